@@ -1,0 +1,100 @@
+# hardsix — plain Makefile. `make run` and `make check` are all a new user types.
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+OPENMP ?= 1
+WERROR ?= 1
+SANITIZE ?= 0
+BUILD ?= build
+PKG_CONFIG ?= pkg-config
+THREADS ?=
+
+PKGS := glib-2.0
+GLIB_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+GLIB_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+
+WARN := -Wall -Wextra -Wno-unknown-pragmas -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+OPT ?= -O2 -g
+BASE_CFLAGS := -fopenmp-simd -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -MMD -MP -Iinclude -Isrc \
+  -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74 -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74 \
+  -DHS_DEFAULT_DATADIR='"$(PREFIX)/share/hardsix"'
+ifeq ($(OPENMP),1)
+BASE_CFLAGS += -fopenmp
+OMP_LIBS := -fopenmp
+endif
+ifeq ($(SANITIZE),1)
+BASE_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+OMP_LIBS += -fsanitize=address,undefined
+endif
+ALL_CFLAGS = $(BASE_CFLAGS) $(GLIB_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS) $(OMP_LIBS)
+LIBS = $(GLIB_LIBS) -lm
+
+CLI_SRC := src/main.c $(wildcard src/cmd-*.c)
+LIB_SRC := $(filter-out $(CLI_SRC),$(wildcard src/*.c))
+LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
+CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/cli/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+.PHONY: all run check bench sanitize install uninstall clean deps deps-check tests
+all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
+
+$(BUILD)/lib/%.o: src/%.c | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+$(BUILD)/cli/%.o: src/%.c | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+$(BUILD)/libhardsix.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(BUILD)/hardsix: $(CLI_OBJ) $(BUILD)/libhardsix.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libhardsix.a $(LIBS)
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libhardsix.a | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+
+# Dependencies: installs what is missing with apt-get when root, else prints the command and fails.
+DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev
+deps:
+	@sh scripts/deps.sh $(DEPS_PKGS)
+deps-check:
+	@$(PKG_CONFIG) --exists glib-2.0 cmocka 2>/dev/null || { echo "hardsix: missing build dependencies; run 'make deps'" >&2; exit 1; }
+
+tests: $(BUILD)/hardsix $(TEST_BIN)
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	./$(BUILD)/hardsix solve howls --preset tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
+
+check: deps
+	@$(MAKE) --no-print-directory tests
+	@sh scripts/run-tests.sh $(BUILD)
+
+sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build-sanitize SANITIZE=1 OPT="-O1 -g" tests
+	@ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh scripts/run-tests.sh build-sanitize
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/bench.sh $(BUILD)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/hardsix/original $(DESTDIR)$(PREFIX)/share/hardsix/nyt2022
+	install -m 755 $(BUILD)/hardsix $(DESTDIR)$(PREFIX)/bin/hardsix
+	install -m 644 docs/hardsix.1 $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1
+	install -m 644 data/original/answers.txt data/original/guesses.txt $(DESTDIR)$(PREFIX)/share/hardsix/original/
+	install -m 644 data/nyt2022/answers.txt data/nyt2022/guesses.txt $(DESTDIR)$(PREFIX)/share/hardsix/nyt2022/
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/hardsix $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1 $(DESTDIR)$(PREFIX)/share/hardsix
+
+clean:
+	rm -rf build build-sanitize
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d)

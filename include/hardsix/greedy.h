@@ -1,0 +1,55 @@
+/* hardsix — greedy strategy construction: minimax max-bucket (and other metrics) under hard mode. */
+#pragma once
+
+#include <glib.h>
+#include "words.h"
+#include "feedback.h"
+#include "rules.h"
+#include "strategy.h"
+#include "overrides.h"
+
+G_BEGIN_DECLS
+
+typedef enum { HS_POOL_LEGAL, HS_POOL_CANDIDATES } HsPool;
+typedef enum {
+  HS_METRIC_MAXBUCKET,         /* smallest largest part */
+  HS_METRIC_MAXBUCKET_SWAPPED, /* the 2022 solver's: parts of feedback(other, w) */
+  HS_METRIC_ENTROPY,           /* largest Shannon entropy of the part sizes */
+  HS_METRIC_EXPECTED           /* smallest sum of squared part sizes */
+} HsMetric;
+
+typedef struct {
+  HsRules rules;
+  HsPool pool;
+  HsMetric metric;
+  guint max_guesses;           /* depth cap (default 6) */
+  const HsOverrides *overrides;/* may be NULL */
+  gboolean stop_at_first_fail; /* stop building once an answer is over the cap (tree left incomplete) */
+  /* Optional fail-first hint: priority per answer (higher is explored first); NULL for canonical
+   * order. Changes only the order of work, never the tree. */
+  const guint *priority;
+} HsPolicy;
+
+void hs_policy_init(HsPolicy *p); /* nyt, legal pool, maxbucket, cap 6, no overrides */
+
+gboolean hs_pool_parse(const char *text, HsPool *out, GError **error);
+gboolean hs_metric_parse(const char *text, HsMetric *out, GError **error);
+const char *hs_pool_name(HsPool pool);
+const char *hs_metric_name(HsMetric metric);
+
+#define HS_GREEDY_ERROR (hs_greedy_error_quark())
+GQuark hs_greedy_error_quark(void);
+typedef enum { HS_GREEDY_ERROR_ILLEGAL_OVERRIDE, HS_GREEDY_ERROR_TOO_DEEP } HsGreedyError;
+
+/* Builds the greedy tree for OPENER over all answers. The table must come from the same words and
+ * hold every row the pool needs (answers only suffices for a candidates pool). Fails when an override
+ * forces an illegal guess (naming its file:line). Returns a new strategy with its histogram filled;
+ * with stop_at_first_fail the tree may be incomplete (s->complete FALSE, s->n_over >= 1). */
+HsStrategy *hs_greedy_build(const HsTable *table, guint opener, const HsPolicy *policy, GError **error);
+
+/* Chooses the greedy guess for the candidate set CANDS (canonical order) given the legal pool LEGAL
+ * (canonical order; ignored for a candidates pool). Exposed for tests and the prover. */
+guint hs_greedy_choose(const HsTable *table, const HsPolicy *policy, const guint *cands, guint n_cands,
+                       const guint *legal, guint n_legal);
+
+G_END_DECLS

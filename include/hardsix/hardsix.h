@@ -1,0 +1,12 @@
+/* hardsix — public API umbrella header. */
+#pragma once
+
+#include "words.h"
+#include "feedback.h"
+#include "rules.h"
+#include "strategy.h"
+#include "overrides.h"
+#include "greedy.h"
+#include "format.h"
+#include "verify.h"
+#include "fileutil.h"

@@ -1,0 +1,67 @@
+/* hardsix — strategy trees: nodes, candidate sets, histogram, paths.
+ * A strategy owns its nodes; it borrows the HsWords it was built on, which must outlive it. */
+#pragma once
+
+#include <glib.h>
+#include "words.h"
+#include "rules.h"
+
+G_BEGIN_DECLS
+
+/* Deepest path a strategy may hold (guesses per answer). */
+#define HS_DEPTH_LIMIT 64
+
+typedef struct {
+  guint32 guess;       /* word index played at this node */
+  guint32 parent;      /* HS_NONE for the root */
+  guint32 first_child; /* children are nodes[first_child .. first_child+n_children), sorted by pattern */
+  guint32 n_children;  /* one child per non-empty part other than the part {guess} solved here */
+  guint32 cand_off;    /* candidates are cands[cand_off .. cand_off+n_cands), in canonical order */
+  guint32 n_cands;
+  guint8 pattern;      /* feedback of the parent's guess that leads here (0 for the root) */
+  guint8 depth;        /* guesses before this one: 0 at the root; this node's guess is guess number depth+1 */
+  guint8 pad[2];
+} HsNode;
+
+typedef struct {
+  const HsWords *words;
+  HsRules rules;
+  guint max_guesses;
+  HsNode *nodes;       /* nodes[0] is the root (the opener) */
+  guint n_nodes;
+  guint32 *cands;
+  guint n_cands_total;
+  guint hist[HS_DEPTH_LIMIT + 1]; /* hist[d]: answers solved by guess number d */
+  guint n_solved;      /* answers solved somewhere in the tree */
+  guint n_over;        /* answers solved with more than max_guesses guesses */
+  gboolean complete;   /* every answer of the root's set is solved in the tree */
+  char *policy;        /* one-line description of how it was built (for headers), may be NULL */
+  guint8 *override_used; /* per override rule: 1 when the construction played it (NULL: no overrides) */
+  guint n_override_rules;
+} HsStrategy;
+
+/* An empty strategy for WORDS (no nodes yet). */
+HsStrategy *hs_strategy_new(const HsWords *words, HsRules rules, guint max_guesses);
+void hs_strategy_free(HsStrategy *s);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsStrategy, hs_strategy_free)
+
+/* TRUE when the node's own guess is one of its candidates (it solves that answer). */
+gboolean hs_strategy_node_solves(const HsStrategy *s, const HsNode *node);
+
+/* Child of NODE reached by PATTERN, or NULL. */
+const HsNode *hs_strategy_child(const HsStrategy *s, const HsNode *node, guint8 pattern);
+
+/* Writes the path to ANSWER (word indices of the guesses, the last one being ANSWER) into PATH
+ * (HS_DEPTH_LIMIT entries); returns its length, or 0 when the tree does not solve ANSWER. */
+guint hs_strategy_path(const HsStrategy *s, guint answer, guint32 *path);
+
+/* Largest number of guesses any solved answer needs (0 for an empty tree). */
+guint hs_strategy_worst(const HsStrategy *s);
+
+/* Sum over answers of guesses used (for the average: total / n_solved). */
+guint64 hs_strategy_total(const HsStrategy *s);
+
+/* Histogram as "1:1,2:102,3:813" (only non-zero counts), newly allocated. */
+char *hs_strategy_histogram_string(const HsStrategy *s, const char *sep);
+
+G_END_DECLS

@@ -1,0 +1,56 @@
+/* hardsix — word lists: loading, validation, canonical order and lookup.
+ * Ownership: every hs_words_* constructor returns a new HsWords the caller frees with hs_words_free. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define HS_WORD_LEN 5
+#define HS_NONE G_MAXUINT32
+
+/* The word lists of one game. Words are indexed in canonical order: answers first (in list order, or
+ * in the order given by hs_words_apply_order), then the other allowed guesses in list order. A lower
+ * index means "earlier" for every tie-break. */
+typedef struct {
+  guint n_answers;       /* words 0 .. n_answers-1 are answers */
+  guint n_words;         /* answers + guess-only words */
+  char (*text)[HS_WORD_LEN + 1]; /* NUL-terminated lowercase words, n_words of them */
+  char *name;            /* "original", "nyt2022", or "custom" */
+  char *answers_path;    /* where the lists came from (for headers and messages) */
+  char *guesses_path;
+  char *order_path;      /* NULL unless hs_words_apply_order was called */
+  GHashTable *index;     /* word text -> GUINT_TO_POINTER(index + 1) */
+} HsWords;
+
+#define HS_WORDS_ERROR (hs_words_error_quark())
+GQuark hs_words_error_quark(void);
+typedef enum { HS_WORDS_ERROR_PARSE, HS_WORDS_ERROR_UNKNOWN_SET, HS_WORDS_ERROR_UNKNOWN_WORD } HsWordsError;
+
+/* Loads an answers file and a guesses file (one word per line, CRLF accepted, blank lines and '#'
+ * comments ignored; words must be 5 lowercase ASCII letters, unique, and the two lists disjoint).
+ * Errors name file:line. */
+HsWords *hs_words_load(const char *answers_path, const char *guesses_path, GError **error);
+
+/* Loads a named set ("original" or "nyt2022") from the data directory (see hs_words_data_dir). */
+HsWords *hs_words_load_set(const char *set, GError **error);
+
+/* Directory holding the lists: $HARDSIX_DATADIR, else ../data or ../share/hardsix next to the running
+ * executable, else the compiled-in default. Returns a newly allocated string. */
+char *hs_words_data_dir(void);
+
+/* Reorders the answers to the permutation listed in FILE (one answer per line, each exactly once). */
+gboolean hs_words_apply_order(HsWords *words, const char *order_path, GError **error);
+
+/* Index of WORD (exactly 5 lowercase letters) or HS_NONE. */
+guint hs_words_lookup(const HsWords *words, const char *word);
+
+/* Like hs_words_lookup, but an unknown word is an error "'xxxxx' is not an allowed word". */
+gboolean hs_words_find(const HsWords *words, const char *word, guint *out, GError **error);
+
+static inline gboolean hs_words_is_answer(const HsWords *words, guint i) { return i < words->n_answers; }
+
+void hs_words_free(HsWords *words);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsWords, hs_words_free)
+
+G_END_DECLS

@@ -1,0 +1,48 @@
+#!/bin/sh
+# Runs every cmocka binary in BUILD/tests and every CLI script in tests/cli, then prints one line
+# "tests: N passed, N failed, N skipped". Exits non-zero when anything failed.
+set -u
+build=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+passed=0 failed=0 skipped=0
+
+for t in "$root/$build"/tests/test_*; do
+  [ -x "$t" ] || continue
+  case "$t" in *.d) continue ;; esac
+  name=$(basename "$t")
+  (cd "$root" && "$t") >"$log" 2>&1
+  rc=$?
+  p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+  f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+  s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+  p=${p:-0} f=${f:-0} s=${s:-0}
+  if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi   # crashed or sanitizer report
+  if grep -q 'runtime error:\|ERROR: AddressSanitizer\|ERROR: LeakSanitizer' "$log"; then f=$((f + 1)); rc=1; fi
+  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+  if [ $rc -ne 0 ] || [ "$f" != 0 ]; then
+    echo "FAIL $name"; sed 's/^/    /' "$log" | tail -n 40
+  else
+    echo "ok   $name ($p passed, $s skipped)"
+  fi
+done
+
+for t in "$root"/tests/cli/*.sh; do
+  [ -f "$t" ] || continue
+  name=$(basename "$t" .sh)
+  HS="$root/$build/hardsix" ROOT="$root" sh "$t" >"$log" 2>&1
+  rc=$?
+  p=$(grep -c '^ok ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^skip ' "$log")
+  if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+  if grep -q 'runtime error:\|ERROR: AddressSanitizer' "$log"; then f=$((f + 1)); fi
+  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+  if [ "$f" != 0 ]; then
+    echo "FAIL cli/$name"; sed 's/^/    /' "$log" | tail -n 60
+  else
+    echo "ok   cli/$name ($p passed, $s skipped)"
+  fi
+done
+
+echo "tests: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

@@ -1,0 +1,265 @@
+/* hardsix — Wordle feedback: the scalar two-pass rule, pattern text forms, and the feedback table
+ * (a data-parallel formulation of the same rule, built across answers in SIMD lanes and threads). */
+#include "hardsix/feedback.h"
+
+#include <string.h>
+
+G_DEFINE_QUARK(hs-pattern-error-quark, hs_pattern_error)
+
+static const guint8 pow3[HS_WORD_LEN] = { 81, 27, 9, 3, 1 };
+
+guint8
+hs_feedback(const char *guess, const char *answer)
+{
+  guint8 left[26] = { 0 };
+  guint8 tile[HS_WORD_LEN];
+  /* Pass 1: greens consume their answer letter; count the rest of the answer. */
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    if (guess[i] == answer[i])
+      tile[i] = 2;
+    else {
+      tile[i] = 0;
+      left[answer[i] - 'a']++;
+    }
+  }
+  /* Pass 2: left to right, a non-green letter is yellow while unconsumed copies remain. */
+  guint p = 0;
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    if (tile[i] == 0 && left[guess[i] - 'a'] > 0) {
+      tile[i] = 1;
+      left[guess[i] - 'a']--;
+    }
+    p += tile[i] * pow3[i];
+  }
+  return (guint8)p;
+}
+
+/* ---- pattern text ---- */
+
+static int
+tile_at(const char *s, gsize left, gsize *used)
+{
+  static const struct { const char *utf8; int tile; } emoji[] = {
+    { "\xF0\x9F\x9F\xA9", 2 }, /* 🟩 U+1F7E9 */
+    { "\xF0\x9F\x9F\xA8", 1 }, /* 🟨 U+1F7E8 */
+    { "\xE2\xAC\x9C", 0 },     /* ⬜ U+2B1C */
+    { "\xE2\xAC\x9B", 0 },     /* ⬛ U+2B1B */
+  };
+  switch (s[0]) {
+  case 'G': case 'g': case '2': *used = 1; return 2;
+  case 'Y': case 'y': case '1': *used = 1; return 1;
+  case 'B': case 'b': case '0': case '-': case '.': *used = 1; return 0;
+  default: break;
+  }
+  for (guint i = 0; i < G_N_ELEMENTS(emoji); i++) {
+    gsize l = strlen(emoji[i].utf8);
+    if (left >= l && memcmp(s, emoji[i].utf8, l) == 0) {
+      *used = l;
+      /* An optional variation selector U+FE0F may follow (emoji presentation). */
+      if (left >= l + 3 && memcmp(s + l, "\xEF\xB8\x8F", 3) == 0)
+        *used += 3;
+      return emoji[i].tile;
+    }
+  }
+  return -1;
+}
+
+gboolean
+hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error)
+{
+  gsize n = len < 0 ? strlen(text) : (gsize)len;
+  gsize pos = 0;
+  guint p = 0, tiles = 0;
+  while (pos < n) {
+    gsize used = 0;
+    int t = tile_at(text + pos, n - pos, &used);
+    if (t < 0 || tiles == HS_WORD_LEN) {
+      g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
+      if (t < 0)
+        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
+                    "'%s' is not a pattern: unexpected symbol at byte %zu (use 🟩🟨⬜, GYB or 210)",
+                    shown, pos + 1);
+      else
+        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
+                    "'%s' is not a pattern: more than 5 tiles", shown);
+      return FALSE;
+    }
+    p = p * 3 + (guint)t;
+    tiles++;
+    pos += used;
+  }
+  if (tiles != HS_WORD_LEN) {
+    g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
+    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
+                "'%s' is not a pattern: %u tiles, expected 5", shown, tiles);
+    return FALSE;
+  }
+  *out = (guint8)p;
+  return TRUE;
+}
+
+char *
+hs_pattern_format(guint8 p, HsPatternStyle style, char *buf)
+{
+  static const char *const emoji[3] = { "\xE2\xAC\x9C", "\xF0\x9F\x9F\xA8", "\xF0\x9F\x9F\xA9" };
+  static const char letters[3] = { 'B', 'Y', 'G' };
+  char *o = buf;
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    int t = (p / pow3[i]) % 3;
+    switch (style) {
+    case HS_PATTERN_EMOJI: {
+      gsize l = strlen(emoji[t]);
+      memcpy(o, emoji[t], l);
+      o += l;
+      break;
+    }
+    case HS_PATTERN_LETTERS: *o++ = letters[t]; break;
+    case HS_PATTERN_DIGITS: *o++ = (char)('0' + t); break;
+    }
+  }
+  *o = '\0';
+  return buf;
+}
+
+gboolean
+hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error)
+{
+  if (g_strcmp0(text, "emoji") == 0)
+    *out = HS_PATTERN_EMOJI;
+  else if (g_strcmp0(text, "letters") == 0)
+    *out = HS_PATTERN_LETTERS;
+  else if (g_strcmp0(text, "digits") == 0)
+    *out = HS_PATTERN_DIGITS;
+  else {
+    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
+                "unknown pattern style '%s' (expected emoji, letters or digits)", text);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* ---- the table ---- */
+
+struct HsTable {
+  const HsWords *words;
+  guint n_rows;        /* rows stored: n_words or n_answers */
+  guint n_answers;
+  guint8 *cells;       /* n_rows * n_answers */
+  guint8 *columns;     /* n_answers * n_answers transposed answer block, or NULL */
+  guint8 *letters[HS_WORD_LEN]; /* answers' letters by position (0..25), padded to a multiple of 64 */
+  guint n_padded;
+};
+
+/* One guess row over all answers. The rule restated per position so that it runs in SIMD lanes over
+ * answers: tile i is green if g[i] == a[i]; otherwise yellow when the answer's non-green copies of
+ * g[i] outnumber the guess's earlier non-green copies of g[i]. */
+static void
+compute_row(const HsTable *t, const char *guess, guint8 *row)
+{
+  guint8 g[HS_WORD_LEN];
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    g[i] = (guint8)(guess[i] - 'a');
+  const guint8 *restrict a0 = t->letters[0], *restrict a1 = t->letters[1], *restrict a2 = t->letters[2],
+               *restrict a3 = t->letters[3], *restrict a4 = t->letters[4];
+  /* same[i][j] (j < i): guess letters i and j are equal. */
+  guint8 same[HS_WORD_LEN][HS_WORD_LEN] = { { 0 } };
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    for (int j = 0; j < i; j++)
+      same[i][j] = g[i] == g[j];
+  const guint8 g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4];
+  const guint8 s10 = same[1][0], s20 = same[2][0], s21 = same[2][1], s30 = same[3][0], s31 = same[3][1],
+               s32 = same[3][2], s40 = same[4][0], s41 = same[4][1], s42 = same[4][2], s43 = same[4][3];
+  guint n = t->n_answers;
+  /* Everything below is 8-bit lane arithmetic without branches, so the loop vectorises. */
+#pragma omp simd
+  for (guint k = 0; k < n; k++) {
+    const guint8 b0 = a0[k], b1 = a1[k], b2 = a2[k], b3 = a3[k], b4 = a4[k];
+    const guint8 n0 = g0 != b0, n1 = g1 != b1, n2 = g2 != b2, n3 = g3 != b3, n4 = g4 != b4; /* not green */
+#define HS_IN_ANSWER(c) (guint8)(((c) == b0) * n0 + ((c) == b1) * n1 + ((c) == b2) * n2 + ((c) == b3) * n3 + ((c) == b4) * n4)
+    const guint8 y0 = n0 & (HS_IN_ANSWER(g0) > 0);
+    const guint8 y1 = n1 & (HS_IN_ANSWER(g1) > (guint8)(s10 * n0));
+    const guint8 y2 = n2 & (HS_IN_ANSWER(g2) > (guint8)(s20 * n0 + s21 * n1));
+    const guint8 y3 = n3 & (HS_IN_ANSWER(g3) > (guint8)(s30 * n0 + s31 * n1 + s32 * n2));
+    const guint8 y4 = n4 & (HS_IN_ANSWER(g4) > (guint8)(s40 * n0 + s41 * n1 + s42 * n2 + s43 * n3));
+#undef HS_IN_ANSWER
+    row[k] = (guint8)(81 * (2 - 2 * n0 + y0) + 27 * (2 - 2 * n1 + y1) + 9 * (2 - 2 * n2 + y2) +
+                      3 * (2 - 2 * n3 + y3) + (2 - 2 * n4 + y4));
+  }
+}
+
+HsTable *
+hs_table_new(const HsWords *words, gboolean all_guesses)
+{
+  return hs_table_new_full(words, all_guesses, FALSE);
+}
+
+HsTable *
+hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns)
+{
+  HsTable *t = g_new0(HsTable, 1);
+  t->words = words;
+  t->n_answers = words->n_answers;
+  t->n_rows = all_guesses ? words->n_words : words->n_answers;
+  t->n_padded = (words->n_answers + 63) & ~63u;
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    t->letters[i] = g_malloc0(t->n_padded);
+    for (guint k = 0; k < words->n_answers; k++)
+      t->letters[i][k] = (guint8)(words->text[k][i] - 'a');
+  }
+  t->cells = g_malloc((gsize)t->n_rows * t->n_answers);
+  gint64 rows = t->n_rows;
+#pragma omp parallel for schedule(dynamic, 64)
+  for (gint64 r = 0; r < rows; r++)
+    compute_row(t, words->text[r], t->cells + (gsize)r * t->n_answers);
+  if (columns) {
+    gint64 n = t->n_answers;
+    t->columns = g_malloc((gsize)n * (gsize)n);
+    /* Transpose in tiles so both sides stay in cache. */
+#pragma omp parallel for schedule(static)
+    for (gint64 bj = 0; bj < n; bj += 64)
+      for (gint64 bi = 0; bi < n; bi += 64)
+        for (gint64 j = bj; j < MIN(bj + 64, n); j++)
+          for (gint64 i = bi; i < MIN(bi + 64, n); i++)
+            t->columns[j * n + i] = t->cells[i * n + j];
+  }
+  return t;
+}
+
+const guint8 *
+hs_table_column(const HsTable *t, guint answer)
+{
+  return t->columns ? t->columns + (gsize)answer * t->n_answers : NULL;
+}
+
+const guint8 *
+hs_table_row(const HsTable *t, guint guess, guint8 *scratch)
+{
+  if (guess < t->n_rows)
+    return t->cells + (gsize)guess * t->n_answers;
+  compute_row(t, t->words->text[guess], scratch);
+  return scratch;
+}
+
+gboolean
+hs_table_has_row(const HsTable *t, guint guess)
+{
+  return guess < t->n_rows;
+}
+
+const HsWords *
+hs_table_words(const HsTable *t)
+{
+  return t->words;
+}
+
+void
+hs_table_free(HsTable *t)
+{
+  if (t == NULL)
+    return;
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    g_free(t->letters[i]);
+  g_free(t->cells);
+  g_free(t->columns);
+  g_free(t);
+}

@@ -1,0 +1,109 @@
+/* hardsix — hard-mode legality: the NYT rule (greens kept, revealed letters reused) and the strict
+ * rule (every guess consistent with all feedback so far). */
+#include "hardsix/rules.h"
+#include "hardsix/feedback.h"
+
+#include <string.h>
+
+gboolean
+hs_rules_parse(const char *text, HsRules *out, GError **error)
+{
+  if (g_strcmp0(text, "nyt") == 0)
+    *out = HS_RULES_NYT;
+  else if (g_strcmp0(text, "strict") == 0)
+    *out = HS_RULES_STRICT;
+  else {
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                "unknown rules '%s' (expected nyt or strict)", text ? text : "");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+const char *
+hs_rules_name(HsRules rules)
+{
+  return rules == HS_RULES_STRICT ? "strict" : "nyt";
+}
+
+/* What one row of feedback demands under the NYT rule. */
+typedef struct {
+  char green[HS_WORD_LEN];  /* letter required at each position, or 0 */
+  guint8 need[26];          /* revealed (green or yellow) copies of each letter */
+  guint8 letters[HS_WORD_LEN]; /* distinct letters with need > 0 */
+  guint n_letters;
+} NytRow;
+
+static void
+nyt_row(const char *guess, guint8 pattern, NytRow *r)
+{
+  memset(r, 0, sizeof *r);
+  guint p = pattern;
+  for (int i = HS_WORD_LEN - 1; i >= 0; i--, p /= 3) {
+    guint t = p % 3;
+    if (t == 2)
+      r->green[i] = guess[i];
+    if (t != 0) {
+      guint8 c = (guint8)(guess[i] - 'a');
+      if (r->need[c]++ == 0)
+        r->letters[r->n_letters++] = c;
+    }
+  }
+}
+
+static gboolean
+nyt_allows(const NytRow *r, const char *word)
+{
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    if (r->green[i] && word[i] != r->green[i])
+      return FALSE;
+  for (guint k = 0; k < r->n_letters; k++) {
+    char c = (char)('a' + r->letters[k]);
+    guint have = 0;
+    for (int i = 0; i < HS_WORD_LEN; i++)
+      have += word[i] == c;
+    if (have < r->need[r->letters[k]])
+      return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+hs_rules_row_allows(HsRules rules, const char *guess, guint8 pattern, const char *word)
+{
+  if (rules == HS_RULES_STRICT)
+    return hs_feedback(guess, word) == pattern;
+  NytRow r;
+  nyt_row(guess, pattern, &r);
+  return nyt_allows(&r, word);
+}
+
+guint
+hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess,
+                guint8 pattern, guint *out)
+{
+  const char *g = words->text[guess];
+  guint n = 0;
+  if (rules == HS_RULES_STRICT) {
+    for (guint i = 0; i < n_in; i++)
+      if (hs_feedback(g, words->text[in[i]]) == pattern)
+        out[n++] = in[i];
+  } else {
+    NytRow r;
+    nyt_row(g, pattern, &r);
+    for (guint i = 0; i < n_in; i++)
+      if (nyt_allows(&r, words->text[in[i]]))
+        out[n++] = in[i];
+  }
+  return n;
+}
+
+gboolean
+hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const guint8 *patterns,
+               guint n, guint word)
+{
+  for (guint i = 0; i < n; i++)
+    if (!hs_rules_row_allows(rules, words->text[guesses[i]], patterns[i], words->text[word]))
+      return FALSE;
+  return TRUE;
+}

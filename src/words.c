@@ -1,0 +1,287 @@
+/* hardsix — word lists: loading and validating answer/guess files, canonical order, lookup. */
+#include "hardsix/words.h"
+#include "hardsix/fileutil.h"
+
+#include <string.h>
+
+G_DEFINE_QUARK(hs-words-error-quark, hs_words_error)
+
+typedef struct {
+  const char *path;
+  GPtrArray *list; /* char* words (owned by the array) */
+  GHashTable *seen; /* word -> line */
+} LoadState;
+
+static gboolean
+is_word(const char *s, gsize len)
+{
+  if (len != HS_WORD_LEN)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    if (s[i] < 'a' || s[i] > 'z')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+load_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
+{
+  LoadState *st = user;
+  /* Trim spaces and tabs; skip blank lines and comments. */
+  while (len > 0 && (line[0] == ' ' || line[0] == '\t'))
+    line++, len--;
+  while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+    len--;
+  if (len == 0 || line[0] == '#')
+    return TRUE;
+  if (!is_word(line, len)) {
+    g_autofree char *shown = g_utf8_make_valid(line, (gssize)MIN(len, 40));
+    const char *why = "not a word of 5 lowercase letters a-z";
+    gboolean upper = len == HS_WORD_LEN;
+    for (gsize i = 0; upper && i < len; i++)
+      upper = g_ascii_isalpha(line[i]);
+    if (upper)
+      why = "not a word of 5 lowercase letters a-z (upper-case letters are not accepted)";
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno,
+                shown, why);
+    return FALSE;
+  }
+  char *w = g_strndup(line, len);
+  gpointer prev = g_hash_table_lookup(st->seen, w);
+  if (prev != NULL) {
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: duplicate word '%s' (first on line %u)",
+                st->path, lineno, w, GPOINTER_TO_UINT(prev));
+    g_free(w);
+    return FALSE;
+  }
+  g_hash_table_insert(st->seen, w, GUINT_TO_POINTER(lineno));
+  g_ptr_array_add(st->list, w);
+  return TRUE;
+}
+
+static GPtrArray *
+load_list(const char *path, GHashTable **seen_out, GError **error)
+{
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  if (!hs_file_read(path, &text, &len, error))
+    return NULL;
+  LoadState st = { path, g_ptr_array_new(), g_hash_table_new(g_str_hash, g_str_equal) };
+  if (!hs_file_foreach_line(text, len, load_line, &st, error)) {
+    g_hash_table_destroy(st.seen);
+    g_ptr_array_set_free_func(st.list, g_free);
+    g_ptr_array_unref(st.list);
+    return NULL;
+  }
+  if (st.list->len == 0) {
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:1: no words in file", path);
+    g_hash_table_destroy(st.seen);
+    g_ptr_array_unref(st.list);
+    return NULL;
+  }
+  *seen_out = st.seen;
+  g_ptr_array_set_free_func(st.list, g_free);
+  return st.list;
+}
+
+HsWords *
+hs_words_load(const char *answers_path, const char *guesses_path, GError **error)
+{
+  GHashTable *seen_a = NULL, *seen_g = NULL;
+  g_autoptr(GPtrArray) answers = load_list(answers_path, &seen_a, error);
+  if (answers == NULL)
+    return NULL;
+  g_autoptr(GPtrArray) guesses = load_list(guesses_path, &seen_g, error);
+  if (guesses == NULL) {
+    g_hash_table_destroy(seen_a);
+    return NULL;
+  }
+  for (guint i = 0; i < guesses->len; i++) {
+    const char *w = guesses->pdata[i];
+    gpointer aline = g_hash_table_lookup(seen_a, w);
+    if (aline != NULL) {
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
+                  "%s:%u: '%s' is also an answer (%s:%u); the lists must be disjoint", guesses_path,
+                  GPOINTER_TO_UINT(g_hash_table_lookup(seen_g, w)), w, answers_path, GPOINTER_TO_UINT(aline));
+      g_hash_table_destroy(seen_a);
+      g_hash_table_destroy(seen_g);
+      return NULL;
+    }
+  }
+  g_hash_table_destroy(seen_a);
+  g_hash_table_destroy(seen_g);
+
+  HsWords *w = g_new0(HsWords, 1);
+  w->n_answers = answers->len;
+  w->n_words = answers->len + guesses->len;
+  w->text = g_malloc0_n(w->n_words, sizeof *w->text);
+  for (guint i = 0; i < answers->len; i++)
+    memcpy(w->text[i], answers->pdata[i], HS_WORD_LEN);
+  for (guint i = 0; i < guesses->len; i++)
+    memcpy(w->text[answers->len + i], guesses->pdata[i], HS_WORD_LEN);
+  w->name = g_strdup("custom");
+  w->answers_path = g_strdup(answers_path);
+  w->guesses_path = g_strdup(guesses_path);
+  w->index = g_hash_table_new(g_str_hash, g_str_equal);
+  for (guint i = 0; i < w->n_words; i++)
+    g_hash_table_insert(w->index, w->text[i], GUINT_TO_POINTER(i + 1));
+  return w;
+}
+
+static char *
+exe_dir(void)
+{
+  g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+  return exe ? g_path_get_dirname(exe) : NULL;
+}
+
+char *
+hs_words_data_dir(void)
+{
+  const char *env = g_getenv("HARDSIX_DATADIR");
+  if (env != NULL && *env != '\0')
+    return g_strdup(env);
+  g_autofree char *dir = exe_dir();
+  if (dir != NULL) {
+    /* build/hardsix in the source tree, then PREFIX/bin/hardsix next to PREFIX/share/hardsix. */
+    const char *rel[] = { "../data", "../share/hardsix" };
+    for (guint i = 0; i < G_N_ELEMENTS(rel); i++) {
+      g_autofree char *cand = g_build_filename(dir, rel[i], "original", "answers.txt", NULL);
+      if (g_file_test(cand, G_FILE_TEST_IS_REGULAR)) {
+        g_autofree char *d = g_build_filename(dir, rel[i], NULL);
+        return g_canonicalize_filename(d, NULL);
+      }
+    }
+  }
+#ifdef HS_DEFAULT_DATADIR
+  return g_strdup(HS_DEFAULT_DATADIR);
+#else
+  return g_strdup("data");
+#endif
+}
+
+HsWords *
+hs_words_load_set(const char *set, GError **error)
+{
+  if (g_strcmp0(set, "original") != 0 && g_strcmp0(set, "nyt2022") != 0) {
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET,
+                "unknown word-list set '%s' (expected 'original' or 'nyt2022')", set);
+    return NULL;
+  }
+  g_autofree char *dir = hs_words_data_dir();
+  g_autofree char *a = g_build_filename(dir, set, "answers.txt", NULL);
+  g_autofree char *g = g_build_filename(dir, set, "guesses.txt", NULL);
+  HsWords *w = hs_words_load(a, g, error);
+  if (w != NULL) {
+    g_free(w->name);
+    w->name = g_strdup(set);
+  }
+  return w;
+}
+
+guint
+hs_words_lookup(const HsWords *words, const char *word)
+{
+  if (word == NULL || !is_word(word, strlen(word)))
+    return HS_NONE;
+  return GPOINTER_TO_UINT(g_hash_table_lookup(words->index, word)) - 1;
+}
+
+gboolean
+hs_words_find(const HsWords *words, const char *word, guint *out, GError **error)
+{
+  guint i = hs_words_lookup(words, word);
+  if (i == HS_NONE) {
+    g_autofree char *shown = g_utf8_make_valid(word, MIN((gssize)strlen(word), 40));
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_WORD, "'%s' is not an allowed word", shown);
+    return FALSE;
+  }
+  *out = i;
+  return TRUE;
+}
+
+typedef struct {
+  const char *path;
+  HsWords *words;
+  guint *seen_line;  /* per answer: line where listed, 0 if not yet */
+  guint *order;
+  guint n;
+} OrderState;
+
+static gboolean
+order_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
+{
+  OrderState *st = user;
+  while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+    len--;
+  while (len > 0 && (line[0] == ' ' || line[0] == '\t'))
+    line++, len--;
+  if (len == 0 || line[0] == '#')
+    return TRUE;
+  g_autofree char *w = g_strndup(line, MIN(len, 40));
+  guint i = len == HS_WORD_LEN ? hs_words_lookup(st->words, w) : HS_NONE;
+  if (i == HS_NONE || i >= st->words->n_answers) {
+    g_autofree char *shown = g_utf8_make_valid(w, -1);
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is not an answer", st->path,
+                lineno, shown);
+    return FALSE;
+  }
+  if (st->seen_line[i] != 0) {
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' listed twice (first on line %u)",
+                st->path, lineno, w, st->seen_line[i]);
+    return FALSE;
+  }
+  st->seen_line[i] = lineno;
+  st->order[st->n++] = i;
+  return TRUE;
+}
+
+gboolean
+hs_words_apply_order(HsWords *words, const char *order_path, GError **error)
+{
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  if (!hs_file_read(order_path, &text, &len, error))
+    return FALSE;
+  g_autofree guint *seen = g_new0(guint, words->n_answers);
+  g_autofree guint *order = g_new0(guint, words->n_answers);
+  OrderState st = { order_path, words, seen, order, 0 };
+  if (!hs_file_foreach_line(text, len, order_line, &st, error))
+    return FALSE;
+  if (st.n != words->n_answers) {
+    guint missing = 0;
+    while (seen[missing] != 0)
+      missing++;
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
+                "%s: lists %u of the %u answers ('%s' is missing)", order_path, st.n, words->n_answers,
+                words->text[missing]);
+    return FALSE;
+  }
+  char (*t)[HS_WORD_LEN + 1] = g_malloc0_n(words->n_words, sizeof *t);
+  for (guint i = 0; i < words->n_answers; i++)
+    memcpy(t[i], words->text[order[i]], HS_WORD_LEN + 1);
+  memcpy(t + words->n_answers, words->text + words->n_answers,
+         (words->n_words - words->n_answers) * sizeof *t);
+  g_hash_table_remove_all(words->index);
+  g_free(words->text);
+  words->text = t;
+  for (guint i = 0; i < words->n_words; i++)
+    g_hash_table_insert(words->index, words->text[i], GUINT_TO_POINTER(i + 1));
+  g_free(words->order_path);
+  words->order_path = g_strdup(order_path);
+  return TRUE;
+}
+
+void
+hs_words_free(HsWords *words)
+{
+  if (words == NULL)
+    return;
+  g_hash_table_destroy(words->index);
+  g_free(words->text);
+  g_free(words->name);
+  g_free(words->answers_path);
+  g_free(words->guesses_path);
+  g_free(words->order_path);
+  g_free(words);
+}
