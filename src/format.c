@@ -144,13 +144,22 @@ append_status(GString *out, const Ctx *c)
     g_string_append(out, "the strategy is empty");
     return;
   }
-  /* Read the problems off the tree itself, so that the answers can be named. */
+  /* Read the problems off the tree itself (the nodes reachable from the root), so that the answers
+   * can be named. */
   guint n_words = s->words->n_words;
   g_autofree guint8 *solved = g_new0(guint8, n_words);
   g_autofree guint8 *over = g_new0(guint8, n_words);
   guint n_over = 0, n_unsolved = 0;
-  for (guint i = 0; i < s->n_nodes; i++) {
-    const HsNode *node = &s->nodes[i];
+  GArray *stack = g_array_new(FALSE, FALSE, sizeof(guint32));
+  guint32 top = 0;
+  g_array_append_val(stack, top);
+  while (stack->len > 0) {
+    const HsNode *node = &s->nodes[g_array_index(stack, guint32, stack->len - 1)];
+    g_array_set_size(stack, stack->len - 1);
+    for (guint k = 0; k < node->n_children; k++) {
+      guint32 child = node->first_child + k;
+      g_array_append_val(stack, child);
+    }
     if (!hs_strategy_node_solves(s, node))
       continue;
     solved[node->guess] = 1;
@@ -159,6 +168,7 @@ append_status(GString *out, const Ctx *c)
       n_over++;
     }
   }
+  g_array_free(stack, TRUE);
   const HsNode *root = &s->nodes[0];
   g_autofree guint8 *unsolved = g_new0(guint8, n_words);
   for (guint k = 0; k < root->n_cands; k++) {

@@ -143,8 +143,8 @@ hs_words_data_dir(void)
     return g_strdup(env);
   g_autofree char *dir = exe_dir();
   if (dir != NULL) {
-    /* build/hardsix in the source tree, then PREFIX/bin/hardsix next to PREFIX/share/hardsix. */
-    const char *rel[] = { "../data", "../share/hardsix" };
+    /* build/hardsix (and the test binaries) in the source tree, then PREFIX/bin next to PREFIX/share/hardsix. */
+    const char *rel[] = { "../data", "../../data", "../share/hardsix" };
     for (guint i = 0; i < G_N_ELEMENTS(rel); i++) {
       g_autofree char *cand = g_build_filename(dir, rel[i], "original", "answers.txt", NULL);
       if (g_file_test(cand, G_FILE_TEST_IS_REGULAR)) {

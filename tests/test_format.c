@@ -304,14 +304,22 @@ test_status_lines(void **state)
   {
     g_autofree char *text = hs_format_write(cut, HS_FORMAT_BY_PATTERN, &info);
     g_autofree char *st = status_line(text);
-    /* Nodes that are no longer reachable still exist in the array; the status reads solved answers
-     * off every node, so only write what is reachable: here every node is still in the array. */
-    assert_non_null(st);
+    assert_string_equal(st, "# status: NOT verified: tree incomplete, 3 answers not solved (fight, might, night)");
+    /* The cut nodes are no longer written. */
+    assert_null(strstr(text, "{fight}"));
     g_autofree char *per_word = hs_format_write(cut, HS_FORMAT_PER_WORD, &info);
     assert_null(strstr(per_word, "\nfight:"));
     assert_null(strstr(per_word, "\nmight:"));
     assert_null(strstr(per_word, "\nnight:"));
     assert_non_null(strstr(per_word, "\ntight: [howls] => 🟨⬜⬜⬜⬜ / [tight] => 🟩🟩🟩🟩🟩 /\n"));
+    /* Both problems at once. */
+    cut->max_guesses = 3;
+    g_autofree char *text3 = hs_format_write(cut, HS_FORMAT_BY_PATTERN, &info);
+    g_autofree char *st3 = status_line(text3);
+    assert_true(g_str_has_prefix(st3, "# status: NOT verified: "));
+    assert_non_null(strstr(st3, " over 3 guesses ("));
+    assert_true(g_str_has_suffix(st3, "; tree incomplete, 3 answers not solved (fight, might, night)"));
+    cut->max_guesses = 6;
   }
 
   /* A cap of 1: every answer is over; ten are named, in canonical order, then "and 2 more". */

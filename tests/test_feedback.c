@@ -1,0 +1,138 @@
+/* Tests for feedback.c: the two-pass rule, pattern text forms, and the SIMD feedback table. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "hardsix/hardsix.h"
+
+static void
+test_examples_from_design(void **state)
+{
+  (void)state;
+  char buf[HS_PATTERN_BUFLEN];
+  assert_string_equal(hs_pattern_format(hs_feedback("drill", "slosh"), HS_PATTERN_EMOJI, buf), "⬜⬜⬜🟨⬜");
+  assert_string_equal(hs_pattern_format(hs_feedback("asset", "slosh"), HS_PATTERN_EMOJI, buf), "⬜🟨🟨⬜⬜");
+  assert_int_equal(hs_feedback("cigar", "cigar"), HS_ALL_GREEN);
+  assert_int_equal(hs_feedback("crane", "would"), 0);
+}
+
+/* tests/data/feedback-cases.txt: "guess answer pattern  # note" */
+static void
+test_table_driven_cases(void **state)
+{
+  (void)state;
+  g_autofree char *text = NULL;
+  gsize len;
+  assert_true(g_file_get_contents("tests/data/feedback-cases.txt", &text, &len, NULL));
+  g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+  guint n = 0;
+  for (guint i = 0; lines[i]; i++) {
+    char *hash = strchr(lines[i], '#');
+    if (hash)
+      *hash = '\0';
+    g_auto(GStrv) f = g_strsplit_set(g_strstrip(lines[i]), " ", -1);
+    if (f[0] == NULL || *f[0] == '\0')
+      continue;
+    guint nf = 0;
+    const char *fields[3] = { 0 };
+    for (guint k = 0; f[k]; k++)
+      if (*f[k] && nf < 3)
+        fields[nf++] = f[k];
+    assert_int_equal(nf, 3);
+    guint8 want;
+    assert_true(hs_pattern_parse(fields[2], -1, &want, NULL));
+    if (hs_feedback(fields[0], fields[1]) != want)
+      fail_msg("line %u: feedback(%s, %s) = %u, expected %s", i + 1, fields[0], fields[1],
+               hs_feedback(fields[0], fields[1]), fields[2]);
+    n++;
+  }
+  assert_true(n >= 40);
+}
+
+static void
+test_pattern_forms(void **state)
+{
+  (void)state;
+  const char *same[] = { "🟨⬜⬜⬜🟨", "YBBBY", "ybbby", "Y---Y", "y...y", "10001", "🟨⬛⬛⬛🟨",
+                         "🟨⬜\xEF\xB8\x8F⬜⬜🟨", "1B.-Y" };
+  for (guint i = 0; i < G_N_ELEMENTS(same); i++) {
+    guint8 p = 0;
+    GError *e = NULL;
+    if (!hs_pattern_parse(same[i], -1, &p, &e))
+      fail_msg("'%s' rejected: %s", same[i], e->message);
+    assert_int_equal(p, 81 + 1);
+  }
+  const char *bad[] = { "", "YBBB", "YBBBYY", "YBXBY", "🟥⬜⬜⬜🟨", "3BBBY", " YBBBY" };
+  for (guint i = 0; i < G_N_ELEMENTS(bad); i++) {
+    guint8 p;
+    GError *e = NULL;
+    if (hs_pattern_parse(bad[i], -1, &p, &e))
+      fail_msg("'%s' accepted", bad[i]);
+    assert_non_null(strstr(e->message, "not a pattern"));
+    g_error_free(e);
+  }
+}
+
+static void
+test_format_round_trip(void **state)
+{
+  (void)state;
+  char buf[HS_PATTERN_BUFLEN];
+  for (guint p = 0; p < HS_PATTERNS; p++) {
+    HsPatternStyle styles[] = { HS_PATTERN_EMOJI, HS_PATTERN_LETTERS, HS_PATTERN_DIGITS };
+    for (guint s = 0; s < 3; s++) {
+      guint8 back;
+      assert_true(hs_pattern_parse(hs_pattern_format((guint8)p, styles[s], buf), -1, &back, NULL));
+      assert_int_equal(back, p);
+    }
+  }
+  assert_string_equal(hs_pattern_format(5, HS_PATTERN_DIGITS, buf), "00012");
+  assert_string_equal(hs_pattern_format(5, HS_PATTERN_LETTERS, buf), "BBBYG");
+}
+
+/* The vectorised table must equal the scalar rule on every (guess, answer) of the original lists. */
+static void
+test_table_matches_scalar(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  g_autoptr(HsWords) w = hs_words_load_set("original", &e);
+  assert_non_null(w);
+  g_autoptr(HsTable) t = hs_table_new_full(w, TRUE, TRUE);
+  for (guint g = 0; g < w->n_words; g++) {
+    const guint8 *row = hs_table_row(t, g, NULL);
+    for (guint a = 0; a < w->n_answers; a++)
+      if (row[a] != hs_feedback(w->text[g], w->text[a]))
+        fail_msg("table[%s][%s] = %u, scalar %u", w->text[g], w->text[a], row[a],
+                 hs_feedback(w->text[g], w->text[a]));
+  }
+  for (guint a = 0; a < w->n_answers; a += 7) {
+    const guint8 *col = hs_table_column(t, a);
+    for (guint o = 0; o < w->n_answers; o++)
+      assert_int_equal(col[o], hs_feedback(w->text[o], w->text[a]));
+  }
+  /* A table of answer rows computes guess rows on demand. */
+  g_autoptr(HsTable) small = hs_table_new(w, FALSE);
+  g_autofree guint8 *scratch = g_malloc(w->n_answers);
+  assert_false(hs_table_has_row(small, w->n_answers));
+  const guint8 *row = hs_table_row(small, w->n_answers, scratch);
+  assert_ptr_equal(row, scratch);
+  assert_memory_equal(row, hs_table_row(t, w->n_answers, NULL), w->n_answers);
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_examples_from_design),
+    cmocka_unit_test(test_table_driven_cases),
+    cmocka_unit_test(test_pattern_forms),
+    cmocka_unit_test(test_format_round_trip),
+    cmocka_unit_test(test_table_matches_scalar),
+  };
+  int failures = cmocka_run_group_tests(tests, NULL, NULL);
+  return failures == 0 ? 0 : 1;
+}
