@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <errno.h>
+#include <signal.h>
 #include <glib/gstdio.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -343,4 +344,134 @@ hs_cli_prepare_dir(const char *dir, GError **error)
     return FALSE;
   }
   return TRUE;
+}
+
+typedef struct {
+  const HsWords *words;
+  const char *path;
+  GArray *out;
+  GHashTable *seen;
+} OpenerFile;
+
+static gboolean
+opener_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
+{
+  OpenerFile *f = user;
+  g_autofree char *t = g_strndup(line, len);
+  g_strstrip(t);
+  if (*t == '\0' || *t == '#')
+    return TRUE;
+  guint i = hs_words_lookup(f->words, t);
+  if (i == HS_NONE) {
+    g_autofree char *shown = g_utf8_make_valid(t, MIN((gssize)strlen(t), 40));
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: '%s' is not an allowed word", f->path, lineno,
+                shown);
+    return FALSE;
+  }
+  if (g_hash_table_contains(f->seen, GUINT_TO_POINTER(i + 1))) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: '%s' listed twice", f->path, lineno, t);
+    return FALSE;
+  }
+  g_hash_table_add(f->seen, GUINT_TO_POINTER(i + 1));
+  guint32 v = i;
+  g_array_append_val(f->out, v);
+  return TRUE;
+}
+
+gboolean
+hs_cli_select_openers(const HsWords *words, const char *spec, GArray **out, GError **error)
+{
+  GArray *a = g_array_new(FALSE, FALSE, sizeof(guint32));
+  if (spec == NULL || strcmp(spec, "all") == 0 || strcmp(spec, "answers") == 0 || strcmp(spec, "guesses") == 0) {
+    guint lo = spec && strcmp(spec, "guesses") == 0 ? words->n_answers : 0;
+    guint hi = spec && strcmp(spec, "answers") == 0 ? words->n_answers : words->n_words;
+    for (guint32 i = lo; i < hi; i++)
+      g_array_append_val(a, i);
+  } else {
+    g_autofree char *text = NULL;
+    gsize len;
+    if (!hs_file_read(spec, &text, &len, error)) {
+      g_array_unref(a);
+      return FALSE;
+    }
+    OpenerFile f = { words, spec, a, g_hash_table_new(NULL, NULL) };
+    gboolean ok = hs_file_foreach_line(text, len, opener_line, &f, error);
+    g_hash_table_destroy(f.seen);
+    if (ok && a->len == 0) {
+      g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:1: no openers in file", spec);
+      ok = FALSE;
+    }
+    if (!ok) {
+      g_array_unref(a);
+      return FALSE;
+    }
+  }
+  *out = a;
+  return TRUE;
+}
+
+gboolean
+hs_cli_parse_shard(const char *text, guint *k, guint *n, GError **error)
+{
+  guint64 a = 0, b = 0;
+  g_auto(GStrv) parts = g_strsplit(text, "/", -1);
+  if (g_strv_length(parts) != 2 || !g_ascii_string_to_unsigned(parts[0], 10, 1, 1000000, &a, NULL) ||
+      !g_ascii_string_to_unsigned(parts[1], 10, 1, 1000000, &b, NULL) || a > b) {
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                "--shard: '%s' is not K/N with 1 <= K <= N", text);
+    return FALSE;
+  }
+  *k = (guint)a;
+  *n = (guint)b;
+  return TRUE;
+}
+
+static gint64 progress_last;
+static gboolean progress_drawn;
+
+void
+hs_cli_progress(gboolean force, const char *fmt, ...)
+{
+  if (!hs_cli_stderr_is_tty())
+    return;
+  gint64 now = g_get_monotonic_time();
+  if (!force && now - progress_last < G_USEC_PER_SEC / 10)
+    return;
+  progress_last = now;
+  va_list ap;
+  va_start(ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf(fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\r%s\033[K", msg);
+  progress_drawn = TRUE;
+}
+
+void
+hs_cli_progress_end(void)
+{
+  if (progress_drawn)
+    fputc('\n', stderr);
+  progress_drawn = FALSE;
+}
+
+static volatile gint *interrupt_flag;
+
+static void
+on_interrupt(int sig)
+{
+  (void)sig;
+  if (interrupt_flag)
+    *interrupt_flag = 1;
+}
+
+void
+hs_cli_catch_interrupts(volatile gint *flag)
+{
+  interrupt_flag = flag;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
 }

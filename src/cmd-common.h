@@ -76,6 +76,8 @@ int hs_cmd_feedback(int argc, char **argv);
 int hs_cmd_solve(int argc, char **argv);
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_explain(int argc, char **argv);
+int hs_cmd_sweep(int argc, char **argv);
+int hs_cmd_merge(int argc, char **argv);
 
 /* Everything a policy-driven command needs: words, policy, overrides, feedback table. */
 typedef struct {
@@ -100,3 +102,18 @@ gboolean hs_cli_check_overrides_used(const HsCliOptions *o, const HsCliSetup *se
 
 /* Creates DIR when its parent exists (a missing parent or an unwritable directory is an error). */
 gboolean hs_cli_prepare_dir(const char *dir, GError **error);
+
+/* --openers all|answers|guesses|FILE: fills OUT (word indices, canonical order for the named sets,
+ * file order for a FILE, whose words are checked with file:line errors). */
+gboolean hs_cli_select_openers(const HsWords *words, const char *spec, GArray **out, GError **error);
+
+/* --shard K/N. */
+gboolean hs_cli_parse_shard(const char *text, guint *k, guint *n, GError **error);
+
+/* Progress line on a TTY: "\r<text>" at most ten times a second (FORCE draws anyway); hs_cli_progress_end
+ * finishes the line. Does nothing when stderr is not a terminal. */
+void hs_cli_progress(gboolean force, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+void hs_cli_progress_end(void);
+
+/* Installs SIGINT/SIGTERM handlers that set *flag (for long runs that must not leave partial files). */
+void hs_cli_catch_interrupts(volatile gint *flag);

@@ -265,6 +265,7 @@ typedef struct {
   guint n_legal[HS_DEPTH_LIMIT + 1];
   guint *part_buf;        /* n_answers: the node's candidates, regrouped by pattern */
   guint8 *pat_buf;        /* n_answers */
+  GArray *over;           /* guint32: answers found over the cap */
   gboolean stopped;       /* stop_at_first_fail triggered */
   GError *error;
 } Build;
@@ -274,9 +275,13 @@ typedef struct {
 static gboolean build_node(Build *b, guint idx, guint level);
 
 static void
-record_over(Build *b, guint count)
+record_over(Build *b, const guint *answers, guint count, guint skip)
 {
-  b->s->n_over += count;
+  for (guint i = 0; i < count; i++)
+    if (answers[i] != skip) {
+      b->s->n_over++;
+      g_array_append_val(b->over, answers[i]);
+    }
   if (b->policy->stop_at_first_fail)
     b->stopped = TRUE;
 }
@@ -332,7 +337,7 @@ build_node(Build *b, guint idx, guint level)
     b->s->hist[d]++;
     b->s->n_solved++;
     if (d > pol->max_guesses) {
-      record_over(b, 1);
+      record_over(b, &guess, 1, HS_NONE);
       if (b->stopped)
         return TRUE;
     }
@@ -347,7 +352,7 @@ build_node(Build *b, guint idx, guint level)
   }
   /* Fail-fast: every remaining answer needs at least one more guess. */
   if (pol->stop_at_first_fail && d + 1 > pol->max_guesses) {
-    record_over(b, rest);
+    record_over(b, S, n, solves ? guess : HS_NONE);
     return TRUE;
   }
 
@@ -410,6 +415,8 @@ build_node(Build *b, guint idx, guint level)
     HsNode *c = NODE(b, order[k]);
     b->hist_pat[level] = c->pattern;
     if (pol->pool == HS_POOL_LEGAL) {
+      if (b->legal[level + 1] == NULL)
+        b->legal[level + 1] = g_new(guint, w->n_words);
       b->n_legal[level + 1] = hs_rules_filter(pol->rules, w, b->legal[level], b->n_legal[level], guess,
                                               c->pattern, b->legal[level + 1]);
     }
@@ -439,15 +446,13 @@ hs_greedy_build(const HsTable *table, guint opener, const HsPolicy *policy, GErr
   b.cands = g_array_sized_new(FALSE, FALSE, sizeof(guint32), 6 * w->n_answers);
   b.part_buf = g_new(guint, w->n_answers);
   b.pat_buf = g_new(guint8, w->n_answers);
+  b.over = g_array_new(FALSE, FALSE, sizeof(guint32));
   if (policy->pool == HS_POOL_LEGAL) {
-    for (guint l = 0; l <= HS_DEPTH_LIMIT; l++)
-      b.legal[l] = NULL;
+    /* Deeper levels are allocated when first reached. */
     b.legal[0] = g_new(guint, w->n_words);
     for (guint i = 0; i < w->n_words; i++)
       b.legal[0][i] = i;
     b.n_legal[0] = w->n_words;
-    for (guint l = 1; l <= HS_DEPTH_LIMIT; l++)
-      b.legal[l] = g_new(guint, w->n_words);
   }
 
   HsNode root = { 0 };
@@ -471,6 +476,8 @@ hs_greedy_build(const HsTable *table, guint opener, const HsPolicy *policy, GErr
   s->n_cands_total = b.cands->len;
   s->cands = (guint32 *)(void *)g_array_free(b.cands, FALSE);
   s->complete = ok && !b.stopped && s->n_solved == w->n_answers;
+  s->n_over_answers = b.over->len;
+  s->over_answers = (guint32 *)(void *)g_array_free(b.over, FALSE);
   if (!ok) {
     g_propagate_error(error, b.error);
     hs_strategy_free(s);

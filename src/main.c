@@ -12,6 +12,8 @@ static const HsCommand commands[] = {
   { "solve", hs_cmd_solve, "Build the greedy hard-mode strategy for an opener and verify it" },
   { "verify", hs_cmd_verify, "Verify a strategy file (per-word, by-pattern or JSON)" },
   { "explain", hs_cmd_explain, "Show the path a strategy takes to one answer" },
+  { "sweep", hs_cmd_sweep, "Build the greedy strategy for every opener and report which pass" },
+  { "merge", hs_cmd_merge, "Combine the TSV outputs of sharded sweep / prove --all runs" },
 };
 
 static void

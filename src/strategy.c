@@ -21,6 +21,7 @@ hs_strategy_free(HsStrategy *s)
   g_free(s->cands);
   g_free(s->policy);
   g_free(s->override_used);
+  g_free(s->over_answers);
   g_free(s);
 }
 

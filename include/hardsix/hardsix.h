@@ -9,4 +9,5 @@
 #include "greedy.h"
 #include "format.h"
 #include "verify.h"
+#include "sweep.h"
 #include "fileutil.h"

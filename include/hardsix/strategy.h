@@ -37,6 +37,8 @@ typedef struct {
   gboolean complete;   /* every answer of the root's set is solved in the tree */
   char *policy;        /* one-line description of how it was built (for headers), may be NULL */
   guint8 *override_used; /* per override rule: 1 when the construction played it (NULL: no overrides) */
+  guint32 *over_answers; /* answers found over the cap, in the order found (all of them when complete) */
+  guint n_over_answers;
   guint n_override_rules;
 } HsStrategy;
 

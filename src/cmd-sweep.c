@@ -1,0 +1,241 @@
+/* hardsix sweep — the greedy construction for every opener (or a chosen set), fail-first, in
+ * parallel; TSV or JSON rows sorted by opener, a summary on stderr. */
+#include "cmd-common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  gint64 start;
+} Progress;
+
+static void
+on_progress(guint done, guint total, guint passing, gpointer user)
+{
+  Progress *p = user;
+  double secs = (g_get_monotonic_time() - p->start) / 1e6;
+  double rate = secs > 0 ? done / secs : 0;
+  double eta = rate > 0 ? (total - done) / rate : 0;
+  hs_cli_progress(done == total, "sweep: %u/%u openers, %u passing, %.0f openers/s, ETA %.0f s", done, total,
+                  passing, rate, eta);
+}
+
+static gint
+cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
+{
+  const HsWords *w = words;
+  return strcmp(w->text[((const HsSweepRow *)a)->opener], w->text[((const HsSweepRow *)b)->opener]);
+}
+
+static void
+append_average(GString *out, guint64 total, guint n)
+{
+  char avg[32];
+  g_ascii_formatd(avg, sizeof avg, "%.4f", n ? (double)total / n : 0.0);
+  g_string_append(out, avg);
+}
+
+static char *
+histogram(const HsSweepRow *r)
+{
+  GString *h = g_string_new(NULL);
+  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
+    if (r->hist[d])
+      g_string_append_printf(h, "%s%u:%u", h->len ? "," : "", d, r->hist[d]);
+  return g_string_free(h, FALSE);
+}
+
+static char *
+render_tsv(const HsWords *w, const HsSweepRow *rows, guint n)
+{
+  GString *out = g_string_new("opener\tverdict\tworst\tover_cap\tfirst_over\thistogram\ttotal\taverage\n");
+  for (guint i = 0; i < n; i++) {
+    const HsSweepRow *r = &rows[i];
+    g_string_append_printf(out, "%s\t%s\t", w->text[r->opener], r->pass ? "ok" : "fail");
+    if (!r->exact) {
+      g_string_append(out, "-\t-\t-\t-\t-\t-\n");
+      continue;
+    }
+    g_autofree char *h = histogram(r);
+    g_string_append_printf(out, "%u\t%u\t%s\t%s\t%" G_GUINT64_FORMAT "\t", r->worst, r->n_over,
+                           r->first_over == HS_NONE ? "-" : w->text[r->first_over], h, r->total);
+    append_average(out, r->total, w->n_answers);
+    g_string_append_c(out, '\n');
+  }
+  return g_string_free(out, FALSE);
+}
+
+static char *
+render_json(const HsWords *w, const HsSweepRow *rows, guint n, const char *policy)
+{
+  GString *out = g_string_new("{\n  \"format\": \"hardsix-sweep\",\n  \"version\": 1,\n");
+  g_autofree char *pol = g_strescape(policy, NULL);
+  g_string_append_printf(out, "  \"lists\": \"%s\",\n  \"policy\": \"%s\",\n  \"openers\": [\n", w->name, pol);
+  for (guint i = 0; i < n; i++) {
+    const HsSweepRow *r = &rows[i];
+    g_string_append_printf(out, "    {\"opener\": \"%s\", \"verdict\": \"%s\"", w->text[r->opener],
+                           r->pass ? "ok" : "fail");
+    if (r->exact) {
+      g_string_append_printf(out, ", \"worst\": %u, \"over_cap\": %u, \"first_over\": ", r->worst, r->n_over);
+      if (r->first_over == HS_NONE)
+        g_string_append(out, "null");
+      else
+        g_string_append_printf(out, "\"%s\"", w->text[r->first_over]);
+      g_string_append(out, ", \"histogram\": {");
+      gboolean first = TRUE;
+      for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
+        if (r->hist[d]) {
+          g_string_append_printf(out, "%s\"%u\": %u", first ? "" : ", ", d, r->hist[d]);
+          first = FALSE;
+        }
+      g_string_append_printf(out, "}, \"total\": %" G_GUINT64_FORMAT ", \"average\": ", r->total);
+      append_average(out, r->total, w->n_answers);
+    }
+    g_string_append_printf(out, "}%s\n", i + 1 < n ? "," : "");
+  }
+  g_string_append(out, "  ]\n}\n");
+  return g_string_free(out, FALSE);
+}
+
+static gint
+cmp_by_average(gconstpointer a, gconstpointer b)
+{
+  const HsSweepRow *x = *(HsSweepRow *const *)a, *y = *(HsSweepRow *const *)b;
+  if (x->total != y->total)
+    return x->total < y->total ? -1 : 1;
+  return x->opener < y->opener ? -1 : x->opener > y->opener;
+}
+
+static void
+print_summary(const HsWords *w, const HsSweepRow *rows, guint n, const guint *fails, gboolean full,
+              guint max_guesses, double secs)
+{
+  g_autoptr(GPtrArray) pass = g_ptr_array_new();
+  for (guint i = 0; i < n; i++)
+    if (rows[i].pass)
+      g_ptr_array_add(pass, (gpointer)&rows[i]);
+  fprintf(stderr, "sweep: %u openers, %u pass (every answer within %u guesses), %.1f s, %.0f openers/s\n", n,
+          pass->len, max_guesses, secs, secs > 0 ? n / secs : 0.0);
+  g_ptr_array_sort(pass, cmp_by_average);
+  if (pass->len)
+    fprintf(stderr, "best passing openers by average:\n");
+  for (guint i = 0; i < MIN(pass->len, 10u); i++) {
+    const HsSweepRow *r = pass->pdata[i];
+    g_autofree char *h = histogram(r);
+    g_autoptr(GString) avg = g_string_new(NULL);
+    append_average(avg, r->total, w->n_answers);
+    fprintf(stderr, "  %s %s (%s)\n", w->text[r->opener], avg->str, h);
+  }
+  /* Answers ranked by failures (ties: canonical order). */
+  g_autofree guint *idx = g_new(guint, w->n_answers);
+  guint m = 0;
+  for (guint a = 0; a < w->n_answers; a++)
+    if (fails[a])
+      idx[m++] = a;
+  for (guint i = 1; i < m; i++) {
+    guint v = idx[i], j = i;
+    while (j > 0 && (fails[idx[j - 1]] < fails[v] || (fails[idx[j - 1]] == fails[v] && idx[j - 1] > v))) {
+      idx[j] = idx[j - 1];
+      j--;
+    }
+    idx[j] = v;
+  }
+  if (m) {
+    fprintf(stderr, "answers that most often fail%s:\n",
+            full ? " (openers over the cap)" : " (failures found before stopping; --full for exact counts)");
+    for (guint i = 0; i < MIN(m, 10u); i++)
+      fprintf(stderr, "  %s %u\n", w->text[idx[i]], fails[idx[i]]);
+  }
+}
+
+int
+hs_cmd_sweep(int argc, char **argv)
+{
+  HsCliOptions o;
+  hs_cli_options_init(&o);
+  g_autofree char *openers_spec = NULL, *shard = NULL, *output = NULL, *format = NULL;
+  gboolean full = FALSE, no_fail_first = FALSE;
+  GOptionEntry entries[] = {
+    { "openers", 0, 0, G_OPTION_ARG_STRING, &openers_spec, "all (default), answers, guesses, or a FILE of words",
+      "SET" },
+    { "full", 0, 0, G_OPTION_ARG_NONE, &full, "Finish failing trees too (exact counts for every opener)", NULL },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Only the K-th of N interleaved slices (1-based)", "K/N" },
+    { "no-fail-first", 0, 0, G_OPTION_ARG_NONE, &no_fail_first, "Explore parts in pattern order", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the rows to FILE (atomically)", "FILE" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "tsv (default) or json", "FORMAT" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new("");
+  g_option_context_set_summary(ctx,
+    "Builds the greedy strategy (same policy options as 'solve') for every opener and reports which\n"
+    "solve every answer within the cap. Rows are sorted by opener:\n"
+    "  opener verdict worst over_cap first_over histogram total average\n"
+    "A failing opener stops at its first answer over the cap (its details are '-'); --full finishes\n"
+    "it. Results are the same for any thread count, shard split and fail-first setting.\n\n"
+    "Exit status: 0 when the sweep ran (whatever the verdicts), 1 on errors, 2 usage error.");
+  g_option_context_add_main_entries(ctx, entries, NULL);
+  hs_cli_add_list_options(ctx, &o);
+  hs_cli_add_rules_options(ctx, &o);
+  hs_cli_add_policy_options(ctx, &o);
+  hs_cli_add_thread_options(ctx, &o);
+  if (!hs_cli_parse(ctx, "sweep", &argc, &argv)) {
+    hs_cli_options_clear(&o);
+    return HS_EXIT_USAGE;
+  }
+  int rc = HS_EXIT_OK;
+  HsCliSetup setup = { 0 };
+  GError *error = NULL;
+  guint shard_k = 1, shard_n = 1;
+  gboolean json = FALSE;
+  GArray *openers = NULL;
+  if (argc != 1) {
+    rc = hs_cli_usage("sweep", "unexpected argument '%s'", argv[1]);
+  } else if (format && strcmp(format, "tsv") != 0 && strcmp(format, "json") != 0) {
+    rc = hs_cli_usage("sweep", "--format: '%s' is not tsv or json", format);
+  } else if (shard && !hs_cli_parse_shard(shard, &shard_k, &shard_n, &error)) {
+    rc = hs_cli_usage("sweep", "%s", error->message);
+    g_clear_error(&error);
+  } else if ((rc = hs_cli_setup(&o, "sweep", &setup)) == HS_EXIT_OK) {
+    json = format && strcmp(format, "json") == 0;
+    if (!hs_cli_select_openers(setup.words, openers_spec, &openers, &error))
+      rc = hs_cli_fail(error);
+  }
+  if (rc == HS_EXIT_OK) {
+    g_autofree guint32 *mine = g_new(guint32, openers->len);
+    guint n = hs_sweep_shard((const guint32 *)(void *)openers->data, openers->len, shard_k, shard_n, mine);
+    g_autofree HsSweepRow *rows = g_new0(HsSweepRow, MAX(n, 1u));
+    g_autofree guint *fails = g_new0(guint, setup.words->n_answers);
+    static volatile gint interrupted;
+    hs_cli_catch_interrupts(&interrupted);
+    Progress prog = { g_get_monotonic_time() };
+    HsSweepOptions so = { full, !no_fail_first, on_progress, &prog, &interrupted };
+    gboolean ok = hs_sweep_run(setup.table, &setup.policy, mine, n, &so, rows, fails, &error);
+    hs_cli_progress_end();
+    double secs = (g_get_monotonic_time() - prog.start) / 1e6;
+    if (!ok) {
+      rc = hs_cli_fail(error);
+      if (interrupted)
+        fprintf(stderr, "hardsix: sweep interrupted; nothing written\n");
+    } else {
+      g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, setup.words);
+      g_autofree char *text = json ? render_json(setup.words, rows, n, setup.policy_string)
+                                   : render_tsv(setup.words, rows, n);
+      if (output) {
+        if (!hs_file_write_atomic(output, text, strlen(text), &error))
+          rc = hs_cli_fail(error);
+      } else {
+        fputs(text, stdout);
+        if (fflush(stdout) != 0) {
+          fprintf(stderr, "hardsix: cannot write to stdout\n");
+          rc = HS_EXIT_FAIL;
+        }
+      }
+      print_summary(setup.words, rows, n, fails, full, setup.policy.max_guesses, secs);
+    }
+  }
+  if (openers)
+    g_array_unref(openers);
+  hs_cli_setup_clear(&setup);
+  hs_cli_options_clear(&o);
+  return rc;
+}
