@@ -83,6 +83,7 @@ sanitize: deps
 
 bench: deps
 	@$(MAKE) --no-print-directory all
+	@sh scripts/deps.sh time
 	@sh scripts/bench.sh $(BUILD)
 
 install: all

@@ -276,8 +276,10 @@ hs_cli_setup(HsCliOptions *o, const char *cmd, HsCliSetup *setup)
     setup->policy.overrides = setup->overrides;
   }
   hs_cli_apply_threads(o);
+  gint64 t0 = g_get_monotonic_time();
   setup->table = hs_table_new_full(setup->words, setup->policy.pool == HS_POOL_LEGAL,
                                    setup->policy.metric == HS_METRIC_MAXBUCKET_SWAPPED);
+  setup->table_ms = (g_get_monotonic_time() - t0) / 1e3;
   setup->policy_string = hs_cli_policy_string(o, &setup->policy);
   return HS_EXIT_OK;
 }

@@ -86,6 +86,7 @@ typedef struct {
   HsTable *table;
   HsPolicy policy;
   char *policy_string;
+  double table_ms;     /* time spent building the feedback table */
 } HsCliSetup;
 
 /* Loads and resolves all of the above from the options. Returns HS_EXIT_OK, or prints the error and

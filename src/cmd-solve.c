@@ -69,14 +69,16 @@ print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, 
 
 static int
 solve_opener(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdir, const char *format_name,
-             HsFormat format)
+             HsFormat format, gboolean timing)
 {
   GError *error = NULL;
+  gint64 t_build = g_get_monotonic_time();
   g_autoptr(HsStrategy) s = hs_greedy_build(setup->table, opener, &setup->policy, &error);
   if (s == NULL) {
     return hs_cli_fail(error);
   }
   s->policy = g_strdup(setup->policy_string);
+  gint64 t_verify = g_get_monotonic_time();
   if (!hs_cli_check_overrides_used(o, setup, s))
     return HS_EXIT_FAIL;
 
@@ -111,6 +113,7 @@ solve_opener(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdi
     g_ptr_array_add(texts, text);
   }
 
+  gint64 t_write = g_get_monotonic_time();
   if (outdir) {
     for (guint i = 0; i < n_formats; i++) {
       g_autofree char *name = g_strdup_printf("%s.%s", setup->words->text[opener], hs_format_extension(formats[i]));
@@ -127,7 +130,11 @@ solve_opener(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdi
       return HS_EXIT_FAIL;
     }
   }
+  gint64 t_end = g_get_monotonic_time();
   print_summary(s, setup->words->text[opener], report, verified);
+  if (timing)
+    fprintf(stderr, "timing: table %.1f ms, build %.1f ms, verify %.1f ms, write %.1f ms\n", setup->table_ms,
+            (t_verify - t_build) / 1e3, (t_write - t_verify) / 1e3, (t_end - t_write) / 1e3);
   if (outdir)
     fprintf(stderr, "wrote %s/%s.{by-pattern.txt,per-word.txt,tree.txt,json}\n", outdir, setup->words->text[opener]);
   return verified ? HS_EXIT_OK : HS_EXIT_FAIL;
@@ -139,7 +146,9 @@ hs_cmd_solve(int argc, char **argv)
   HsCliOptions o;
   hs_cli_options_init(&o);
   g_autofree char *outdir = NULL, *format_name = NULL;
+  gboolean timing = FALSE;
   GOptionEntry entries[] = {
+    { "timing", 0, 0, G_OPTION_ARG_NONE, &timing, "Print the time of each phase on stderr", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &outdir,
       "Write DIR/OPENER.by-pattern.txt, .per-word.txt, .tree.txt and .json", "DIR" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, "Write one format to stdout: by-pattern, per-word, tree or json",
@@ -188,7 +197,7 @@ hs_cmd_solve(int argc, char **argv)
     goto out;
   }
 
-  rc = solve_opener(&o, &setup, opener, outdir, format_name, format);
+  rc = solve_opener(&o, &setup, opener, outdir, format_name, format, timing);
 
 out:
   hs_cli_setup_clear(&setup);

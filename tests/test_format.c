@@ -273,7 +273,9 @@ test_status_lines(void **state)
   g_autoptr(HsWords) w = tiny_words();
   HsFormatInfo info = { FALSE, "tiny", NULL };
 
-  /* Cut the subtree below howls 🟨⬜⬜⬜⬜ (tight, fight, might, night): three answers unsolved. */
+  /* Cut the children of the node howls 🟨⬜⬜⬜⬜ → tight (candidates tight, fight, might, night): three
+   * answers unsolved. The cut nodes stay in the array but are unreachable; the histogram is recounted
+   * over the reachable ones. */
   g_autoptr(HsStrategy) cut = build(w, "howls", HS_RULES_STRICT, 6, NULL);
   HsNode *root = &cut->nodes[0];
   gboolean found = FALSE;
@@ -414,7 +416,7 @@ test_empty_strategy(void **state)
 
 /* ---- the original lists: sizes and order of a real-sized file ---- */
 
-/* Pattern numbers of a by-pattern key ("🟨⬜⬜⬜🟨=>🟩🟩🟩⬜⬜"), or -1 entries for a bad key. */
+/* Pattern numbers of the key of a by-pattern line ("🟨⬜⬜⬜🟨=>🟩🟩🟩⬜⬜: ..."); fails the test on a bad key. */
 static guint
 parse_key(const char *line, guint8 *out)
 {

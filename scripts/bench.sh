@@ -1,0 +1,77 @@
+#!/bin/sh
+# make bench: prints speed figures; never fails on speed. Usage: scripts/bench.sh BUILD_DIR
+# Set BENCH_QUICK=1 to skip the long default-policy runs.
+set -u
+build=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+hs="$root/$build/hardsix"
+order="$root/../shared/reference/tkihira2022-answer-order.txt"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$root"
+
+ms() { echo "$1 $2" | awk '{ printf "%.1f", ($2 - $1) / 1e6 }'; }
+now() { date +%s%N; }
+median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.1f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+# timed NAME CMD...: wall seconds and peak RSS (GNU time when present)
+timed() {
+  name=$1; shift
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
+    set -- $(tail -n 1 "$tmp/time")
+    wall=$1 rss=$(( $2 / 1024 ))
+  else
+    t0=$(now); "$@" >"$tmp/out" 2>"$tmp/err"; t1=$(now)
+    wall=$(echo "$t0 $t1" | awk '{ printf "%.2f", ($2 - $1) / 1e9 }') rss="?"
+  fi
+  echo "$name: ${wall} s wall, peak RSS ${rss} MB"
+}
+
+echo "== hardsix bench ($(nproc) cores, $(date -u +%Y-%m-%d))"
+
+echo "-- solve howls --preset tkihira2022 + shark (table build included), 11 runs"
+: >"$tmp/solve"; : >"$tmp/table"; : >"$tmp/build"
+for i in 1 2 3 4 5 6 7 8 9 10 11; do
+  t0=$(now)
+  "$hs" solve howls --preset tkihira2022 --overrides overrides/howls-tkihira2022.txt --timing 2>"$tmp/err" >/dev/null
+  t1=$(now)
+  ms "$t0" "$t1" >>"$tmp/solve"; echo >>"$tmp/solve"
+  sed -n 's/^timing: table \([0-9.]*\) ms, build \([0-9.]*\) ms.*/\1 \2/p' "$tmp/err" >"$tmp/t"
+  awk '{ print $1 }' "$tmp/t" >>"$tmp/table"; awk '{ print $2 }' "$tmp/t" >>"$tmp/build"
+done
+echo "whole solve (process wall, median): $(grep . "$tmp/solve" | median) ms"
+echo "table build alone (answers x answers + columns, median): $(median <"$tmp/table") ms"
+echo "tree construction (median): $(median <"$tmp/build") ms"
+: >"$tmp/table"
+for i in 1 2 3 4 5; do
+  "$hs" solve howls --timing 2>"$tmp/err" >/dev/null
+  sed -n 's/^timing: table \([0-9.]*\) ms.*/\1/p' "$tmp/err" >>"$tmp/table"
+done
+echo "full table build (12,972 x 2,315, median of 5): $(median <"$tmp/table") ms"
+t0=$(now); "$hs" solve howls >/dev/null 2>&1; t1=$(now)
+echo "solve howls, default policy (legal pool, nyt): $(ms "$t0" "$t1") ms"
+
+echo "-- sweep, --preset tkihira2022, all 12,972 openers"
+if [ -f "$order" ]; then ord="--order $order"; else ord=""; echo "(no ../shared reference order: alphabetical)"; fi
+timed "fail-first" "$hs" sweep --preset tkihira2022 $ord -o "$tmp/ff.tsv"
+ff=$wall
+grep -E '^sweep:|^  [a-z]{5} [0-9]' "$tmp/err" | head -n 3
+timed "no-fail-first" "$hs" sweep --preset tkihira2022 $ord --no-fail-first -o "$tmp/nff.tsv"
+nff=$wall
+cmp -s "$tmp/ff.tsv" "$tmp/nff.tsv" && echo "outputs identical: yes" || echo "outputs identical: NO"
+echo "fail-first speed-up: $(echo "$ff $nff" | awk '{ printf "%.2fx", $2 / $1 }')"
+timed "--full" "$hs" sweep --preset tkihira2022 $ord --full -o "$tmp/full.tsv"
+
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+  echo "(BENCH_QUICK=1: default-policy sweeps skipped)"
+  exit 0
+fi
+echo "-- sweep, default policy (nyt rules, legal pool, max-bucket), all 12,972 openers"
+timed "fail-first" "$hs" sweep -o "$tmp/dff.tsv"
+dff=$wall
+grep -E '^sweep:' "$tmp/err"
+sed -n '/^best passing/,/^answers/p' "$tmp/err" | head -n 6
+timed "no-fail-first" "$hs" sweep --no-fail-first -o "$tmp/dnff.tsv"
+cmp -s "$tmp/dff.tsv" "$tmp/dnff.tsv" && echo "outputs identical: yes" || echo "outputs identical: NO"
+echo "fail-first speed-up: $(echo "$dff $wall" | awk '{ printf "%.2fx", $2 / $1 }')"
+exit 0

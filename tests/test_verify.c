@@ -1,0 +1,837 @@
+/* Tests for the independent verifier (src/verify.c): its feedback, the three file formats, and one
+ * test per kind of rejection, each checking the problem text. The strategies are the files in
+ * tests/data/verify/ (opener kempt on the tiny lists) and variants of them made in memory. Run from
+ * the repository root. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "hardsix/hardsix.h"
+
+#define DATA "tests/data/"
+#define PW "good.per-word.txt"
+#define BP "good.by-pattern.txt"
+#define JS "good.json"
+
+static HsWords *tiny;
+static char *good_pw, *good_bp, *good_js;
+
+static char *
+slurp(const char *path)
+{
+  char *text = NULL;
+  GError *error = NULL;
+  if (!g_file_get_contents(path, &text, NULL, &error)) {
+    print_error("%s\n", error->message);
+    g_error_free(error);
+    return NULL;
+  }
+  return text;
+}
+
+static int
+setup(void **state)
+{
+  (void)state;
+  GError *error = NULL;
+  tiny = hs_words_load(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", &error);
+  if (tiny == NULL) {
+    print_error("%s\n", error->message);
+    g_error_free(error);
+    return -1;
+  }
+  good_pw = slurp(DATA "verify/" PW);
+  good_bp = slurp(DATA "verify/" BP);
+  good_js = slurp(DATA "verify/" JS);
+  return good_pw && good_bp && good_js ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+  (void)state;
+  hs_words_free(tiny);
+  g_free(good_pw);
+  g_free(good_bp);
+  g_free(good_js);
+  return 0;
+}
+
+/* TEXT with the single occurrence of OLD replaced by NEW (fails the test when OLD is not there once). */
+static char *
+variant(const char *text, const char *old, const char *new_text)
+{
+  const char *at = strstr(text, old);
+  if (at == NULL || strstr(at + 1, old) != NULL)
+    fail_msg("'%s' does not occur exactly once", old);
+  GString *s = g_string_new_len(text, at - text);
+  g_string_append(s, new_text);
+  g_string_append(s, at + strlen(old));
+  return g_string_free(s, FALSE);
+}
+
+static HsVerifyReport *
+run_words(const HsWords *w, const char *text, HsRules rules, guint max, const char *name)
+{
+  HsVerifyReport *r = NULL;
+  GError *error = NULL;
+  gboolean ok = hs_verify_text(w, rules, max, text, strlen(text), name, &r, &error);
+  if (!ok)
+    fail_msg("unexpected parse error: %s", error->message);
+  assert_non_null(r);
+  return r;
+}
+
+static HsVerifyReport *
+run(const char *text, HsRules rules, guint max, const char *name)
+{
+  return run_words(tiny, text, rules, max, name);
+}
+
+static void
+dump(const HsVerifyReport *r)
+{
+  for (guint i = 0; i < r->problems->len; i++)
+    print_message("  problem: %s\n", (const char *)r->problems->pdata[i]);
+}
+
+/* The report's problems are exactly EXPECTED (NULL-terminated), in order. */
+static void
+assert_problems(const HsVerifyReport *r, const char *const *expected)
+{
+  guint n = 0;
+  while (expected[n] != NULL)
+    n++;
+  gboolean same = r->problems->len == n;
+  for (guint i = 0; same && i < n; i++)
+    same = strcmp(r->problems->pdata[i], expected[i]) == 0;
+  if (!same) {
+    for (guint i = 0; i < n; i++)
+      print_message("  expected: %s\n", expected[i]);
+    dump(r);
+    fail_msg("problems differ");
+  }
+  assert_false(r->ok);
+}
+
+static void
+assert_has_problem(const HsVerifyReport *r, const char *problem)
+{
+  for (guint i = 0; i < r->problems->len; i++)
+    if (strcmp(r->problems->pdata[i], problem) == 0) {
+      assert_false(r->ok);
+      return;
+    }
+  dump(r);
+  fail_msg("no problem '%s'", problem);
+}
+
+/* TEXT does not parse; the error names NAME:LINE and contains WHAT. */
+static void
+assert_parse_error(const char *text, gsize len, const char *name, guint line, const char *what)
+{
+  HsVerifyReport *r = NULL;
+  GError *error = NULL;
+  gboolean ok = hs_verify_text(tiny, HS_RULES_NYT, 6, text, len, name, &r, &error);
+  assert_false(ok);
+  assert_null(r);
+  assert_non_null(error);
+  assert_true(g_error_matches(error, HS_VERIFY_ERROR, HS_VERIFY_ERROR_PARSE));
+  g_autofree char *prefix = g_strdup_printf("%s:%u: ", name, line);
+  if (!g_str_has_prefix(error->message, prefix) || strstr(error->message, what) == NULL)
+    fail_msg("error '%s' should start with '%s' and contain '%s'", error->message, prefix, what);
+  g_error_free(error);
+}
+
+static void
+assert_good_stats(const HsVerifyReport *r, HsStrategyFileKind kind)
+{
+  if (!r->ok)
+    dump(r);
+  assert_true(r->ok);
+  assert_int_equal(r->problems->len, 0);
+  assert_int_equal(r->kind, kind);
+  assert_string_equal(r->opener, "kempt");
+  assert_int_equal(r->n_answers, 20);
+  assert_int_equal(r->worst, 4);
+  assert_int_equal(r->total, 56);
+  assert_int_equal(r->hist[1], 0);
+  assert_int_equal(r->hist[2], 8);
+  assert_int_equal(r->hist[3], 8);
+  assert_int_equal(r->hist[4], 4);
+  assert_string_equal(r->lists_hint, "tiny");
+  assert_string_equal(r->rules_hint, "nyt");
+}
+
+/* ---- feedback ---- */
+
+static void
+test_feedback_examples(void **state)
+{
+  (void)state;
+  /* DESIGN.md: answer slosh, guess drill -> ⬜⬜⬜🟨⬜ (00010 = 3); guess asset -> ⬜🟨🟨⬜⬜ (01100 = 36). */
+  assert_int_equal(hs_verify_feedback("drill", "slosh"), 3);
+  assert_int_equal(hs_verify_feedback("asset", "slosh"), 36);
+  assert_int_equal(hs_verify_feedback("slosh", "slosh"), 242);
+  assert_int_equal(hs_verify_feedback("vozhd", "crane"), 0);
+  /* Repeated letters: a green consumes its letter before any yellow (abbey/kebab: 11210 = 129). */
+  assert_int_equal(hs_verify_feedback("abbey", "kebab"), 129);
+  /* Only as many yellows as unconsumed copies, left to right (speed/abide: 00101 = 10). */
+  assert_int_equal(hs_verify_feedback("speed", "abide"), 10);
+  /* eerie/crepe: the last e is green; of the other two, only the first finds a copy (10102 = 92). */
+  assert_int_equal(hs_verify_feedback("eerie", "crepe"), 92);
+  /* Five copies against two: greens only (lllll/hello: 00220 = 24), and the same the other way round. */
+  assert_int_equal(hs_verify_feedback("lllll", "hello"), 24);
+  assert_int_equal(hs_verify_feedback("hello", "lllll"), 24);
+  /* Roles are not symmetric in general: stare/trace 01212 = 50, trace/stare 11202 = 128. */
+  assert_int_equal(hs_verify_feedback("stare", "trace"), 50);
+  assert_int_equal(hs_verify_feedback("trace", "stare"), 128);
+  assert_int_equal(hs_verify_feedback("tatty", "taunt"), 2 * 81 + 2 * 27 + 1 * 9);
+}
+
+/* The verifier's feedback agrees with the engine's on every pair of tiny words and on a large sample of
+ * the original lists (when they are present). */
+static void
+test_feedback_matches_engine(void **state)
+{
+  (void)state;
+  for (guint g = 0; g < tiny->n_words; g++)
+    for (guint a = 0; a < tiny->n_words; a++)
+      assert_int_equal(hs_verify_feedback(tiny->text[g], tiny->text[a]), hs_feedback(tiny->text[g], tiny->text[a]));
+  GError *error = NULL;
+  HsWords *w = hs_words_load("data/original/answers.txt", "data/original/guesses.txt", &error);
+  if (w == NULL) {
+    g_error_free(error);
+    skip();
+  }
+  guint bad = 0;
+  for (guint g = 0; g < w->n_words; g++)
+    for (guint a = g % 7; a < w->n_answers; a += 7)
+      bad += hs_verify_feedback(w->text[g], w->text[a]) != hs_feedback(w->text[g], w->text[a]);
+  hs_words_free(w);
+  assert_int_equal(bad, 0);
+}
+
+/* ---- accepting ---- */
+
+static void
+test_accept_per_word(void **state)
+{
+  (void)state;
+  HsVerifyReport *r = run(good_pw, HS_RULES_NYT, 6, PW);
+  assert_good_stats(r, HS_STRATEGY_FILE_PER_WORD);
+  hs_verify_report_free(r);
+  /* Every guess is a candidate, so the strategy is strict as well; a cap of 4 is enough. */
+  r = run(good_pw, HS_RULES_STRICT, 4, PW);
+  assert_good_stats(r, HS_STRATEGY_FILE_PER_WORD);
+  hs_verify_report_free(r);
+}
+
+static void
+test_accept_by_pattern(void **state)
+{
+  (void)state;
+  HsVerifyReport *r = run(good_bp, HS_RULES_NYT, 6, BP);
+  assert_good_stats(r, HS_STRATEGY_FILE_BY_PATTERN);
+  hs_verify_report_free(r);
+  r = run(good_bp, HS_RULES_STRICT, 4, BP);
+  assert_good_stats(r, HS_STRATEGY_FILE_BY_PATTERN);
+  hs_verify_report_free(r);
+}
+
+static void
+test_accept_json(void **state)
+{
+  (void)state;
+  HsVerifyReport *r = run(good_js, HS_RULES_NYT, 6, JS);
+  assert_good_stats(r, HS_STRATEGY_FILE_JSON);
+  hs_verify_report_free(r);
+  r = run(good_js, HS_RULES_STRICT, 4, JS);
+  assert_good_stats(r, HS_STRATEGY_FILE_JSON);
+  hs_verify_report_free(r);
+}
+
+/* Every pattern text form is read, mixed within a line, and CRLF line ends too. */
+static void
+test_accept_pattern_forms(void **state)
+{
+  (void)state;
+  g_autofree char *a = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /",
+                               "shade: [kempt] => bYb-. / [shade] => 22222 /");
+  g_autofree char *b = variant(a, "shake: [kempt] => 🟨🟨⬜⬜⬜",
+                               "shake: [kempt] => 🟨\xEF\xB8\x8F🟨\xEF\xB8\x8F⬛⬛\xEF\xB8\x8F⬜");
+  g_autofree char *c = variant(b, "[shame] => 🟩🟩🟩🟩🟩 /", "[shame] => gGg22");
+  g_autofree char *crlf = NULL;
+  {
+    g_auto(GStrv) lines = g_strsplit(c, "\n", -1);
+    crlf = g_strjoinv("\r\n", lines);
+  }
+  HsVerifyReport *r = run(crlf, HS_RULES_NYT, 6, PW);
+  assert_good_stats(r, HS_STRATEGY_FILE_PER_WORD);
+  hs_verify_report_free(r);
+  /* Six tiles, or a letter that is no tile, is a parse error naming the line. */
+  g_autofree char *six = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ /", "shade: [kempt] => ⬜🟨⬜⬜⬜⬜ /");
+  assert_parse_error(six, strlen(six), PW, 6, "is not a pattern of 5 tiles");
+  g_autofree char *bad = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ /", "shade: [kempt] => BYBBX /");
+  assert_parse_error(bad, strlen(bad), PW, 6, "'BYBBX' is not a pattern of 5 tiles");
+}
+
+/* The NYT rule lets a guess reuse grey letters and repeat a yellow where it was yellow; strict does
+ * not. Letters revealed twice must appear twice. */
+static void
+test_nyt_rule_details(void **state)
+{
+  (void)state;
+  g_autofree char *dir = g_dir_make_tmp("hs-verify-XXXXXX", NULL);
+  assert_non_null(dir);
+  g_autofree char *ap = g_build_filename(dir, "answers.txt", NULL);
+  g_autofree char *gp = g_build_filename(dir, "guesses.txt", NULL);
+  assert_true(g_file_set_contents(ap, "taunt\ntatty\n", -1, NULL));
+  assert_true(g_file_set_contents(gp, "tabor\ntacit\n", -1, NULL));
+  HsWords *w = hs_words_load(ap, gp, NULL);
+  assert_non_null(w);
+  g_unlink(ap);
+  g_unlink(gp);
+  g_rmdir(dir);
+
+  /* tatty against taunt: 🟩🟩🟨⬜⬜ reveals 't' twice. Playing tatty again is NYT-legal (yellow t kept
+   * in place, grey y reused) but could not be the answer. */
+  const char *again = "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tatty] => 🟩🟩🟨⬜⬜ / [taunt] => 🟩🟩🟩🟩🟩 /\n"
+                      "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
+  HsVerifyReport *r = run_words(w, again, HS_RULES_NYT, 6, "again");
+  if (!r->ok)
+    dump(r);
+  assert_true(r->ok);
+  assert_int_equal(r->hist[1], 1);
+  assert_int_equal(r->hist[3], 1);
+  hs_verify_report_free(r);
+  r = run_words(w, again, HS_RULES_STRICT, 6, "again");
+  assert_problems(r, (const char *const[]){
+    "again:1: 'tatty' breaks hard mode (strict) after tatty 🟩🟩🟨⬜⬜: it could not be the answer (if it were, "
+    "that row would show 🟩🟩🟩🟩🟩)", NULL });
+  hs_verify_report_free(r);
+
+  /* tacit keeps both t's and the green a: legal under both rules. */
+  const char *tacit = "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tacit] => 🟩🟩⬜⬜🟩 / [taunt] => 🟩🟩🟩🟩🟩 /\n"
+                      "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
+  for (int rules = HS_RULES_NYT; rules <= HS_RULES_STRICT; rules++) {
+    r = run_words(w, tacit, (HsRules)rules, 6, "tacit");
+    assert_true(r->ok);
+    hs_verify_report_free(r);
+  }
+  /* tabor has a single t. */
+  const char *tabor = "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tabor] => 🟩🟩⬜⬜⬜ / [taunt] => 🟩🟩🟩🟩🟩 /\n"
+                      "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
+  r = run_words(w, tabor, HS_RULES_NYT, 6, "tabor");
+  assert_problems(r, (const char *const[]){
+    "tabor:1: 'tabor' breaks hard mode (nyt) after tatty 🟩🟩🟨⬜⬜: it must contain 't' at least 2 times", NULL });
+  hs_verify_report_free(r);
+  hs_words_free(w);
+}
+
+/* ---- per-word rejections ---- */
+
+static void
+test_reject_wrong_pattern(void **state)
+{
+  (void)state;
+  g_autofree char *t = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜", "shade: [kempt] => ⬜🟨⬜⬜🟨");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){ PW ":6: 'kempt' against 'shade' gives ⬜🟨⬜⬜⬜, not ⬜🟨⬜⬜🟨", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_hard_mode_nyt(void **state)
+{
+  (void)state;
+  /* howls drops the yellow k and e. */
+  g_autofree char *t = variant(good_pw, "shake: [kempt] => 🟨🟨⬜⬜⬜ / [shake]",
+                               "shake: [kempt] => 🟨🟨⬜⬜⬜ / [howls] => 🟨⬜⬜⬜🟨 / [shake]");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":7: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'", NULL });
+  hs_verify_report_free(r);
+  r = run(t, HS_RULES_STRICT, 6, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":7: 'howls' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it could not be the answer (if it were, that "
+       "row would show ⬜⬜⬜⬜⬜)", NULL });
+  hs_verify_report_free(r);
+  /* spare moves the green p of position 4. */
+  g_autofree char *g = variant(good_pw, "shape: [kempt] => ⬜🟨⬜🟩⬜ / [shape]",
+                               "shape: [kempt] => ⬜🟨⬜🟩⬜ / [spare] => 🟩🟨🟩⬜🟩 / [shape]");
+  r = run(g, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":9: 'spare' breaks hard mode (nyt) after kempt ⬜🟨⬜🟩⬜: letter 4 must be 'p'", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_hard_mode_strict(void **state)
+{
+  (void)state;
+  /* skate keeps k and e (NYT-legal) but would have shown a yellow t. */
+  g_autofree char *t = variant(good_pw, "shake: [kempt] => 🟨🟨⬜⬜⬜ / [shake]",
+                               "shake: [kempt] => 🟨🟨⬜⬜⬜ / [skate] => 🟩🟨🟩⬜🟩 / [shake]");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_true(r->ok);
+  assert_int_equal(r->hist[3], 9);
+  hs_verify_report_free(r);
+  r = run(t, HS_RULES_STRICT, 6, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":7: 'skate' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it could not be the answer (if it were, that "
+       "row would show 🟨🟨⬜⬜🟨)", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_two_guesses_same_history(void **state)
+{
+  (void)state;
+  g_autofree char *t = variant(good_pw, "crane: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => ⬜⬜🟩⬜🟩 / [crane]",
+                               "crane: [kempt] => ⬜🟨⬜⬜⬜ / [crane]");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":16: after kempt ⬜🟨⬜⬜⬜ the guess is 'crane' here but 'shade' on line 6", NULL });
+  hs_verify_report_free(r);
+  /* The header's opener counts as the first guess. */
+  g_autofree char *o = variant(good_pw, "# opener: kempt", "# opener: salet");
+  r = run(o, HS_RULES_NYT, 6, PW);
+  assert_int_equal(r->problems->len, 20);
+  assert_string_equal(r->problems->pdata[0], PW ":6: the first guess is 'kempt' here but 'salet' on line 2");
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_missing_answer(void **state)
+{
+  (void)state;
+  const char *line = "state: [kempt] => ⬜🟨⬜⬜🟨 / [crate] => ⬜⬜🟩🟩🟩 / [slate] => 🟩⬜🟩🟩🟩 / [state] => 🟩🟩🟩🟩🟩 /\n";
+  g_autofree char *t = variant(good_pw, line, "");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){ PW ": 'state' is missing", NULL });
+  assert_int_equal(r->n_answers, 19);
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_listed_twice(void **state)
+{
+  (void)state;
+  g_autofree char *t = g_strconcat(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /\n", NULL);
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){ PW ":26: 'shade' is listed twice (first on line 6)", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_over_cap(void **state)
+{
+  (void)state;
+  HsVerifyReport *r = run(good_pw, HS_RULES_NYT, 3, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":11: 'share' needs 4 guesses (more than 3)",
+    PW ":15: 'snare' needs 4 guesses (more than 3)",
+    PW ":19: 'irate' needs 4 guesses (more than 3)",
+    PW ":24: 'state' needs 4 guesses (more than 3)", NULL });
+  /* The statistics still describe the paths. */
+  assert_int_equal(r->hist[4], 4);
+  assert_int_equal(r->worst, 4);
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_unknown_word(void **state)
+{
+  (void)state;
+  g_autofree char *t = variant(good_pw, "shade: [kempt]", "shade: [kempx]");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){ PW ":6: 'kempx' is not an allowed word", NULL });
+  hs_verify_report_free(r);
+  /* An unknown answer, and an allowed word that is not an answer. */
+  g_autofree char *a = variant(good_pw, "plate: [kempt]", "plata: [kempt]");
+  g_autofree char *b = variant(a, "skate: [kempt]", "howls: [kempt]");
+  r = run(b, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":20: 'plata' is not an allowed word", PW ":22: 'howls' is not an answer", PW ": 'plate' is missing",
+    PW ": 'skate' is missing", NULL });
+  hs_verify_report_free(r);
+}
+
+/* shake's line played N-1 times kempt, then shake (NYT-legal, since kempt keeps its own letters). */
+static char *
+long_variant(guint n)
+{
+  GString *s = g_string_new("shake:");
+  for (guint i = 0; i + 1 < n; i++)
+    g_string_append(s, " [kempt] => 🟨🟨⬜⬜⬜ /");
+  g_string_append(s, " [shake] => 🟩🟩🟩🟩🟩 /");
+  g_autofree char *line = g_string_free(s, FALSE);
+  return variant(good_pw, "shake: [kempt] => 🟨🟨⬜⬜⬜ / [shake] => 🟩🟩🟩🟩🟩 /", line);
+}
+
+static void
+test_reject_40_guesses(void **state)
+{
+  (void)state;
+  g_autofree char *t = long_variant(40);
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){ PW ":7: 'shake' needs 40 guesses (more than 6)", NULL });
+  assert_int_equal(r->hist[40], 1);
+  assert_int_equal(r->worst, 40);
+  hs_verify_report_free(r);
+  /* Under strict, repeating kempt is illegal: said once, not 38 times. */
+  r = run(t, HS_RULES_STRICT, 6, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":7: 'kempt' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it could not be the answer (if it were, that "
+       "row would show 🟩🟩🟩🟩🟩)",
+    PW ":7: 'shake' needs 40 guesses (more than 6)", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_path_over_limit(void **state)
+{
+  (void)state;
+  g_autofree char *t = long_variant(100);
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){ PW ":7: 'shake' takes more than 64 guesses (the verifier's limit)", NULL });
+  assert_int_equal(r->n_answers, 19);
+  hs_verify_report_free(r);
+  /* 64 is still counted. */
+  g_autofree char *t64 = long_variant(64);
+  r = run(t64, HS_RULES_NYT, 0, PW);
+  assert_true(r->ok);
+  assert_int_equal(r->hist[64], 1);
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_not_solved(void **state)
+{
+  (void)state;
+  g_autofree char *t = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /",
+                               "shade: [kempt] => ⬜🟨⬜⬜⬜ /");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){
+    PW ":6: 'shade' is not solved: the path ends with 'kempt', not the answer", NULL });
+  hs_verify_report_free(r);
+  /* Solved, then more guesses. */
+  g_autofree char *more = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /",
+                                  "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 / [shade] => 🟩🟩🟩🟩🟩 /");
+  r = run(more, HS_RULES_NYT, 6, PW);
+  assert_problems(r, (const char *const[]){ PW ":6: 'shade' is solved by guess 2, but the path goes on to 3 guesses",
+                                            NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_reject_truncated_per_word(void **state)
+{
+  (void)state;
+  /* Cut inside line 12's second pattern (in the middle of an emoji): a parse error naming the line. */
+  const char *at = strstr(good_pw, "stare: [kempt] => ⬜🟨⬜⬜🟨 / [crate] => ⬜");
+  assert_non_null(at);
+  gsize len = (gsize)(at - good_pw) + strlen("stare: [kempt] => ⬜🟨⬜⬜🟨 / [crate] => ⬜") - 1;
+  assert_parse_error(good_pw, len, PW, 12, "is not a pattern");
+  /* Cut at the start of a line: the answers after it are missing. */
+  len = (gsize)(at - good_pw);
+  HsVerifyReport *r = NULL;
+  assert_true(hs_verify_text(tiny, HS_RULES_NYT, 6, good_pw, len, PW, &r, NULL));
+  assert_false(r->ok);
+  assert_int_equal(r->problems->len, 14);
+  assert_string_equal(r->problems->pdata[0], PW ": 'stare' is missing");
+  hs_verify_report_free(r);
+}
+
+/* Every prefix of every good file either fails to parse with a file:line error or gives a report; only
+ * a cut in the final line's trailing " /" or newline may still verify. */
+static void
+test_every_truncation(void **state)
+{
+  (void)state;
+  const char *texts[] = { good_pw, good_bp, good_js };
+  const char *names[] = { PW, BP, JS };
+  for (guint k = 0; k < G_N_ELEMENTS(texts); k++) {
+    gsize full = strlen(texts[k]);
+    g_autofree char *prefix_re = g_strdup_printf("^%s:[0-9]+: ", names[k]);
+    g_autoptr(GRegex) re = g_regex_new(prefix_re, 0, 0, NULL);
+    for (gsize len = 0; len < full; len++) {
+      HsVerifyReport *r = NULL;
+      GError *error = NULL;
+      gboolean ok = hs_verify_text(tiny, HS_RULES_NYT, 6, texts[k], len, names[k], &r, &error);
+      if (!ok) {
+        assert_null(r);
+        if (!g_regex_match(re, error->message, 0, NULL))
+          fail_msg("len %zu: error '%s' does not name %s:LINE", len, error->message, names[k]);
+        g_error_free(error);
+        continue;
+      }
+      assert_null(error);
+      if (r->ok && len + 3 < full)
+        fail_msg("%s cut to %zu of %zu bytes still verifies", names[k], len, full);
+      hs_verify_report_free(r);
+    }
+  }
+}
+
+static void
+test_reject_garbage(void **state)
+{
+  (void)state;
+  assert_parse_error("", 0, "empty.txt", 1, "empty file");
+  assert_parse_error("  \n\n", 4, "blank.txt", 1, "empty file");
+  const char *g = "# a comment\nhello world\n";
+  assert_parse_error(g, strlen(g), "garbage.txt", 2, "not a strategy file");
+  const char *c = "# only comments\n# here\n";
+  assert_parse_error(c, strlen(c), "comments.txt", 2, "no strategy lines");
+  /* A malformed line in the middle of a per-word file. */
+  g_autofree char *m = variant(good_pw, "shave: [kempt] =>", "shave [kempt] =>");
+  assert_parse_error(m, strlen(m), PW, 10, "expected 'ANSWER: [GUESS] => PATTERN");
+}
+
+/* ---- by-pattern ---- */
+
+static void
+test_by_pattern_wrong_candidates(void **state)
+{
+  (void)state;
+  g_autofree char *t = variant(good_bp, "snare, crane, sauce]", "snare, crane, slate]");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, BP);
+  assert_problems(r, (const char *const[]){
+    BP ":12: the candidates are not the 7 answers that reach this line: listed but not reaching it: slate; "
+       "reaching it but not listed: sauce", NULL });
+  hs_verify_report_free(r);
+  g_autofree char *n = variant(good_bp, "next {shade} / candidates (7)", "next {shade} / candidates (6)");
+  r = run(n, HS_RULES_NYT, 6, BP);
+  assert_problems(r, (const char *const[]){ BP ":12: says 6 candidates but lists 7", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_by_pattern_missing_line(void **state)
+{
+  (void)state;
+  g_autofree char *t = variant(good_bp, "⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩: next {crane} / candidates (1) [crane]\n", "");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, BP);
+  assert_problems(r, (const char *const[]){
+    BP ":8: the summary says 3 guesses: 8, but the strategy gives 7",
+    BP ":10: the average is 2.8000, but the strategy gives 2.7895",
+    BP ":12: 'crane' is not solved: no line for ⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩",
+    BP ":35: no answer reaches this line", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_by_pattern_hard_mode(void **state)
+{
+  (void)state;
+  /* Play howls before shake: one line changed, one added, the solved leaf moved down. */
+  g_autofree char *a = variant(good_bp, "🟨🟨⬜⬜⬜: next {shake}", "🟨🟨⬜⬜⬜: next {howls}");
+  g_autofree char *b = variant(a, "🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]",
+                               "🟨🟨⬜⬜⬜=>🟨⬜⬜⬜🟨: next {shake} / candidates (1) [shake]\n"
+                               "🟨🟨⬜⬜⬜=>🟨⬜⬜⬜🟨=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]");
+  HsVerifyReport *r = run(b, HS_RULES_NYT, 6, BP);
+  assert_has_problem(r, BP ":18: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'");
+  assert_int_equal(r->hist[3], 9);
+  hs_verify_report_free(r);
+}
+
+static void
+test_by_pattern_structure(void **state)
+{
+  (void)state;
+  /* A duplicated line names both lines. */
+  g_autofree char *d = g_strconcat(good_bp, "⬜🟨⬜🟨⬜: next {spare} / candidates (1) [spare]\n", NULL);
+  HsVerifyReport *r = run(d, HS_RULES_NYT, 6, BP);
+  assert_problems(r, (const char *const[]){ BP ":52: a second line for ⬜🟨⬜🟨⬜ (first on line 14)", NULL });
+  hs_verify_report_free(r);
+  /* A solved answer without its '= SOLVED =' line. */
+  g_autofree char *s = variant(good_bp, "🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]\n", "");
+  r = run(s, HS_RULES_NYT, 6, BP);
+  assert_problems(r, (const char *const[]){
+    BP ":18: 'shake' is solved here but there is no '= SOLVED =' line for 🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩", NULL });
+  hs_verify_report_free(r);
+  /* A wrong summary. */
+  g_autofree char *h = variant(good_bp, "2 guesses: 8", "2 guesses: 9");
+  r = run(h, HS_RULES_NYT, 6, BP);
+  assert_problems(r, (const char *const[]){ BP ":7: the summary says 2 guesses: 9, but the strategy gives 8", NULL });
+  hs_verify_report_free(r);
+  /* An unknown next guess is said once; the lines below it are not compared. */
+  g_autofree char *u = variant(good_bp, "next {crate}", "next {cratx}");
+  r = run(u, HS_RULES_NYT, 6, BP);
+  assert_has_problem(r, BP ":13: 'cratx' is not an allowed word");
+  for (guint i = 0; i < r->problems->len; i++)
+    assert_null(strstr(r->problems->pdata[i], "reach"));
+  hs_verify_report_free(r);
+}
+
+static void
+test_by_pattern_parse_errors(void **state)
+{
+  (void)state;
+  g_autofree char *o = variant(good_bp, "# opener: kempt\n", "");
+  assert_parse_error(o, strlen(o), BP, 1, "'# opener: WORD'");
+  const char *at = strstr(good_bp, "⬜🟨⬜⬜🟨: next {crate}");
+  assert_non_null(at);
+  assert_parse_error(good_bp, (gsize)(at - good_bp) + strlen("⬜🟨⬜⬜🟨: next {cra"), BP, 13, "expected 'KEY:");
+  g_autofree char *k = variant(good_bp, "⬜🟨⬜🟨⬜: next {spare}", "⬜🟨⬜🟨: next {spare}");
+  assert_parse_error(k, strlen(k), BP, 14, "is not a pattern of 5 tiles (in the key)");
+}
+
+/* ---- JSON ---- */
+
+static void
+test_json_hard_mode(void **state)
+{
+  (void)state;
+  g_autofree char *t = variant(good_js,
+    "{\"pattern\": \"11000\", \"guess\": \"shake\", \"candidates\": [\"shake\"], \"children\": []}",
+    "{\"pattern\": \"11000\", \"guess\": \"howls\", \"candidates\": [\"shake\"], \"children\": [\n"
+    "      {\"pattern\": \"10001\", \"guess\": \"shake\", \"candidates\": [\"shake\"]}]}");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
+  assert_problems(r, (const char *const[]){
+    JS ":8: the histogram says 2 guesses: 8, but the strategy gives 7",
+    JS ":8: the histogram says 3 guesses: 8, but the strategy gives 9",
+    JS ":10: \"total_guesses\" is 56, but the strategy gives 57",
+    JS ":11: the average is 2.8000, but the strategy gives 2.8500",
+    JS ":37: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_json_tree_problems(void **state)
+{
+  (void)state;
+  /* A missing child: crane is not solved, and the node's candidates no longer match. */
+  g_autofree char *t = variant(good_js,
+    "      {\"pattern\": \"00202\", \"guess\": \"crane\", \"candidates\": [\"crane\"], \"children\": []},\n", "");
+  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
+  assert_has_problem(r, JS ":13: 'crane' is not solved: 'shade' has no child with the pattern \"00202\"");
+  hs_verify_report_free(r);
+  /* Candidates that do not match. */
+  g_autofree char *c = variant(good_js, "\"guess\": \"grate\", \"candidates\": [\"grate\", \"irate\"]",
+                               "\"guess\": \"grate\", \"candidates\": [\"grate\"]");
+  r = run(c, HS_RULES_NYT, 6, JS);
+  assert_problems(r, (const char *const[]){
+    JS ":28: the candidates are not the 2 answers that reach this node: reaching it but not listed: irate", NULL });
+  hs_verify_report_free(r);
+  /* Two children with the same pattern name both lines. */
+  g_autofree char *d = variant(good_js,
+    "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}",
+    "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []},\n"
+    "    {\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}");
+  r = run(d, HS_RULES_NYT, 6, JS);
+  assert_problems(r, (const char *const[]){
+    JS ":39: a second child with the pattern path 11001 (first on line 38)", NULL });
+  hs_verify_report_free(r);
+}
+
+static void
+test_json_parse_errors(void **state)
+{
+  (void)state;
+  /* Truncated anywhere inside the document: a parse error at the last line. */
+  const char *at = strstr(good_js, "\"guess\": \"plate\"");
+  assert_non_null(at);
+  assert_parse_error(good_js, (gsize)(at - good_js) + 4, JS, 34, "unterminated string");
+  assert_parse_error(good_js, (gsize)(at - good_js), JS, 34, "unexpected end of file");
+  /* A missing comma, a bad literal, a duplicate key, text after the value. */
+  g_autofree char *comma = variant(good_js, "\"version\": 1,", "\"version\": 1");
+  assert_parse_error(comma, strlen(comma), JS, 4, "expected ',' or '}', found '\"'");
+  g_autofree char *lit = variant(good_js, "\"version\": 1,", "\"version\": tru,");
+  assert_parse_error(lit, strlen(lit), JS, 3, "expected a JSON value, found 't'");
+  g_autofree char *dup = variant(good_js, "\"version\": 1,", "\"version\": 1, \"rules\": \"strict\",");
+  assert_parse_error(dup, strlen(dup), JS, 6, "duplicate key \"rules\" (first on line 3)");
+  g_autofree char *after = g_strconcat(good_js, "{}", NULL);
+  assert_parse_error(after, strlen(after), JS, 41, "after the JSON value");
+  /* Well-formed JSON that is no strategy. */
+  assert_parse_error("{\"format\": \"hardsix-strategy\"}", 30, "x.json", 1, "no \"tree\"");
+  assert_parse_error("[1, 2]", 6, "x.json", 1, "not a strategy file");
+  g_autofree char *ng = variant(good_js, "\"guess\": \"spare\"", "\"guesss\": \"spare\"");
+  assert_parse_error(ng, strlen(ng), JS, 33, "needs a \"guess\" string");
+  /* Escapes are decoded: "sh\u0061de" is shade. */
+  g_autofree char *esc = variant(good_js, "{\"pattern\": \"01000\", \"guess\": \"shade\"",
+                                 "{\"pattern\": \"01000\", \"guess\": \"sh\\u0061de\"");
+  HsVerifyReport *r = run(esc, HS_RULES_NYT, 6, JS);
+  assert_true(r->ok);
+  hs_verify_report_free(r);
+}
+
+/* ---- detection and headers ---- */
+
+static void
+test_detect_and_peek(void **state)
+{
+  (void)state;
+  HsStrategyFileKind kind;
+  assert_true(hs_verify_detect(good_pw, strlen(good_pw), &kind, PW, NULL));
+  assert_int_equal(kind, HS_STRATEGY_FILE_PER_WORD);
+  assert_true(hs_verify_detect(good_bp, strlen(good_bp), &kind, BP, NULL));
+  assert_int_equal(kind, HS_STRATEGY_FILE_BY_PATTERN);
+  assert_true(hs_verify_detect(good_js, strlen(good_js), &kind, JS, NULL));
+  assert_int_equal(kind, HS_STRATEGY_FILE_JSON);
+  GError *error = NULL;
+  assert_false(hs_verify_detect("nonsense\n", 9, &kind, "n.txt", &error));
+  assert_true(g_str_has_prefix(error->message, "n.txt:1: "));
+  g_error_free(error);
+
+  const char *texts[] = { good_pw, good_bp, good_js };
+  for (guint i = 0; i < G_N_ELEMENTS(texts); i++) {
+    char *lists = NULL, *rules = NULL;
+    hs_verify_peek_header(texts[i], strlen(texts[i]), &lists, &rules);
+    assert_string_equal(lists, "tiny");
+    assert_string_equal(rules, "nyt");
+    g_free(lists);
+    g_free(rules);
+  }
+  char *rules = NULL;
+  hs_verify_peek_header("hello\n", 6, NULL, &rules);
+  assert_null(rules);
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_feedback_examples),
+    cmocka_unit_test(test_feedback_matches_engine),
+    cmocka_unit_test(test_accept_per_word),
+    cmocka_unit_test(test_accept_by_pattern),
+    cmocka_unit_test(test_accept_json),
+    cmocka_unit_test(test_accept_pattern_forms),
+    cmocka_unit_test(test_nyt_rule_details),
+    cmocka_unit_test(test_reject_wrong_pattern),
+    cmocka_unit_test(test_reject_hard_mode_nyt),
+    cmocka_unit_test(test_reject_hard_mode_strict),
+    cmocka_unit_test(test_reject_two_guesses_same_history),
+    cmocka_unit_test(test_reject_missing_answer),
+    cmocka_unit_test(test_reject_listed_twice),
+    cmocka_unit_test(test_reject_over_cap),
+    cmocka_unit_test(test_reject_unknown_word),
+    cmocka_unit_test(test_reject_40_guesses),
+    cmocka_unit_test(test_reject_path_over_limit),
+    cmocka_unit_test(test_reject_not_solved),
+    cmocka_unit_test(test_reject_truncated_per_word),
+    cmocka_unit_test(test_every_truncation),
+    cmocka_unit_test(test_reject_garbage),
+    cmocka_unit_test(test_by_pattern_wrong_candidates),
+    cmocka_unit_test(test_by_pattern_missing_line),
+    cmocka_unit_test(test_by_pattern_hard_mode),
+    cmocka_unit_test(test_by_pattern_structure),
+    cmocka_unit_test(test_by_pattern_parse_errors),
+    cmocka_unit_test(test_json_hard_mode),
+    cmocka_unit_test(test_json_tree_problems),
+    cmocka_unit_test(test_json_parse_errors),
+    cmocka_unit_test(test_detect_and_peek),
+  };
+  int failures = cmocka_run_group_tests(tests, setup, teardown);
+  return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
