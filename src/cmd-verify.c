@@ -4,15 +4,22 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Uses the file's "# lists:" / "# rules:" hints for options the user did not give. */
-static void
+/* Uses the file's "# lists:" / "# rules:" hints for options the user did not give. Returns TRUE when
+ * the file names lists that are no built-in set and the defaults are used instead. */
+static gboolean
 apply_hints(HsCliOptions *o, const char *lists, const char *rules)
 {
   gboolean lists_given = o->lists != NULL || o->answers != NULL || o->guesses != NULL;
-  if (!lists_given && (g_strcmp0(lists, "original") == 0 || g_strcmp0(lists, "nyt2022") == 0))
-    o->lists = g_strdup(lists);
+  gboolean ignored = FALSE;
+  if (!lists_given && lists != NULL) {
+    if (g_strcmp0(lists, "original") == 0 || g_strcmp0(lists, "nyt2022") == 0)
+      o->lists = g_strdup(lists);
+    else
+      ignored = TRUE;
+  }
   if (o->rules == NULL && (g_strcmp0(rules, "nyt") == 0 || g_strcmp0(rules, "strict") == 0))
     o->rules = g_strdup(rules);
+  return ignored;
 }
 
 static void
@@ -26,7 +33,7 @@ print_verified(const char *name, const HsVerifyReport *r)
   printf("%s: verified: %u answer%s, all within %u guess%s, average %s\n", name, r->n_answers,
          r->n_answers == 1 ? "" : "s", r->worst, r->worst == 1 ? "" : "es", avg);
   for (guint d = first; d <= r->worst; d++)
-    printf("%u guess%s: %u\n", d, d == 1 ? "" : "es", r->hist[d]);
+    printf("%u guesses: %u\n", d, r->hist[d]); /* the form of the by-pattern summary */
 }
 
 int
@@ -61,6 +68,8 @@ hs_cmd_verify(int argc, char **argv)
   gsize len = 0;
   g_autoptr(HsWords) words = NULL;
   g_autoptr(HsVerifyReport) report = NULL;
+  /* Every variable with a cleanup is declared before the first "goto out". */
+  g_autofree char *lists_hint = NULL, *rules_hint = NULL;
   if (argc != 2) {
     rc = hs_cli_usage("verify", argc < 2 ? "expected a strategy FILE" : "expected one strategy FILE");
     goto out;
@@ -71,9 +80,8 @@ hs_cmd_verify(int argc, char **argv)
     rc = hs_cli_fail(error);
     goto out;
   }
-  g_autofree char *lists_hint = NULL, *rules_hint = NULL;
   hs_verify_peek_header(text, len, &lists_hint, &rules_hint);
-  apply_hints(&o, lists_hint, rules_hint);
+  gboolean lists_ignored = apply_hints(&o, lists_hint, rules_hint);
 
   HsRules rules;
   guint max_guesses;
@@ -113,6 +121,11 @@ hs_cmd_verify(int argc, char **argv)
       fprintf(stderr, "%s\n", (const char *)report->problems->pdata[i]);
     fprintf(stderr, "%s: NOT verified (%u problem%s)\n", name, report->problems->len,
             report->problems->len == 1 ? "" : "s");
+    if (lists_ignored) {
+      g_autofree char *hint = g_utf8_make_valid(lists_hint, -1);
+      fprintf(stderr, "hardsix verify: note: the file names the word lists '%s', which are no built-in set; it was "
+                      "checked against the original lists (use --answers and --guesses)\n", hint);
+    }
     rc = HS_EXIT_FAIL;
   }
 out:

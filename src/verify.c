@@ -4,7 +4,6 @@
 #include "hardsix/verify.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 G_DEFINE_QUARK(hs-verify-error-quark, hs_verify_error)
@@ -1268,11 +1267,12 @@ check_nodes(Verifier *v, Tree *t, gboolean json)
   }
 }
 
-/* Compares a stated histogram with the one the paths give. */
+/* Compares a stated histogram with the one the paths give. PRESENT_LINE is where an empty histogram
+ * was stated (JSON "histogram": {}), 0 when the file has none. */
 static void
-check_histogram(Verifier *v, const GArray *stated, const char *how)
+check_histogram(Verifier *v, const GArray *stated, const char *how, guint present_line)
 {
-  if (stated->len == 0)
+  if (stated->len == 0 && present_line == 0)
     return;
   const HsVerifyReport *r = v->r;
   gboolean seen[PATH_LIMIT + 1] = { FALSE };
@@ -1290,7 +1290,7 @@ check_histogram(Verifier *v, const GArray *stated, const char *how)
       add_problem(v, s->line, "%s says %u guesses: %" G_GUINT64_FORMAT ", but the strategy gives %" G_GUINT64_FORMAT,
                   how, s->d, s->count, real);
   }
-  guint line = g_array_index(stated, Stated, 0).line;
+  guint line = stated->len > 0 ? g_array_index(stated, Stated, 0).line : present_line;
   for (guint d = 1; d <= PATH_LIMIT; d++)
     if (r->hist[d] > 0 && !seen[d])
       add_problem(v, line, "%s has no figure for %u guesses (the strategy gives %u)", how, d, r->hist[d]);
@@ -1474,7 +1474,7 @@ verify_by_pattern(Verifier *v, const char *text, gsize len, GError **error)
   if (ok) {
     walk_tree(v, &t, FALSE);
     check_nodes(v, &t, FALSE);
-    check_histogram(v, stated, "the summary");
+    check_histogram(v, stated, "the summary", 0);
     if (have_average)
       check_average(v, average, average_line);
     if (root->guess_text != NULL)
@@ -1641,7 +1641,7 @@ verify_json(Verifier *v, const char *text, gsize len, GError **error)
                 shown(v, t.root->guess_text));
   walk_tree(v, &t, TRUE);
   check_nodes(v, &t, TRUE);
-  check_histogram(v, stated, "the histogram");
+  check_histogram(v, stated, "the histogram", hm != NULL && hm->val->kind == J_OBJECT ? hm->line : 0);
   static const char *const totals[] = { "answers", "total_guesses" };
   for (guint i = 0; i < G_N_ELEMENTS(totals); i++) {
     const JMember *m = jmember(top, totals[i]);

@@ -723,6 +723,14 @@ test_json_tree_problems(void **state)
   assert_problems(r, (const char *const[]){
     JS ":28: the candidates are not the 2 answers that reach this node: reaching it but not listed: irate", NULL });
   hs_verify_report_free(r);
+  /* An empty histogram is a stated histogram too. */
+  g_autofree char *h = variant(good_js, "\"histogram\": {\"2\": 8, \"3\": 8, \"4\": 4}", "\"histogram\": {}");
+  r = run(h, HS_RULES_NYT, 6, JS);
+  assert_problems(r, (const char *const[]){
+    JS ":8: the histogram has no figure for 2 guesses (the strategy gives 8)",
+    JS ":8: the histogram has no figure for 3 guesses (the strategy gives 8)",
+    JS ":8: the histogram has no figure for 4 guesses (the strategy gives 4)", NULL });
+  hs_verify_report_free(r);
   /* Two children with the same pattern name both lines. */
   g_autofree char *d = variant(good_js,
     "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}",

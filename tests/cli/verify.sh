@@ -1,0 +1,92 @@
+# CLI tests for 'hardsix verify' on the strategies in tests/data/verify/ (opener kempt on the tiny lists).
+# Environment: HS (the hardsix binary), ROOT (the repository). Prints "ok NAME" / "FAIL NAME" / "skip NAME".
+. "$ROOT/tests/cli/lib.sh.inc"
+
+V="$DATA/verify"
+LISTS="--answers $DATA/tiny-answers.txt --guesses $DATA/tiny-guesses.txt"
+cd "$V" || { fail verify-data "no $V"; exit 0; }
+
+# expect_bad NAME FILE LINE-PREFIX [OPTIONS...]: exit 1, the problem names FILE:LINE, and the verdict line.
+expect_bad() {
+  name=$1 file=$2 where=$3; shift 3
+  expect_rc "$name" 1 "$HS" verify "$file" $LISTS "$@"
+  expect_grep "$name-names-line" "$T/err" "^$where: "
+  expect_grep "$name-verdict" "$T/err" "^$file: NOT verified ([0-9]* problems*)\$"
+  if [ -s "$T/out" ]; then fail "$name-stdout-empty" "$(head -c 300 "$T/out")"; else ok "$name-stdout-empty"; fi
+}
+
+# --- accepted ---
+for f in good.per-word.txt good.by-pattern.txt good.json; do
+  expect_rc "good-$f" 0 "$HS" verify "$f" $LISTS
+  expect_grep "good-$f-summary" "$T/out" "^$f: verified: 20 answers, all within 4 guesses, average 2.8000\$"
+  expect_grep "good-$f-histogram" "$T/out" "^4 guesses: 4\$"
+  expect_rc "good-$f-strict" 0 "$HS" verify "$f" $LISTS --rules strict --max-guesses 4
+done
+expect_rc stdin 0 sh -c "\"$HS\" verify - $LISTS < good.json"
+expect_grep stdin-name "$T/out" "^<stdin>: verified: 20 answers"
+
+# --- rejected, each naming file:line ---
+expect_bad wrong-pattern bad-pattern.per-word.txt "bad-pattern.per-word.txt:6"
+expect_grep wrong-pattern-text "$T/err" "'kempt' against 'shade' gives ⬜🟨⬜⬜⬜, not ⬜🟨⬜⬜🟨"
+expect_bad hard-nyt bad-nyt.per-word.txt "bad-nyt.per-word.txt:7"
+expect_grep hard-nyt-text "$T/err" "'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'"
+# The file's '# rules: strict' header is used when --rules is not given.
+expect_bad hard-strict bad-strict.per-word.txt "bad-strict.per-word.txt:7"
+expect_grep hard-strict-text "$T/err" "'skate' breaks hard mode (strict)"
+expect_rc hard-strict-under-nyt 0 "$HS" verify bad-strict.per-word.txt $LISTS --rules nyt
+expect_bad two-guesses bad-history.per-word.txt "bad-history.per-word.txt:16"
+expect_grep two-guesses-text "$T/err" "after kempt ⬜🟨⬜⬜⬜ the guess is 'crane' here but 'shade' on line 6"
+expect_rc missing 1 "$HS" verify missing.per-word.txt $LISTS
+expect_grep missing-text "$T/err" "^missing.per-word.txt: 'state' is missing\$"
+expect_bad twice twice.per-word.txt "twice.per-word.txt:26"
+expect_grep twice-text "$T/err" "'shade' is listed twice (first on line 6)"
+expect_bad unknown unknown.per-word.txt "unknown.per-word.txt:6"
+expect_grep unknown-text "$T/err" "'kempx' is not an allowed word"
+expect_bad long-path long.per-word.txt "long.per-word.txt:7"
+expect_grep long-path-text "$T/err" "'shake' needs 40 guesses (more than 6)"
+expect_bad over-cap good.per-word.txt "good.per-word.txt:11" --max-guesses 3
+expect_grep over-cap-count "$T/err" "NOT verified (4 problems)"
+expect_bad by-pattern-candidates bad-candidates.by-pattern.txt "bad-candidates.by-pattern.txt:12"
+expect_grep by-pattern-candidates-text "$T/err" "listed but not reaching it: slate; reaching it but not listed: sauce"
+expect_bad json-hard bad-nyt.json "bad-nyt.json:37"
+
+# --- unparseable: "hardsix: FILE:LINE: message", exit 1 ---
+for c in "truncated.per-word.txt:12" "truncated.by-pattern.txt:13" "truncated.json:34" "garbage.txt:1" "empty.txt:1"; do
+  f=${c%%:*}
+  expect_rc "parse-$f" 1 "$HS" verify "$f" $LISTS
+  expect_grep "parse-$f-message" "$T/err" "^hardsix: $c: "
+done
+expect_rc no-such-file 1 "$HS" verify no-such-file.txt $LISTS
+expect_grep no-such-file-message "$T/err" "^hardsix: no-such-file.txt: "
+
+# --- usage errors: exit 2 ---
+expect_rc usage-no-file 2 "$HS" verify $LISTS
+expect_rc usage-two-files 2 "$HS" verify good.json good.json $LISTS
+expect_rc usage-bad-rules 2 "$HS" verify good.json $LISTS --rules loose
+expect_rc usage-bad-cap 2 "$HS" verify good.json $LISTS --max-guesses 1000
+expect_rc usage-answers-alone 2 "$HS" verify good.json --answers "$DATA/tiny-answers.txt"
+expect_rc usage-bad-option 2 "$HS" verify good.json --bogus
+# A file for lists that are no built-in set, verified without --answers/--guesses, says so.
+if [ -f "$ROOT/data/original/answers.txt" ]; then
+  expect_rc lists-note 1 "$HS" verify good.json
+  expect_grep lists-note-text "$T/err" "names the word lists 'tiny'"
+else
+  skip lists-note
+fi
+expect_rc help 0 "$HS" verify --help
+expect_grep help-exit-codes "$T/out" "Exit status"
+
+# --- strategies written by the engine's writers (tests/data/format) verify too ---
+F="$DATA/format"
+if [ -f "$F/howls.per-word.txt" ] && [ -f "$F/answers.txt" ]; then
+  for f in howls.per-word.txt howls.by-pattern.txt howls.json shade.per-word.txt shade.by-pattern.txt shade.json; do
+    if [ -f "$F/$f" ]; then
+      expect_rc "engine-$f" 0 "$HS" verify "$F/$f" --answers "$F/answers.txt" --guesses "$F/guesses.txt"
+    else
+      skip "engine-$f"
+    fi
+  done
+else
+  skip engine-written-files
+fi
+exit 0
