@@ -29,7 +29,7 @@ read_stream(FILE *f, const char *path, char **contents, gsize *len, GError **err
     g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: %s", path, g_strerror(e));
     return FALSE;
   }
-  if (memchr(buf->data, '\0', buf->len) != NULL) {
+  if (buf->len > 0 && memchr(buf->data, '\0', buf->len) != NULL) {
     g_byte_array_unref(buf);
     g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: binary file (holds a NUL byte)", path);
     return FALSE;

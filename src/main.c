@@ -46,8 +46,12 @@ main(int argc, char **argv)
     return HS_EXIT_OK;
   }
   for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
-    if (strcmp(cmd, commands[i].name) == 0)
+    if (strcmp(cmd, commands[i].name) == 0) {
+      /* So that --help and option errors say "hardsix solve", not "solve". */
+      g_autofree char *prg = g_strdup_printf("hardsix %s", cmd);
+      g_set_prgname(prg);
       return commands[i].run(argc - 1, argv + 1);
+    }
   fprintf(stderr, "hardsix: unknown command '%s'\n", cmd);
   usage(stderr);
   return HS_EXIT_USAGE;

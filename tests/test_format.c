@@ -238,7 +238,8 @@ test_opener_is_answer_golden(void **state)
 }
 
 /* A node below the root whose guess is not a candidate (no solved line, no ✓), and a cap of 4 that
- * puts answers over: NOT verified, naming them. */
+ * puts answers over: NOT verified, naming them. (flimp after howls 🟨⬜⬜⬜⬜ also breaks the NYT rule;
+ * the writers do not check rules, the verifier does.) */
 static void
 test_not_verified_golden(void **state)
 {
