@@ -414,7 +414,9 @@ build_node(Build *b, guint idx, guint level)
   for (guint k = 0; k < n_children && !b->stopped; k++) {
     HsNode *c = NODE(b, order[k]);
     b->hist_pat[level] = c->pattern;
-    if (pol->pool == HS_POOL_LEGAL) {
+    /* A part of one or two answers plays its first candidate whatever the pool: its legal pool (and
+     * that of anything below it) is never read, so it is not filtered. */
+    if (pol->pool == HS_POOL_LEGAL && c->n_cands > 2) {
       if (b->legal[level + 1] == NULL)
         b->legal[level + 1] = g_new(guint, w->n_words);
       b->n_legal[level + 1] = hs_rules_filter(pol->rules, w, b->legal[level], b->n_legal[level], guess,

@@ -32,6 +32,9 @@ typedef struct {
   guint8 need[26];          /* revealed (green or yellow) copies of each letter */
   guint8 letters[HS_WORD_LEN]; /* distinct letters with need > 0 */
   guint n_letters;
+  guint32 need_mask;        /* letters needed at least once */
+  guint8 multi[HS_WORD_LEN];/* letters needed at least twice */
+  guint n_multi;
 } NytRow;
 
 static void
@@ -47,8 +50,32 @@ nyt_row(const char *guess, guint8 pattern, NytRow *r)
       guint8 c = (guint8)(guess[i] - 'a');
       if (r->need[c]++ == 0)
         r->letters[r->n_letters++] = c;
+      r->need_mask |= 1u << c;
     }
   }
+  for (guint k = 0; k < r->n_letters; k++)
+    if (r->need[r->letters[k]] > 1)
+      r->multi[r->n_multi++] = r->letters[k];
+}
+
+/* nyt_allows with the word's letter set precomputed: one mask test covers letters needed once. */
+static gboolean
+nyt_allows_fast(const NytRow *r, const char *word, guint32 letters)
+{
+  if ((letters & r->need_mask) != r->need_mask)
+    return FALSE;
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    if (r->green[i] && word[i] != r->green[i])
+      return FALSE;
+  for (guint k = 0; k < r->n_multi; k++) {
+    char c = (char)('a' + r->multi[k]);
+    guint have = 0;
+    for (int i = 0; i < HS_WORD_LEN; i++)
+      have += word[i] == c;
+    if (have < r->need[r->multi[k]])
+      return FALSE;
+  }
+  return TRUE;
 }
 
 static gboolean
@@ -91,9 +118,15 @@ hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in
   } else {
     NytRow r;
     nyt_row(g, pattern, &r);
-    for (guint i = 0; i < n_in; i++)
-      if (nyt_allows(&r, words->text[in[i]]))
-        out[n++] = in[i];
+    if (words->letters != NULL) {
+      for (guint i = 0; i < n_in; i++)
+        if (nyt_allows_fast(&r, words->text[in[i]], words->letters[in[i]]))
+          out[n++] = in[i];
+    } else {
+      for (guint i = 0; i < n_in; i++)
+        if (nyt_allows(&r, words->text[in[i]]))
+          out[n++] = in[i];
+    }
   }
   return n;
 }

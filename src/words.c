@@ -6,6 +6,8 @@
 
 G_DEFINE_QUARK(hs-words-error-quark, hs_words_error)
 
+static void index_words(HsWords *w);
+
 typedef struct {
   const char *path;
   GPtrArray *list; /* char* words (owned by the array) */
@@ -123,9 +125,21 @@ hs_words_load(const char *answers_path, const char *guesses_path, GError **error
   w->answers_path = g_strdup(answers_path);
   w->guesses_path = g_strdup(guesses_path);
   w->index = g_hash_table_new(g_str_hash, g_str_equal);
-  for (guint i = 0; i < w->n_words; i++)
-    g_hash_table_insert(w->index, w->text[i], GUINT_TO_POINTER(i + 1));
+  index_words(w);
   return w;
+}
+
+static void
+index_words(HsWords *w)
+{
+  g_hash_table_remove_all(w->index);
+  g_free(w->letters);
+  w->letters = g_new0(guint32, w->n_words);
+  for (guint i = 0; i < w->n_words; i++) {
+    g_hash_table_insert(w->index, w->text[i], GUINT_TO_POINTER(i + 1));
+    for (int k = 0; k < HS_WORD_LEN; k++)
+      w->letters[i] |= 1u << (w->text[i][k] - 'a');
+  }
 }
 
 static char *
@@ -262,11 +276,9 @@ hs_words_apply_order(HsWords *words, const char *order_path, GError **error)
     memcpy(t[i], words->text[order[i]], HS_WORD_LEN + 1);
   memcpy(t + words->n_answers, words->text + words->n_answers,
          (words->n_words - words->n_answers) * sizeof *t);
-  g_hash_table_remove_all(words->index);
   g_free(words->text);
   words->text = t;
-  for (guint i = 0; i < words->n_words; i++)
-    g_hash_table_insert(words->index, words->text[i], GUINT_TO_POINTER(i + 1));
+  index_words(words);
   g_free(words->order_path);
   words->order_path = g_strdup(order_path);
   return TRUE;
@@ -278,6 +290,7 @@ hs_words_free(HsWords *words)
   if (words == NULL)
     return;
   g_hash_table_destroy(words->index);
+  g_free(words->letters);
   g_free(words->text);
   g_free(words->name);
   g_free(words->answers_path);

@@ -21,6 +21,7 @@ typedef struct {
   char *guesses_path;
   char *order_path;      /* NULL unless hs_words_apply_order was called */
   GHashTable *index;     /* word text -> GUINT_TO_POINTER(index + 1) */
+  guint32 *letters;      /* per word: bit c set when letter 'a'+c occurs (for fast rule checks) */
 } HsWords;
 
 #define HS_WORDS_ERROR (hs_words_error_quark())
