@@ -8,6 +8,8 @@ SANITIZE ?= 0
 BUILD ?= build
 PKG_CONFIG ?= pkg-config
 THREADS ?=
+FUZZ_SECONDS ?= 60
+FUZZ ?= 0
 
 PKGS := glib-2.0
 GLIB_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -31,6 +33,12 @@ ifeq ($(SANITIZE),1)
 BASE_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 OMP_LIBS += -fsanitize=address,undefined
 endif
+# make fuzz: clang, libFuzzer instrumentation (the fuzz targets add -fsanitize=fuzzer when linked).
+ifeq ($(FUZZ),1)
+BASE_CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
+  -Wno-pass-failed
+OMP_LIBS += -fsanitize=address,undefined
+endif
 ALL_CFLAGS = $(BASE_CFLAGS) $(GLIB_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(OMP_LIBS)
 LIBS = $(GLIB_LIBS) -lm
@@ -41,8 +49,14 @@ LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
 CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/cli/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# Fuzz targets (fuzz/fuzz_NAME.c): libFuzzer binaries build-fuzz/fuzz/fuzz_NAME (make fuzz, clang), and
+# replay binaries BUILD/fuzz/replay_NAME (make check, any compiler) for tests/data/fuzz/NAME/.
+FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+REPLAY_BIN := $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz/replay_%)
+FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
 
-.PHONY: all run check bench sanitize install uninstall clean deps deps-check tests
+.PHONY: all run check bench sanitize install uninstall clean deps deps-check tests fuzz fuzz-bins deps-browser
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
 
 $(BUILD)/lib/%.o: src/%.c | deps-check
@@ -59,15 +73,26 @@ $(BUILD)/hardsix: $(CLI_OBJ) $(BUILD)/libhardsix.a
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libhardsix.a | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+$(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -o $@ $< fuzz/replay.c $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
+$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
 
 # Dependencies: installs what is missing with apt-get when root, else prints the command and fails.
 DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)
+# Optional: a real browser and PDF tools, so that make check prints the cheat sheet (tests/cli/sheet.sh
+# skips that part without them).
+deps-browser:
+	@sh scripts/deps.sh chromium poppler-utils
 deps-check:
 	@$(PKG_CONFIG) --exists glib-2.0 cmocka 2>/dev/null || { echo "hardsix: missing build dependencies; run 'make deps'" >&2; exit 1; }
 
-tests: $(BUILD)/hardsix $(TEST_BIN)
+tests: $(BUILD)/hardsix $(TEST_BIN) $(REPLAY_BIN)
+fuzz-bins: $(FUZZ_BIN)
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -79,7 +104,16 @@ check: deps
 
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-sanitize SANITIZE=1 OPT="-O1 -g" tests
-	@ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh scripts/run-tests.sh build-sanitize
+	@ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh scripts/run-tests.sh build-sanitize
+
+# make fuzz FUZZ_SECONDS=N: every fuzz target for N seconds under libFuzzer (clang, ASan+UBSan);
+# a crash is minimised into tests/data/fuzz/NAME/ and fails the run.
+FUZZ_PKGS := clang libclang-rt-14-dev
+fuzz: deps
+	@sh scripts/deps.sh $(FUZZ_PKGS)
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang FUZZ=1 OPENMP=0 OPT="-O1 -g" fuzz-bins
+	@sh scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
 
 bench: deps
 	@$(MAKE) --no-print-directory all
@@ -96,6 +130,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/hardsix $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1 $(DESTDIR)$(PREFIX)/share/hardsix
 
 clean:
-	rm -rf build build-sanitize
+	rm -rf build build-sanitize build-fuzz
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(FUZZ_BIN:=.d) $(REPLAY_BIN:=.d)

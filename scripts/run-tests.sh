@@ -5,8 +5,23 @@ set -u
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+san=$(mktemp -d)
+trap 'rm -rf "$log" "$san"' EXIT
 passed=0 failed=0 skipped=0
+
+# Under 'make sanitize' every sanitizer report, also from commands whose stderr a test discards, goes to
+# a file in $san; a test after which any such file exists fails.
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+  export ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$san/asan"
+  export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:log_path=$san/ubsan"
+fi
+# sanitizer_reports: prints and removes the reports written since the last call; FALSE when none.
+sanitizer_reports() {
+  [ -n "$(ls "$san")" ] || return 1
+  for r in "$san"/*; do sed 's/^/    /' "$r" | head -n 30; done
+  rm -f "$san"/*
+  return 0
+}
 
 for t in "$root/$build"/tests/test_*; do
   [ -x "$t" ] || continue
@@ -20,6 +35,7 @@ for t in "$root/$build"/tests/test_*; do
   p=${p:-0} f=${f:-0} s=${s:-0}
   if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi   # crashed or sanitizer report
   if grep -q 'runtime error:\|ERROR: AddressSanitizer\|ERROR: LeakSanitizer' "$log"; then f=$((f + 1)); rc=1; fi
+  if sanitizer_reports >>"$log"; then f=$((f + 1)); rc=1; fi
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
   if [ $rc -ne 0 ] || [ "$f" != 0 ]; then
     echo "FAIL $name"; sed 's/^/    /' "$log" | tail -n 40
@@ -35,7 +51,8 @@ for t in "$root"/tests/cli/*.sh; do
   rc=$?
   p=$(grep -c '^ok ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^skip ' "$log")
   if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
-  if grep -q 'runtime error:\|ERROR: AddressSanitizer' "$log"; then f=$((f + 1)); fi
+  if grep -q 'runtime error:\|ERROR: AddressSanitizer\|ERROR: LeakSanitizer' "$log"; then f=$((f + 1)); fi
+  if sanitizer_reports >>"$log"; then f=$((f + 1)); fi
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
   if [ "$f" != 0 ]; then
     echo "FAIL cli/$name"; sed 's/^/    /' "$log" | tail -n 60

@@ -36,13 +36,46 @@ hs_cli_options_clear(HsCliOptions *o)
 static void
 add_entries(GOptionContext *ctx, const GOptionEntry *src, guint n, gpointer *targets)
 {
-  /* GLib keeps pointers to the entries: give it a copy that lives as long as the process. */
-  GOptionEntry *e = g_new0(GOptionEntry, n + 1);
+  /* GLib copies the array (not the strings, which are static), so the copy can go at once. */
+  g_autofree GOptionEntry *e = g_new0(GOptionEntry, n + 1);
   for (guint i = 0; i < n; i++) {
     e[i] = src[i];
     e[i].arg_data = targets[i];
   }
   g_option_context_add_main_entries(ctx, e, NULL);
+}
+
+/* The options being parsed, for the callbacks of --max-guesses and --threads (GLib passes main-group
+ * callbacks no user data; a process parses one command line). */
+static HsCliOptions *parsing;
+
+/* Parses an integer option strictly: all digits, within LO..HI. */
+static gboolean
+int_option(const char *name, const char *value, gint64 lo, gint64 hi, gint *out, GError **error)
+{
+  gint64 v = 0;
+  if (!g_ascii_string_to_signed(value, 10, G_MININT, G_MAXINT, &v, NULL) || v < lo || v > hi) {
+    g_autofree char *shown = g_utf8_make_valid(value, MIN((gssize)strlen(value), 40));
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s: '%s' is not a number from %" G_GINT64_FORMAT
+                " to %" G_GINT64_FORMAT, name, shown, lo, hi);
+    return FALSE;
+  }
+  *out = (gint)v;
+  return TRUE;
+}
+
+static gboolean
+on_max_guesses(const char *name, const char *value, gpointer data, GError **error)
+{
+  (void)data;
+  return int_option(name, value, 1, HS_DEPTH_LIMIT - 1, &parsing->max_guesses, error);
+}
+
+static gboolean
+on_threads(const char *name, const char *value, gpointer data, GError **error)
+{
+  (void)data;
+  return int_option(name, value, 1, 4096, &parsing->threads, error);
 }
 
 void
@@ -63,9 +96,10 @@ hs_cli_add_rules_options(GOptionContext *ctx, HsCliOptions *o)
 {
   static const GOptionEntry e[] = {
     { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, "Hard-mode rules: nyt (default) or strict", "RULES" },
-    { "max-guesses", 0, 0, G_OPTION_ARG_INT, NULL, "Guess cap (default 6)", "N" },
+    { "max-guesses", 0, 0, G_OPTION_ARG_CALLBACK, NULL, "Guess cap, 1 to 63 (default 6)", "N" },
   };
-  gpointer t[] = { &o->rules, &o->max_guesses };
+  parsing = o;
+  gpointer t[] = { &o->rules, (gpointer)on_max_guesses };
   add_entries(ctx, e, G_N_ELEMENTS(e), t);
 }
 
@@ -89,9 +123,10 @@ void
 hs_cli_add_thread_options(GOptionContext *ctx, HsCliOptions *o)
 {
   static const GOptionEntry e[] = {
-    { "threads", 0, 0, G_OPTION_ARG_INT, NULL, "Worker threads (default: all cores)", "N" },
+    { "threads", 0, 0, G_OPTION_ARG_CALLBACK, NULL, "Worker threads (default: all cores)", "N" },
   };
-  gpointer t[] = { &o->threads };
+  parsing = o;
+  gpointer t[] = { (gpointer)on_threads };
   add_entries(ctx, e, G_N_ELEMENTS(e), t);
 }
 
@@ -335,8 +370,14 @@ hs_cli_prepare_dir(const char *dir, GError **error)
     return TRUE;
   }
   g_autofree char *parent = g_path_get_dirname(dir);
+  if (g_file_test(dir, G_FILE_TEST_EXISTS)) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR, "%s: exists and is not a directory", dir);
+    return FALSE;
+  }
   if (!g_file_test(parent, G_FILE_TEST_IS_DIR)) {
-    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "%s: parent directory %s does not exist", dir, parent);
+    gboolean exists = g_file_test(parent, G_FILE_TEST_EXISTS);
+    g_set_error(error, G_FILE_ERROR, exists ? G_FILE_ERROR_NOTDIR : G_FILE_ERROR_NOENT, "%s: parent %s%s %s", dir,
+                exists ? "" : "directory ", parent, exists ? "is not a directory" : "does not exist");
     return FALSE;
   }
   if (g_mkdir(dir, 0755) != 0) {
@@ -345,6 +386,35 @@ hs_cli_prepare_dir(const char *dir, GError **error)
                 g_strerror(e));
     return FALSE;
   }
+  return TRUE;
+}
+
+gboolean
+hs_cli_check_output_file(const char *path, GError **error)
+{
+  if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: is a directory (expected a file name)", path);
+    return FALSE;
+  }
+  g_autofree char *dir = g_path_get_dirname(path);
+  if (!g_file_test(dir, G_FILE_TEST_IS_DIR)) {
+    gboolean exists = g_file_test(dir, G_FILE_TEST_EXISTS);
+    g_set_error(error, G_FILE_ERROR, exists ? G_FILE_ERROR_NOTDIR : G_FILE_ERROR_NOENT, "%s: %s %s", path, dir,
+                exists ? "is not a directory" : "does not exist");
+    return FALSE;
+  }
+  /* Create and remove the temporary file the final write will use: this catches read-only
+   * directories and file systems even for root, for whom permission bits do not count. */
+  g_autofree char *probe = g_strdup_printf("%s.tmp.XXXXXX", path);
+  int fd = g_mkstemp(probe);
+  if (fd < 0) {
+    int e = errno;
+    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: cannot write in %s: %s", path, dir,
+                g_strerror(e));
+    return FALSE;
+  }
+  close(fd);
+  g_unlink(probe);
   return TRUE;
 }
 
@@ -363,11 +433,11 @@ opener_line(const char *line, gsize len, guint lineno, gpointer user, GError **e
   g_strstrip(t);
   if (*t == '\0' || *t == '#')
     return TRUE;
-  guint i = hs_words_lookup(f->words, t);
-  if (i == HS_NONE) {
-    g_autofree char *shown = g_utf8_make_valid(t, MIN((gssize)strlen(t), 40));
-    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: '%s' is not an allowed word", f->path, lineno,
-                shown);
+  guint i;
+  GError *werr = NULL;
+  if (!hs_words_find(f->words, t, &i, &werr)) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: %s", f->path, lineno, werr->message);
+    g_error_free(werr);
     return FALSE;
   }
   if (g_hash_table_contains(f->seen, GUINT_TO_POINTER(i + 1))) {

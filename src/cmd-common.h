@@ -24,9 +24,9 @@ typedef struct {
   char *metric;      /* --metric ... */
   char *preset;      /* --preset tkihira2022 */
   char *overrides;   /* --overrides FILE */
-  gint max_guesses;  /* --max-guesses N (0: default 6) */
+  gint max_guesses;  /* --max-guesses N, checked to be 1..63 when given (0: default 6) */
   gboolean strict_overrides;
-  int threads;       /* --threads N (0: OpenMP default) */
+  int threads;       /* --threads N, checked to be >= 1 when given (0: OpenMP default) */
 } HsCliOptions;
 
 void hs_cli_options_init(HsCliOptions *o);
@@ -78,6 +78,10 @@ int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_explain(int argc, char **argv);
 int hs_cmd_sweep(int argc, char **argv);
 int hs_cmd_merge(int argc, char **argv);
+int hs_cmd_sheet(int argc, char **argv);
+int hs_cmd_next(int argc, char **argv);
+int hs_cmd_robust(int argc, char **argv);
+int hs_cmd_repair(int argc, char **argv);
 
 /* Everything a policy-driven command needs: words, policy, overrides, feedback table. */
 typedef struct {
@@ -103,6 +107,10 @@ gboolean hs_cli_check_overrides_used(const HsCliOptions *o, const HsCliSetup *se
 
 /* Creates DIR when its parent exists (a missing parent or an unwritable directory is an error). */
 gboolean hs_cli_prepare_dir(const char *dir, GError **error);
+
+/* Checks, before a long run, that PATH can be written later: its directory exists and a file can be
+ * created in it (a probe file is made and removed); PATH is not a directory. */
+gboolean hs_cli_check_output_file(const char *path, GError **error);
 
 /* --openers all|answers|guesses|FILE: fills OUT (word indices, canonical order for the named sets,
  * file order for a FILE, whose words are checked with file:line errors). */

@@ -2,6 +2,7 @@
 #include "cmd-common.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static gboolean
@@ -41,16 +42,21 @@ hs_cmd_feedback(int argc, char **argv)
   if (argc == 3) {
     for (int i = 1; i < 3; i++)
       if (!valid_word(argv[i]))
-        return hs_cli_usage("feedback", "'%s' is not a word of 5 lowercase letters", argv[i]);
+        return hs_cli_usage("feedback", "'%s' is not a word of 5 lowercase letters%s", argv[i],
+                            strlen(argv[i]) == HS_WORD_LEN && g_ascii_isupper(argv[i][0])
+                              ? " (upper-case letters are not accepted)" : "");
     printf("%s\n", hs_pattern_format(hs_feedback(argv[1], argv[2]), style, buf));
     return HS_EXIT_OK;
   }
   if (argc != 1)
     return hs_cli_usage("feedback", "expected GUESS ANSWER, or no arguments to read stdin");
 
-  char line[256];
+  /* getline, not a fixed buffer: a long line must not be read as several short ones. */
+  char *line = NULL;
+  size_t cap = 0;
   guint lineno = 0;
-  while (fgets(line, sizeof line, stdin)) {
+  int rc = HS_EXIT_OK;
+  while (getline(&line, &cap, stdin) >= 0) {
     lineno++;
     g_strstrip(line);
     if (*line == '\0')
@@ -64,9 +70,15 @@ hs_cmd_feedback(int argc, char **argv)
     if (n != 2 || !valid_word(w[0]) || !valid_word(w[1])) {
       fprintf(stderr, "hardsix: <stdin>:%u: expected 'GUESS ANSWER' (two words of 5 lowercase letters)\n",
               lineno);
-      return HS_EXIT_FAIL;
+      rc = HS_EXIT_FAIL;
+      break;
     }
     printf("%s\n", hs_pattern_format(hs_feedback(w[0], w[1]), style, buf));
   }
-  return HS_EXIT_OK;
+  free(line);
+  if (rc == HS_EXIT_OK && fflush(stdout) != 0) {
+    fprintf(stderr, "hardsix: cannot write to stdout\n");
+    rc = HS_EXIT_FAIL;
+  }
+  return rc;
 }

@@ -1,71 +1,8 @@
 /* hardsix solve — build the greedy strategy for one opener, verify it independently, write it. */
-#include "cmd-common.h"
+#include "cmd-output.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static const HsFormat all_formats[] = { HS_FORMAT_BY_PATTERN, HS_FORMAT_PER_WORD, HS_FORMAT_TREE, HS_FORMAT_JSON };
-
-/* Verifies TEXT (a parseable format) independently; FALSE when it is not verified. */
-static gboolean
-verify_text(const HsStrategy *s, const char *text, const char *name, HsVerifyReport **report_out)
-{
-  GError *error = NULL;
-  HsVerifyReport *r = NULL;
-  if (!hs_verify_text(s->words, s->rules, s->max_guesses, text, strlen(text), name, &r, &error)) {
-    fprintf(stderr, "hardsix: internal error: the written %s does not parse: %s\n", name, error->message);
-    g_error_free(error);
-    return FALSE;
-  }
-  gboolean ok = r->ok;
-  if (report_out)
-    *report_out = r;
-  else
-    hs_verify_report_free(r);
-  return ok;
-}
-
-static void
-print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, gboolean verified)
-{
-  const HsWords *w = s->words;
-  guint worst = hs_strategy_worst(s);
-  guint first = 1;
-  while (first <= worst && s->hist[first] == 0)
-    first++;
-  fprintf(stderr, "%s: %u answers, %s\n", opener, w->n_answers,
-          verified ? "verified" : "NOT verified");
-  for (guint d = first; d <= worst; d++)
-    fprintf(stderr, "%u guesses: %u\n", d, s->hist[d]);
-  guint64 total = hs_strategy_total(s);
-  if (s->n_solved > 0) {
-    char avg[32];
-    g_ascii_formatd(avg, sizeof avg, "%.4f", (double)total / s->n_solved);
-    fprintf(stderr, "average: %s (%" G_GUINT64_FORMAT "/%u)\n", avg, total, s->n_solved);
-  }
-  if (s->n_over > 0) {
-    fprintf(stderr, "over %u guesses: %u answer%s\n", s->max_guesses, s->n_over, s->n_over == 1 ? "" : "s");
-    guint32 path[HS_DEPTH_LIMIT];
-    for (guint a = 0; a < w->n_answers; a++) {
-      guint len = hs_strategy_path(s, a, path);
-      if (len <= s->max_guesses)
-        continue;
-      fprintf(stderr, "  %s (%u):", w->text[a], len);
-      for (guint i = 0; i < len; i++)
-        fprintf(stderr, " %s", w->text[path[i]]);
-      fputc('\n', stderr);
-    }
-  }
-  if (s->n_solved < w->n_answers)
-    fprintf(stderr, "unsolved: %u answers are not reached by the tree\n", w->n_answers - s->n_solved);
-  if (r != NULL && !r->ok) {
-    guint shown = MIN(r->problems->len, 20u);
-    for (guint i = 0; i < shown; i++)
-      fprintf(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
-    if (r->problems->len > shown)
-      fprintf(stderr, "  ... and %u more problems\n", r->problems->len - shown);
-  }
-}
 
 static int
 solve_opener(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdir, const char *format_name,
@@ -74,71 +11,20 @@ solve_opener(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdi
   GError *error = NULL;
   gint64 t_build = g_get_monotonic_time();
   g_autoptr(HsStrategy) s = hs_greedy_build(setup->table, opener, &setup->policy, &error);
-  if (s == NULL) {
+  if (s == NULL)
     return hs_cli_fail(error);
-  }
   s->policy = g_strdup(setup->policy_string);
-  gint64 t_verify = g_get_monotonic_time();
+  gint64 t_built = g_get_monotonic_time();
   if (!hs_cli_check_overrides_used(o, setup, s))
     return HS_EXIT_FAIL;
-
-  /* Verify what would be written: the per-word listing first, then every parseable output. */
-  HsFormatInfo info = { FALSE, setup->words->name, setup->policy_string };
-  g_autofree char *pw = hs_format_write(s, HS_FORMAT_PER_WORD, &info);
-  g_autoptr(HsVerifyReport) report = NULL;
-  gboolean verified = verify_text(s, pw, "per-word", &report);
-  /* The verifier's histogram must agree with the builder's. */
-  for (guint d = 1; verified && d <= HS_DEPTH_LIMIT; d++)
-    if (report->hist[d] != s->hist[d]) {
-      fprintf(stderr, "hardsix: internal error: verifier and builder disagree on %u-guess answers\n", d);
-      verified = FALSE;
-    }
-  verified = verified && s->complete && s->n_over == 0;
-  info.verified = verified;
-
-  const HsFormat *formats = outdir ? all_formats : &format;
-  guint n_formats = outdir ? G_N_ELEMENTS(all_formats) : (format_name ? 1 : 0);
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
-  for (guint i = 0; i < n_formats; i++) {
-    char *text = hs_format_write(s, formats[i], &info);
-    if (formats[i] != HS_FORMAT_TREE && verified && !verify_text(s, text, hs_format_name(formats[i]), NULL)) {
-      fprintf(stderr, "hardsix: internal error: the %s output does not verify\n", hs_format_name(formats[i]));
-      g_free(text);
-      verified = FALSE;
-      info.verified = FALSE;
-      g_ptr_array_set_size(texts, 0);
-      i = (guint)-1; /* write everything again, marked not verified */
-      continue;
-    }
-    g_ptr_array_add(texts, text);
-  }
-
-  gint64 t_write = g_get_monotonic_time();
-  if (outdir) {
-    for (guint i = 0; i < n_formats; i++) {
-      g_autofree char *name = g_strdup_printf("%s.%s", setup->words->text[opener], hs_format_extension(formats[i]));
-      g_autofree char *path = g_build_filename(outdir, name, NULL);
-      const char *text = texts->pdata[i];
-      if (!hs_file_write_atomic(path, text, strlen(text), &error)) {
-        return hs_cli_fail(error);
-      }
-    }
-  } else if (format_name) {
-    fputs(texts->pdata[0], stdout);
-    if (fflush(stdout) != 0) {
-      fprintf(stderr, "hardsix: cannot write to stdout\n");
-      return HS_EXIT_FAIL;
-    }
-  }
-  gint64 t_end = g_get_monotonic_time();
-  print_summary(s, setup->words->text[opener], report, verified);
+  double verify_ms = 0, write_ms = 0;
+  int rc = hs_cli_emit_strategy(setup, s, outdir, format_name, format, &verify_ms, &write_ms);
   if (timing)
     fprintf(stderr, "timing: table %.1f ms, build %.1f ms, verify %.1f ms, write %.1f ms\n", setup->table_ms,
-            (t_verify - t_build) / 1e3, (t_write - t_verify) / 1e3, (t_end - t_write) / 1e3);
-  if (outdir)
-    fprintf(stderr, "wrote %s/%s.{by-pattern.txt,per-word.txt,tree.txt,json}\n", outdir, setup->words->text[opener]);
-  return verified ? HS_EXIT_OK : HS_EXIT_FAIL;
+            (t_built - t_build) / 1e3, verify_ms, write_ms);
+  return rc;
 }
+
 
 int
 hs_cmd_solve(int argc, char **argv)

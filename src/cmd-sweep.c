@@ -195,6 +195,8 @@ hs_cmd_sweep(int argc, char **argv)
   } else if (shard && !hs_cli_parse_shard(shard, &shard_k, &shard_n, &error)) {
     rc = hs_cli_usage("sweep", "%s", error->message);
     g_clear_error(&error);
+  } else if (output && !hs_cli_check_output_file(output, &error)) {
+    rc = hs_cli_fail(error); /* before the long run, not after it */
   } else if ((rc = hs_cli_setup(&o, "sweep", &setup)) == HS_EXIT_OK) {
     json = format && strcmp(format, "json") == 0;
     if (!hs_cli_select_openers(setup.words, openers_spec, &openers, &error))

@@ -225,6 +225,44 @@ hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns)
   return t;
 }
 
+HsTable *
+hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *order, gboolean columns)
+{
+  g_return_val_if_fail(words->n_answers == base->n_answers && words->n_words == base->words->n_words, NULL);
+  HsTable *t = g_new0(HsTable, 1);
+  t->words = words;
+  t->n_answers = base->n_answers;
+  t->n_rows = base->n_rows;
+  t->n_padded = base->n_padded;
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    t->letters[i] = g_malloc0(t->n_padded);
+    for (guint k = 0; k < words->n_answers; k++)
+      t->letters[i][k] = (guint8)(words->text[k][i] - 'a');
+  }
+  /* Cell (r, c) of the new table is cell (old index of r, old index of c) of the base: answers move,
+   * guess-only words keep their index. */
+  gint64 n = t->n_answers, rows = t->n_rows;
+  t->cells = g_malloc((gsize)rows * (gsize)n);
+#pragma omp parallel for schedule(static)
+  for (gint64 r = 0; r < rows; r++) {
+    const guint8 *src = base->cells + (gsize)(r < n ? order[r] : (guint)r) * (gsize)n;
+    guint8 *dst = t->cells + (gsize)r * (gsize)n;
+    for (gint64 c = 0; c < n; c++)
+      dst[c] = src[order[c]];
+  }
+  if (columns && base->columns != NULL) {
+    t->columns = g_malloc((gsize)n * (gsize)n);
+#pragma omp parallel for schedule(static)
+    for (gint64 j = 0; j < n; j++) {
+      const guint8 *src = base->columns + (gsize)order[j] * (gsize)n;
+      guint8 *dst = t->columns + (gsize)j * (gsize)n;
+      for (gint64 i = 0; i < n; i++)
+        dst[i] = src[order[i]];
+    }
+  }
+  return t;
+}
+
 const guint8 *
 hs_table_column(const HsTable *t, guint answer)
 {

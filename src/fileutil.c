@@ -2,6 +2,7 @@
 #include "hardsix/fileutil.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,9 +30,13 @@ read_stream(FILE *f, const char *path, char **contents, gsize *len, GError **err
     g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: %s", path, g_strerror(e));
     return FALSE;
   }
-  if (buf->len > 0 && memchr(buf->data, '\0', buf->len) != NULL) {
+  const guint8 *nul = buf->len > 0 ? memchr(buf->data, '\0', buf->len) : NULL;
+  if (nul != NULL) {
+    guint line = 1;
+    for (const guint8 *c = buf->data; c < nul; c++)
+      line += *c == '\n';
     g_byte_array_unref(buf);
-    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: binary file (holds a NUL byte)", path);
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: binary file (holds a NUL byte)", path, line);
     return FALSE;
   }
   *len = buf->len;
@@ -68,8 +73,51 @@ hs_file_read(const char *path, char **contents, gsize *len, GError **error)
   return ok;
 }
 
+/* Signals held back while a file is written, so that Ctrl-C cannot leave a temporary file behind:
+ * they take effect as soon as the file is in place (or removed). */
+static const int held_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static volatile sig_atomic_t held[G_N_ELEMENTS(held_signals)];
+G_LOCK_DEFINE_STATIC(write_lock);
+
+static void
+hold_signal(int sig)
+{
+  for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++)
+    if (held_signals[i] == sig)
+      held[i] = 1;
+}
+
+static gboolean write_atomic(const char *path, const char *data, gsize len, GError **error);
+
 gboolean
 hs_file_write_atomic(const char *path, const char *data, gsize len, GError **error)
+{
+  /* sigaction is process-wide, so whichever thread a signal reaches only records it. */
+  G_LOCK(write_lock);
+  struct sigaction sa, old[G_N_ELEMENTS(held_signals)];
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = hold_signal;
+  sigemptyset(&sa.sa_mask);
+  for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++) {
+    held[i] = 0;
+    sigaction(held_signals[i], &sa, &old[i]);
+  }
+  gboolean ok = write_atomic(path, data, len, error);
+  gboolean raise_held[G_N_ELEMENTS(held_signals)];
+  for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++) {
+    sigaction(held_signals[i], &old[i], NULL);
+    raise_held[i] = held[i] != 0;
+  }
+  G_UNLOCK(write_lock);
+  /* Delivered now with the caller's own disposition (the default one ends the process). */
+  for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++)
+    if (raise_held[i])
+      raise(held_signals[i]);
+  return ok;
+}
+
+static gboolean
+write_atomic(const char *path, const char *data, gsize len, GError **error)
 {
   g_autofree char *tmpl = g_strdup_printf("%s.tmp.XXXXXX", path);
   int fd = g_mkstemp(tmpl);
@@ -109,6 +157,9 @@ hs_file_foreach_line(const char *text, gsize len, HsLineFunc fn, gpointer user, 
 {
   gsize pos = 0;
   guint lineno = 0;
+  /* A UTF-8 byte-order mark (as some Windows editors write) is not part of the first line. */
+  if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+    pos = 3;
   while (pos < len) {
     const char *start = text + pos;
     const char *nl = memchr(start, '\n', len - pos);

@@ -14,6 +14,10 @@ static const HsCommand commands[] = {
   { "explain", hs_cmd_explain, "Show the path a strategy takes to one answer" },
   { "sweep", hs_cmd_sweep, "Build the greedy strategy for every opener and report which pass" },
   { "merge", hs_cmd_merge, "Combine the TSV outputs of sharded sweep / prove --all runs" },
+  { "sheet", hs_cmd_sheet, "Turn a verified strategy into a printable cheat sheet (HTML or Markdown)" },
+  { "next", hs_cmd_next, "Print the next guess of a strategy after a history (or play interactively)" },
+  { "robust", hs_cmd_robust, "Check whether an opener still passes under other tie-breaks" },
+  { "repair", hs_cmd_repair, "Fix a failing greedy strategy with overrides found by the exact prover" },
 };
 
 static void

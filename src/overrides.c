@@ -136,10 +136,12 @@ parse_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   guint8 p[64];
   for (guint i = 0; i < nt; i++) {
     if (i % 2 == 0) {
-      guint idx = hs_words_lookup(st->words, tv[i]);
-      if (idx == HS_NONE) {
-        g_autofree char *shown = g_utf8_make_valid(tv[i], MIN((gssize)strlen(tv[i]), 40));
-        return fail_at(error, st, lineno, "'%s' is not an allowed word", shown);
+      guint idx;
+      GError *werr = NULL;
+      if (!hs_words_find(st->words, tv[i], &idx, &werr)) {
+        fail_at(error, st, lineno, "%s", werr->message);
+        g_error_free(werr);
+        return FALSE;
       }
       if (i / 2 < n_steps)
         g[i / 2] = idx;
@@ -172,7 +174,14 @@ parse_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
     const HsOverride *d = st->o->rules->pdata[dup];
     return fail_at(error, st, lineno, "a rule for the same history is on line %u", d->line);
   }
-  const char *c = comment && *comment ? comment : st->pending_comment->len ? st->pending_comment->str : NULL;
+  /* Keep both a comment block above the rule and a trailing comment: to_text writes them back as one
+   * block above the rule, so neither is lost on a round trip. */
+  if (comment != NULL && *comment != '\0') {
+    if (st->pending_comment->len)
+      g_string_append_c(st->pending_comment, '\n');
+    g_string_append(st->pending_comment, comment);
+  }
+  const char *c = st->pending_comment->len ? st->pending_comment->str : NULL;
   hs_overrides_add(st->o, n_steps, g, p, forced, c);
   ((HsOverride *)st->o->rules->pdata[st->o->rules->len - 1])->line = lineno;
   g_string_truncate(st->pending_comment, 0);
@@ -185,6 +194,9 @@ hs_overrides_parse(const char *text, const char *path, const HsWords *words, HsR
   ParseState st = { hs_overrides_new(path), words, rules, g_string_new(NULL) };
   gboolean ok = hs_file_foreach_line(text, strlen(text), parse_line, &st, error);
   g_string_free(st.pending_comment, TRUE);
+  /* A file of comments only says "no rules" on purpose; an empty one is more likely a failed write. */
+  if (ok && st.o->rules->len == 0 && text[strspn(text, " \t\r\n")] == '\0')
+    ok = fail_at(error, &st, 1, "empty file (no override rules; leave out --overrides for none)");
   if (!ok) {
     hs_overrides_free(st.o);
     return NULL;
@@ -207,6 +219,9 @@ hs_overrides_to_text(const HsOverrides *o, const HsWords *words)
 {
   GString *out = g_string_new(NULL);
   char buf[HS_PATTERN_BUFLEN];
+  /* Not an empty file, which reads back as an error (an empty file is more likely a failed write). */
+  if (o->rules->len == 0)
+    g_string_append(out, "# no override rules\n");
   for (guint i = 0; i < o->rules->len; i++) {
     const HsOverride *r = o->rules->pdata[i];
     if (r->comment != NULL) {

@@ -306,6 +306,21 @@ lookup(const Verifier *v, const char *text)
   return hs_words_lookup(v->words, text);
 }
 
+/* Added to "is not an allowed word" for a word written in upper case (the lists are lowercase). */
+static const char *
+case_note(const char *text)
+{
+  gboolean upper = FALSE;
+  if (strlen(text) != WLEN)
+    return "";
+  for (int i = 0; i < WLEN; i++) {
+    if (!g_ascii_isalpha(text[i]))
+      return "";
+    upper = upper || g_ascii_isupper(text[i]);
+  }
+  return upper ? " (upper-case letters are not accepted)" : "";
+}
+
 /* Checks one answer's path with the rules every format shares and counts it in the report when it
  * ends with the answer. */
 static void
@@ -325,7 +340,7 @@ check_path(Verifier *v, const Path *path)
   for (guint i = 0; i < n; i++) {
     const Step *st = &g_array_index(path->steps, Step, i);
     if (st->word == HS_NONE) {
-      add_problem(v, st->line, "'%s' is not an allowed word", shown(v, st->text));
+      add_problem(v, st->line, "'%s' is not an allowed word%s", shown(v, st->text), case_note(st->text));
       return;
     }
     const char *g = v->words->text[st->word];
@@ -387,6 +402,14 @@ check_path(Verifier *v, const Path *path)
   if (solved_at > v->cap)
     add_problem(v, path->line, "'%s' needs %u guesses (more than %u)", answer, solved_at, v->cap);
   HsVerifyReport *r = v->r;
+  if (r->paths->pdata[path->answer] == NULL) {
+    GArray *words = g_array_sized_new(FALSE, FALSE, sizeof(guint32), solved_at);
+    for (guint i = 0; i < solved_at; i++) {
+      guint32 w = row_word[i];
+      g_array_append_val(words, w);
+    }
+    r->paths->pdata[path->answer] = words;
+  }
   r->hist[solved_at]++;
   r->total += solved_at;
   r->worst = MAX(r->worst, solved_at);
@@ -1216,7 +1239,7 @@ check_nodes(Verifier *v, Tree *t, gboolean json)
     if (!json && !n->leaf && ends_green)
       add_problem(v, n->line, "the line after 🟩🟩🟩🟩🟩 must be '= SOLVED =', not 'next'");
     if (!n->leaf && n->guess == HS_NONE)
-      add_problem(v, n->line, "'%s' is not an allowed word", shown(v, n->guess_text));
+      add_problem(v, n->line, "'%s' is not an allowed word%s", shown(v, n->guess_text), case_note(n->guess_text));
     if (n->cands == NULL)
       continue;
     if (n->stated_n != G_MAXUINT && n->stated_n != n->cands->len)
@@ -1229,7 +1252,7 @@ check_nodes(Verifier *v, Tree *t, gboolean json)
       const char *c = n->cands->pdata[k];
       guint w = lookup(v, c);
       if (w == HS_NONE) {
-        add_problem(v, n->line, "candidate '%s' is not an allowed word", shown(v, c));
+        add_problem(v, n->line, "candidate '%s' is not an allowed word%s", shown(v, c), case_note(c));
       } else if (w >= n_answers) {
         add_problem(v, n->line, "candidate '%s' is not an answer", c);
       } else if (listed[w] == stamp) {
@@ -1336,6 +1359,9 @@ parse_node_line(Verifier *v, const char *s, gsize len, guint lineno, Node **out,
         return parse_fail(v, error, lineno, "empty pattern in the key (expected 'KEY: next {GUESS} / …')");
       return parse_fail(v, error, lineno, "'%s' is not a pattern of 5 tiles (in the key)", bad);
     }
+    /* Deeper keys cannot verify anyway, and bounding them keeps the prefix checks linear. */
+    if (key->len == PATH_LIMIT)
+      return parse_fail(v, error, lineno, "the key has more than %u patterns (the verifier's limit)", PATH_LIMIT);
     g_string_append_c(key, (char)(code + 1));
     i = end + 2;
   }
@@ -1516,6 +1542,9 @@ json_children(Verifier *v, Tree *t, const JVal *obj, GString *key, GError **erro
       continue;
     }
     gsize keep_len = key->len;
+    if (keep_len == PATH_LIMIT)
+      return parse_fail(v, error, child->line, "the tree is deeper than %u patterns (the verifier's limit)",
+                        PATH_LIMIT);
     g_string_append_c(key, (char)(code + 1));
     gboolean ok = json_node(v, t, child, key, error);
     g_string_truncate(key, keep_len);
@@ -1743,7 +1772,7 @@ verify_per_word(Verifier *v, const char *text, gsize len, GError **error)
   if (h.opener != NULL) {
     guint w = lookup(v, h.opener);
     if (w == HS_NONE) {
-      add_problem(v, h.opener_line, "'%s' is not an allowed word", shown(v, h.opener));
+      add_problem(v, h.opener_line, "'%s' is not an allowed word%s", shown(v, h.opener), case_note(h.opener));
     } else {
       Choice *c = g_new(Choice, 1);
       c->word = w;
@@ -1774,7 +1803,7 @@ verify_per_word(Verifier *v, const char *text, gsize len, GError **error)
       WordLine *wl = &g_array_index(lines, WordLine, k);
       guint a = lookup(v, wl->answer);
       if (a == HS_NONE) {
-        add_problem(v, wl->line, "'%s' is not an allowed word", shown(v, wl->answer));
+        add_problem(v, wl->line, "'%s' is not an allowed word%s", shown(v, wl->answer), case_note(wl->answer));
         continue;
       }
       if (a >= n_answers) {
@@ -1810,6 +1839,13 @@ verify_per_word(Verifier *v, const char *text, gsize len, GError **error)
 /* Entry points                                                                             */
 /* ======================================================================================== */
 
+static void
+free_path(gpointer p)
+{
+  if (p != NULL)
+    g_array_unref(p);
+}
+
 void
 hs_verify_report_free(HsVerifyReport *r)
 {
@@ -1820,6 +1856,8 @@ hs_verify_report_free(HsVerifyReport *r)
     g_ptr_array_unref(r->problems);
   g_free(r->lists_hint);
   g_free(r->rules_hint);
+  if (r->paths != NULL)
+    g_ptr_array_unref(r->paths);
   g_free(r);
 }
 
@@ -1890,6 +1928,8 @@ hs_verify_text(const HsWords *words, HsRules rules, guint max_guesses, const cha
   v.r = g_new0(HsVerifyReport, 1);
   v.r->kind = kind;
   v.r->problems = g_ptr_array_new_with_free_func(g_free);
+  v.r->paths = g_ptr_array_new_full(words->n_answers, free_path);
+  g_ptr_array_set_size(v.r->paths, (gint)words->n_answers);
 
   gboolean ok = FALSE;
   switch (kind) {

@@ -25,6 +25,21 @@ is_word(const char *s, gsize len)
   return TRUE;
 }
 
+/* Why S (LEN bytes, not a word) is not accepted: upper-case gets its own explanation, since the lists
+ * are lowercase and a list in another case is more likely the wrong file than a list to fold. */
+static const char *
+not_word_reason(const char *s, gsize len)
+{
+  gboolean letters = len == HS_WORD_LEN, upper = FALSE;
+  for (gsize i = 0; letters && i < len; i++) {
+    letters = g_ascii_isalpha(s[i]);
+    upper = upper || g_ascii_isupper(s[i]);
+  }
+  if (letters && upper)
+    return "not a word of 5 lowercase letters a-z (upper-case letters are not accepted)";
+  return "not a word of 5 lowercase letters a-z";
+}
+
 static gboolean
 load_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
 {
@@ -38,14 +53,8 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
     return TRUE;
   if (!is_word(line, len)) {
     g_autofree char *shown = g_utf8_make_valid(line, (gssize)MIN(len, 40));
-    const char *why = "not a word of 5 lowercase letters a-z";
-    gboolean upper = len == HS_WORD_LEN;
-    for (gsize i = 0; upper && i < len; i++)
-      upper = g_ascii_isalpha(line[i]);
-    if (upper)
-      why = "not a word of 5 lowercase letters a-z (upper-case letters are not accepted)";
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno,
-                shown, why);
+                shown, not_word_reason(line, len));
     return FALSE;
   }
   char *w = g_strndup(line, len);
@@ -62,12 +71,8 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
 }
 
 static GPtrArray *
-load_list(const char *path, GHashTable **seen_out, GError **error)
+parse_list(const char *text, gsize len, const char *path, GHashTable **seen_out, GError **error)
 {
-  g_autofree char *text = NULL;
-  gsize len = 0;
-  if (!hs_file_read(path, &text, &len, error))
-    return NULL;
   LoadState st = { path, g_ptr_array_new(), g_hash_table_new(g_str_hash, g_str_equal) };
   if (!hs_file_foreach_line(text, len, load_line, &st, error)) {
     g_hash_table_destroy(st.seen);
@@ -89,11 +94,22 @@ load_list(const char *path, GHashTable **seen_out, GError **error)
 HsWords *
 hs_words_load(const char *answers_path, const char *guesses_path, GError **error)
 {
+  g_autofree char *a = NULL, *g = NULL;
+  gsize a_len = 0, g_len = 0;
+  if (!hs_file_read(answers_path, &a, &a_len, error) || !hs_file_read(guesses_path, &g, &g_len, error))
+    return NULL;
+  return hs_words_parse(a, a_len, answers_path, g, g_len, guesses_path, error);
+}
+
+HsWords *
+hs_words_parse(const char *answers_text, gsize answers_len, const char *answers_path, const char *guesses_text,
+               gsize guesses_len, const char *guesses_path, GError **error)
+{
   GHashTable *seen_a = NULL, *seen_g = NULL;
-  g_autoptr(GPtrArray) answers = load_list(answers_path, &seen_a, error);
+  g_autoptr(GPtrArray) answers = parse_list(answers_text, answers_len, answers_path, &seen_a, error);
   if (answers == NULL)
     return NULL;
-  g_autoptr(GPtrArray) guesses = load_list(guesses_path, &seen_g, error);
+  g_autoptr(GPtrArray) guesses = parse_list(guesses_text, guesses_len, guesses_path, &seen_g, error);
   if (guesses == NULL) {
     g_hash_table_destroy(seen_a);
     return NULL;
@@ -206,8 +222,11 @@ hs_words_find(const HsWords *words, const char *word, guint *out, GError **error
 {
   guint i = hs_words_lookup(words, word);
   if (i == HS_NONE) {
-    g_autofree char *shown = g_utf8_make_valid(word, MIN((gssize)strlen(word), 40));
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_WORD, "'%s' is not an allowed word", shown);
+    gsize len = strlen(word);
+    g_autofree char *shown = g_utf8_make_valid(word, MIN((gssize)len, 40));
+    gboolean upper = strstr(not_word_reason(word, len), "upper-case") != NULL;
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_WORD, "'%s' is not an allowed word%s", shown,
+                upper ? " (upper-case letters are not accepted)" : "");
     return FALSE;
   }
   *out = i;
@@ -220,12 +239,14 @@ typedef struct {
   guint *seen_line;  /* per answer: line where listed, 0 if not yet */
   guint *order;
   guint n;
+  guint last_line;   /* number of the file's last line */
 } OrderState;
 
 static gboolean
 order_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
 {
   OrderState *st = user;
+  st->last_line = lineno;
   while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
     len--;
   while (len > 0 && (line[0] == ' ' || line[0] == '\t'))
@@ -236,8 +257,12 @@ order_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   guint i = len == HS_WORD_LEN ? hs_words_lookup(st->words, w) : HS_NONE;
   if (i == HS_NONE || i >= st->words->n_answers) {
     g_autofree char *shown = g_utf8_make_valid(w, -1);
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is not an answer", st->path,
-                lineno, shown);
+    if (i == HS_NONE && !is_word(line, len))
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown,
+                  not_word_reason(line, len));
+    else
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is not an answer", st->path,
+                  lineno, shown);
     return FALSE;
   }
   if (st->seen_line[i] != 0) {
@@ -257,19 +282,49 @@ hs_words_apply_order(HsWords *words, const char *order_path, GError **error)
   gsize len = 0;
   if (!hs_file_read(order_path, &text, &len, error))
     return FALSE;
+  return hs_words_apply_order_text(words, text, len, order_path, error);
+}
+
+gboolean
+hs_words_apply_order_text(HsWords *words, const char *text, gsize len, const char *order_path, GError **error)
+{
   g_autofree guint *seen = g_new0(guint, words->n_answers);
   g_autofree guint *order = g_new0(guint, words->n_answers);
-  OrderState st = { order_path, words, seen, order, 0 };
+  OrderState st = { order_path, words, seen, order, 0, 0 };
   if (!hs_file_foreach_line(text, len, order_line, &st, error))
     return FALSE;
+  if (st.n == 0) {
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:1: no answers in file (expected all %u)",
+                order_path, words->n_answers);
+    return FALSE;
+  }
   if (st.n != words->n_answers) {
     guint missing = 0;
     while (seen[missing] != 0)
       missing++;
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
-                "%s: lists %u of the %u answers ('%s' is missing)", order_path, st.n, words->n_answers,
-                words->text[missing]);
+                "%s:%u: the file ends after %u of the %u answers ('%s' is missing)", order_path, st.last_line,
+                st.n, words->n_answers, words->text[missing]);
     return FALSE;
+  }
+  if (!hs_words_apply_permutation(words, order, error))
+    return FALSE;
+  g_free(words->order_path);
+  words->order_path = g_strdup(order_path);
+  return TRUE;
+}
+
+gboolean
+hs_words_apply_permutation(HsWords *words, const guint *order, GError **error)
+{
+  g_autofree guint8 *seen = g_new0(guint8, words->n_answers);
+  for (guint i = 0; i < words->n_answers; i++) {
+    if (order[i] >= words->n_answers || seen[order[i]]) {
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
+                  "not a permutation of the answers (entry %u is %u)", i, order[i]);
+      return FALSE;
+    }
+    seen[order[i]] = 1;
   }
   char (*t)[HS_WORD_LEN + 1] = g_malloc0_n(words->n_words, sizeof *t);
   for (guint i = 0; i < words->n_answers; i++)
@@ -279,9 +334,23 @@ hs_words_apply_order(HsWords *words, const char *order_path, GError **error)
   g_free(words->text);
   words->text = t;
   index_words(words);
-  g_free(words->order_path);
-  words->order_path = g_strdup(order_path);
   return TRUE;
+}
+
+HsWords *
+hs_words_copy(const HsWords *words)
+{
+  HsWords *w = g_new0(HsWords, 1);
+  w->n_answers = words->n_answers;
+  w->n_words = words->n_words;
+  w->text = g_memdup2(words->text, (gsize)words->n_words * sizeof *w->text);
+  w->name = g_strdup(words->name);
+  w->answers_path = g_strdup(words->answers_path);
+  w->guesses_path = g_strdup(words->guesses_path);
+  w->order_path = g_strdup(words->order_path);
+  w->index = g_hash_table_new(g_str_hash, g_str_equal);
+  index_words(w);
+  return w;
 }
 
 void

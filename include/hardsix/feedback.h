@@ -48,6 +48,12 @@ HsTable *hs_table_new(const HsWords *words, gboolean all_guesses);
  * maxbucket-swapped metric reads feedback(other, w) for a fixed w). */
 HsTable *hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns);
 
+/* The table of WORDS when WORDS is the base table's words with the answers reordered (ORDER[i] is the
+ * base index of answer i, as for hs_words_apply_permutation), derived from BASE by moving rows and
+ * columns instead of recomputing feedback. Columns are kept when COLUMNS is TRUE and BASE has them.
+ * WORDS must outlive the table; BASE is only read. */
+HsTable *hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *order, gboolean columns);
+
 /* Column of ANSWER: n_answers bytes hs_feedback(words[o], words[ANSWER]) for every answer o, or NULL
  * when the table was built without columns. */
 const guint8 *hs_table_column(const HsTable *table, guint answer);

@@ -12,11 +12,14 @@ G_BEGIN_DECLS
 gboolean hs_file_read(const char *path, char **contents, gsize *len, GError **error);
 
 /* Writes DATA to PATH atomically: PATH.tmp.XXXXXX in the same directory, fsync-free rename.
- * Nothing is left behind on failure. */
+ * Nothing is left behind on failure. SIGINT, SIGTERM and SIGHUP that arrive during the write are
+ * held until the file is in place, then delivered as usual, so an interrupted program leaves either
+ * the old file or the new one, and no temporary file. */
 gboolean hs_file_write_atomic(const char *path, const char *data, gsize len, GError **error);
 
 /* Splits TEXT into lines in place-friendly fashion: calls FN(line, len, lineno, user) for each line
- * (without "\n" or "\r\n"); stops and returns FALSE when FN does. */
+ * (without "\n" or "\r\n", and without a UTF-8 byte-order mark at the start of the text); stops and
+ * returns FALSE when FN does. */
 typedef gboolean (*HsLineFunc)(const char *line, gsize len, guint lineno, gpointer user, GError **error);
 gboolean hs_file_foreach_line(const char *text, gsize len, HsLineFunc fn, gpointer user, GError **error);
 

@@ -10,4 +10,8 @@
 #include "format.h"
 #include "verify.h"
 #include "sweep.h"
+#include "repair.h"
+#include "robust.h"
+#include "sheet.h"
 #include "fileutil.h"
+#include "prove.h"

@@ -13,7 +13,7 @@ typedef struct {
   guint8 *patterns;    /* n_steps patterns */
   guint32 forced;      /* the guess to play after that history */
   guint line;          /* line in the file (1-based) */
-  char *comment;       /* text of a trailing or preceding '#' comment, may be NULL */
+  char *comment;       /* comment lines above the rule, then its trailing comment, joined by "\n"; or NULL */
 } HsOverride;
 
 typedef struct {
@@ -23,7 +23,8 @@ typedef struct {
 
 /* Parses an override file. Each rule must name allowed words, valid patterns, a history that is
  * legal under RULES and consistent with at least one answer, and a forced guess legal after it;
- * two rules for the same history are an error. Errors name file:line. */
+ * two rules for the same history are an error, and so is a file with nothing in it (a file of
+ * comments only is an empty set of rules). Errors name file:line. */
 HsOverrides *hs_overrides_load(const char *path, const HsWords *words, HsRules rules, GError **error);
 HsOverrides *hs_overrides_parse(const char *text, const char *path, const HsWords *words,
                                 HsRules rules, GError **error);
@@ -37,7 +38,8 @@ void hs_overrides_add(HsOverrides *o, guint n_steps, const guint32 *guesses, con
 gint hs_overrides_match(const HsOverrides *o, guint n_steps, const guint32 *guesses,
                                      const guint8 *patterns);
 
-/* Writes rules as override-file text (one rule per line, comments kept). Newly allocated. */
+/* Writes rules as override-file text (one rule per line, comments kept; a comment line when there are
+ * no rules, so that the text reads back). Newly allocated. */
 char *hs_overrides_to_text(const HsOverrides *o, const HsWords *words);
 
 void hs_overrides_free(HsOverrides *o);

@@ -42,10 +42,24 @@ typedef struct {
   guint n_override_rules;
 } HsStrategy;
 
+#define HS_STRATEGY_ERROR (hs_strategy_error_quark())
+GQuark hs_strategy_error_quark(void);
+typedef enum { HS_STRATEGY_ERROR_INCONSISTENT } HsStrategyError;
+
 /* An empty strategy for WORDS (no nodes yet). */
 HsStrategy *hs_strategy_new(const HsWords *words, HsRules rules, guint max_guesses);
 void hs_strategy_free(HsStrategy *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsStrategy, hs_strategy_free)
+
+/* Builds the tree that plays the given paths: PATHS holds n_answers entries, entry a a GArray of guint32
+ * word indices (the guesses for answer a, ending with a) or NULL for an answer the tree does not solve
+ * (as HsVerifyReport.paths). The layout is the builder's: nodes[0] the root, each node's children
+ * contiguous and sorted by pattern, candidates in canonical order, histogram filled, complete when
+ * every answer has a path. Fails (HS_STRATEGY_ERROR_INCONSISTENT) when the paths do not form one tree:
+ * no path at all, different guesses after the same history, or a path that does not end with its
+ * answer. Returns a new strategy that borrows WORDS. */
+HsStrategy *hs_strategy_from_paths(const HsWords *words, HsRules rules, guint max_guesses, const GPtrArray *paths,
+                                   GError **error);
 
 /* TRUE when the node's own guess is one of its candidates (it solves that answer). */
 gboolean hs_strategy_node_solves(const HsStrategy *s, const HsNode *node);

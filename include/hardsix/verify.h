@@ -23,6 +23,10 @@ typedef struct {
   /* Header hints read from the file (NULL when absent). */
   char *lists_hint;
   char *rules_hint;
+  /* The paths the file gives, indexed by answer (n_answers entries): a GArray of guint32 word indices,
+   * the guesses played for that answer ending with the answer itself; NULL for an answer the file does
+   * not solve. Filled whatever the verdict (read them only when ok, for a trusted tree). */
+  GPtrArray *paths;
 } HsVerifyReport;
 
 void hs_verify_report_free(HsVerifyReport *r);

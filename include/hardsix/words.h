@@ -33,6 +33,11 @@ typedef enum { HS_WORDS_ERROR_PARSE, HS_WORDS_ERROR_UNKNOWN_SET, HS_WORDS_ERROR_
  * Errors name file:line. */
 HsWords *hs_words_load(const char *answers_path, const char *guesses_path, GError **error);
 
+/* The same from text already in memory (each LEN bytes, no NUL needed at the end); the paths only
+ * name the lists in messages and headers. */
+HsWords *hs_words_parse(const char *answers_text, gsize answers_len, const char *answers_path,
+                        const char *guesses_text, gsize guesses_len, const char *guesses_path, GError **error);
+
 /* Loads a named set ("original" or "nyt2022") from the data directory (see hs_words_data_dir). */
 HsWords *hs_words_load_set(const char *set, GError **error);
 
@@ -42,11 +47,23 @@ char *hs_words_data_dir(void);
 
 /* Reorders the answers to the permutation listed in FILE (one answer per line, each exactly once). */
 gboolean hs_words_apply_order(HsWords *words, const char *order_path, GError **error);
+/* The same from text in memory (ORDER_PATH names it in messages). */
+gboolean hs_words_apply_order_text(HsWords *words, const char *text, gsize len, const char *order_path,
+                                   GError **error);
+
+/* Reorders the answers in memory: ORDER (n_answers entries) lists, for each new position, the index
+ * of the answer to put there. Fails, changing nothing, when ORDER is not a permutation. The guess-only
+ * words keep their indices. order_path is left as it was. */
+gboolean hs_words_apply_permutation(HsWords *words, const guint *order, GError **error);
+
+/* A deep copy of WORDS (for instance to permute it while the original stays in use). */
+HsWords *hs_words_copy(const HsWords *words);
 
 /* Index of WORD (exactly 5 lowercase letters) or HS_NONE. */
 guint hs_words_lookup(const HsWords *words, const char *word);
 
-/* Like hs_words_lookup, but an unknown word is an error "'xxxxx' is not an allowed word". */
+/* Like hs_words_lookup, but an unknown word is an error "'xxxxx' is not an allowed word" (saying so
+ * when the word is in upper case). */
 gboolean hs_words_find(const HsWords *words, const char *word, guint *out, GError **error);
 
 static inline gboolean hs_words_is_answer(const HsWords *words, guint i) { return i < words->n_answers; }

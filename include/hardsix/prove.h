@@ -1,0 +1,96 @@
+/* hardsix — the exact prover: decides whether some hard-mode strategy that starts with a given opener
+ * solves every answer within N guesses (an AND-OR depth-limited search over every legal guess, with a
+ * memo keyed by candidate set, hard-mode constraint state and guesses left), and builds its tree.
+ * Ownership: strategies returned here are new (free with hs_strategy_free); they borrow the table's
+ * words, which must outlive them. Nothing here prints or exits. */
+#pragma once
+
+#include <glib.h>
+#include "words.h"
+#include "feedback.h"
+#include "rules.h"
+#include "strategy.h"
+
+G_BEGIN_DECLS
+
+/* The order in which a node tries its guesses (it plays the first one that works). Both orders give
+ * the same verdicts; they differ in speed and in the tree they return.
+ * GREEDY: every legal guess by max bucket, then candidates before other words, then canonical order
+ *         (the greedy builder's preference), at every node. Trees look like greedy trees.
+ * FAST:   the candidate with the smallest max bucket first (taken without further search when its
+ *         largest part is no bigger than the guesses left after it), then GREEDY's order; a part of
+ *         at most as many answers as guesses left plays its candidates in canonical order. */
+typedef enum { HS_PROVE_ORDER_GREEDY, HS_PROVE_ORDER_FAST } HsProveOrder;
+
+gboolean hs_prove_order_parse(const char *text, HsProveOrder *out, GError **error);
+const char *hs_prove_order_name(HsProveOrder order);
+
+typedef struct {
+  guint64 nodes;        /* search nodes expanded (parts not answered by the memo or a shortcut) */
+  guint64 memo_hits;    /* parts answered by the memo */
+  guint64 memo_entries; /* entries the memo held at the end */
+} HsProveStats;
+
+/* Why an opener cannot guarantee N guesses: the first opener pattern (in pattern order) whose part
+ * cannot be solved within N-1 more guesses. */
+typedef struct {
+  guint8 pattern;       /* feedback of the opener that leads to the part */
+  guint n_cands;        /* answers in the part */
+  guint32 first_cand;   /* canonically first answer of the part */
+  guint best;           /* fewest further guesses that solve the part (> N-1), or 0 when it is not
+                         * solvable within HS_DEPTH_LIMIT guesses in all */
+} HsProveFailure;
+
+#define HS_PROVE_ERROR (hs_prove_error_quark())
+GQuark hs_prove_error_quark(void);
+typedef enum {
+  HS_PROVE_ERROR_INVALID,   /* bad arguments: opener, cap, history or candidates */
+  HS_PROVE_ERROR_TABLE,     /* the table lacks guess rows (build it with hs_table_new(words, TRUE)) */
+  HS_PROVE_ERROR_CANCELLED, /* the cancel flag was set */
+  HS_PROVE_ERROR_INTERNAL   /* a proven part could not be rebuilt (a bug) */
+} HsProveError;
+
+/* A search context: the memo and scratch buffers of one thread. The table must hold every guess row
+ * and outlive the prover. Use one prover per thread. */
+typedef struct HsProver HsProver;
+
+HsProver *hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order);
+void hs_prover_free(HsProver *p);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsProver, hs_prover_free)
+
+/* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_PROVE_ERROR_CANCELLED. */
+void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
+
+/* Forgets every memo entry (the memory is kept for reuse). */
+void hs_prover_reset(HsProver *p);
+
+/* Decides whether OPENER guarantees every answer within MAX_GUESSES guesses. Sets *PROVEN and returns
+ * TRUE, or returns FALSE with an error. The memo is reset first, so STATS (may be NULL) depend only on
+ * the opener, the cap, the rules and the order. */
+gboolean hs_prover_decide(HsProver *p, guint opener, guint max_guesses, gboolean *proven,
+                          HsProveStats *stats, GError **error);
+
+/* Like hs_prover_decide, and when the opener is proven returns the strategy found (complete, every
+ * answer within MAX_GUESSES, in the layout of strategy.h). When it is impossible returns NULL without
+ * an error and fills WHY (may be NULL); errors return NULL with ERROR set. */
+HsStrategy *hs_prover_prove(HsProver *p, guint opener, guint max_guesses, HsProveStats *stats,
+                            HsProveFailure *why, GError **error);
+
+/* One-shot hs_prover_prove with a fresh prover in GREEDY order. */
+HsStrategy *hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses,
+                     HsProveStats *stats, HsProveFailure *why, GError **error);
+
+/* Asks about one part of a game: after the history GUESSES[i] / PATTERNS[i] (i < N_STEPS, legal under
+ * the prover's rules), with the candidate answers CANDS[0..N_CANDS) (answers consistent with the
+ * history, in canonical order), is there a legal guess that solves every candidate within
+ * GUESSES_LEFT more guesses? Sets *SOLVABLE. When solvable, *GUESS (may be NULL) is the first guess
+ * in the prover's order that works, and *SUBTREE (may be NULL) a new strategy for the part: nodes[0]
+ * plays *GUESS, its depth is N_STEPS and its pattern the last of PATTERNS (0 when N_STEPS is 0), hist
+ * counts guess numbers from the start of the game, max_guesses is N_STEPS + GUESSES_LEFT. The memo is
+ * kept between calls (results never depend on it). Returns FALSE with an error on bad arguments or
+ * cancellation. */
+gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const guint8 *patterns,
+                       const guint32 *cands, guint n_cands, guint guesses_left, gboolean *solvable,
+                       guint32 *guess, HsStrategy **subtree, HsProveStats *stats, GError **error);
+
+G_END_DECLS

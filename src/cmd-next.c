@@ -1,0 +1,217 @@
+/* hardsix next — the next guess of a verified strategy after a history of (guess, pattern) pairs, and
+ * the candidates left; with no history and a terminal on stdin, plays a whole game interactively. */
+#include "cmd-load.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Candidates are listed by name when there are at most this many. */
+#define WORDS_SHOWN 20
+
+/* Errors of a history the strategy does not allow (as opposed to a malformed word or pattern). */
+#define NEXT_ERROR (g_quark_from_static_string("hs-next-error"))
+
+/* Appends "howls 🟨⬜⬜⬜🟨 shark 🟩🟩🟩⬜⬜" for the path from the root to NODE. */
+static void
+append_history(GString *out, const HsStrategy *s, const HsNode *node)
+{
+  const HsNode *chain[HS_DEPTH_LIMIT + 1];
+  guint n = 0;
+  for (const HsNode *x = node; x->parent != HS_NONE && n < G_N_ELEMENTS(chain); x = &s->nodes[x->parent])
+    chain[n++] = x;
+  char buf[HS_PATTERN_BUFLEN];
+  for (guint i = n; i > 0; i--) {
+    const HsNode *c = chain[i - 1];
+    g_string_append_printf(out, "%s%s %s", out->len ? " " : "", s->words->text[s->nodes[c->parent].guess],
+                           hs_pattern_format(c->pattern, HS_PATTERN_EMOJI, buf));
+  }
+}
+
+/* "after howls 🟨⬜⬜⬜🟨" or "at the start". */
+static char *
+where(const HsStrategy *s, const HsNode *node)
+{
+  g_autoptr(GString) h = g_string_new(NULL);
+  append_history(h, s, node);
+  return h->len ? g_strdup_printf("after %s", h->str) : g_strdup("at the start");
+}
+
+/* Follows GUESS/PATTERN from *NODE. Sets *NODE to the child, or to NULL when PATTERN solves the game.
+ * Fails with a message for a guess the strategy does not play there or a pattern no candidate gives. */
+static gboolean
+step(const HsStrategy *s, const HsNode **node, const char *guess_text, const char *pattern_text, GError **error)
+{
+  const HsWords *w = s->words;
+  const HsNode *n = *node;
+  guint g;
+  if (!hs_words_find(w, guess_text, &g, error))
+    return FALSE;
+  if (g != n->guess) {
+    g_autofree char *at = where(s, n);
+    g_set_error(error, NEXT_ERROR, 0,
+                "the strategy never reaches this history: %s it plays '%s', not '%s'", at, w->text[n->guess],
+                w->text[g]);
+    return FALSE;
+  }
+  guint8 p;
+  if (!hs_pattern_parse(pattern_text, -1, &p, error))
+    return FALSE;
+  if (p == HS_ALL_GREEN && hs_strategy_node_solves(s, n)) {
+    *node = NULL;
+    return TRUE;
+  }
+  const HsNode *c = p == HS_ALL_GREEN ? NULL : hs_strategy_child(s, n, p);
+  if (c == NULL) {
+    char buf[HS_PATTERN_BUFLEN];
+    g_autofree char *at = where(s, n);
+    /* Say whether the pattern is impossible for this guess at all, or only given the history. */
+    gboolean any = FALSE;
+    for (guint a = 0; a < w->n_answers && !any; a++)
+      any = hs_feedback(w->text[g], w->text[a]) == p;
+    g_set_error(error, NEXT_ERROR, 0,
+                "impossible pattern: '%s' cannot show %s %s (%s)", w->text[g],
+                hs_pattern_format(p, HS_PATTERN_EMOJI, buf), at,
+                any ? (n->n_cands == 1 ? "the only answer left is the guess itself"
+                                       : "none of the answers left gives it")
+                    : "no answer gives that pattern for this guess");
+    return FALSE;
+  }
+  *node = c;
+  return TRUE;
+}
+
+static void
+print_node(const HsStrategy *s, const HsNode *n)
+{
+  const HsWords *w = s->words;
+  printf("next guess: %s (guess %u)\n", w->text[n->guess], n->depth + 1u);
+  printf("candidates left: %u\n", n->n_cands);
+  if (n->n_cands <= WORDS_SHOWN) {
+    printf("words:");
+    for (guint k = 0; k < n->n_cands; k++)
+      printf("%s %s", k ? "," : "", w->text[s->cands[n->cand_off + k]]);
+    putchar('\n');
+  }
+}
+
+static int
+interactive(const HsStrategy *s)
+{
+  const HsWords *w = s->words;
+  const HsNode *n = &s->nodes[0];
+  printf("%s: %u answers, at most %u guesses. After each guess type the colours you see:\n"
+         "G/Y/B (or 2/1/0, or 🟩🟨⬜), e.g. BYBBG. An empty line or Ctrl-D quits.\n",
+         w->text[n->guess], s->n_solved, hs_strategy_worst(s));
+  char line[256];
+  for (;;) {
+    g_autofree char *upper = g_ascii_strup(w->text[n->guess], -1);
+    printf("\nguess %u: %s   (%u candidate%s", n->depth + 1u, upper, n->n_cands, n->n_cands == 1 ? "" : "s");
+    if (n->n_cands <= 8) {
+      printf(":");
+      for (guint k = 0; k < n->n_cands; k++)
+        printf(" %s", w->text[s->cands[n->cand_off + k]]);
+    }
+    printf(")\n");
+    for (;;) {
+      printf("pattern> ");
+      fflush(stdout);
+      if (fgets(line, sizeof line, stdin) == NULL) {
+        putchar('\n');
+        return HS_EXIT_OK;
+      }
+      g_strstrip(line);
+      if (line[0] == '\0')
+        return HS_EXIT_OK;
+      const HsNode *next = n;
+      GError *error = NULL;
+      if (!step(s, &next, w->text[n->guess], line, &error)) {
+        printf("  %s\n", error->message);
+        g_error_free(error);
+        continue;
+      }
+      if (next == NULL) {
+        printf("solved: %s in %u guess%s\n", w->text[n->guess], n->depth + 1u, n->depth == 0 ? "" : "es");
+        return HS_EXIT_OK;
+      }
+      n = next;
+      break;
+    }
+  }
+}
+
+int
+hs_cmd_next(int argc, char **argv)
+{
+  HsCliOptions o;
+  hs_cli_options_init(&o);
+  g_autoptr(GOptionContext) ctx = g_option_context_new("STRATEGY [GUESS PATTERN]...");
+  g_option_context_set_summary(ctx,
+    "Prints the guess the strategy in the file STRATEGY (per-word, by-pattern or JSON; it must pass the\n"
+    "independent verifier) plays after the given history, and the candidates left (the words when at\n"
+    "most 20). Patterns in any form: 🟩🟨⬜, G/Y/B (any case, '-' or '.' for grey) or 2/1/0; put '--'\n"
+    "before a history whose patterns start with '-'.\n\n"
+    "With no history and a terminal on stdin it plays interactively: it shows each guess, reads the\n"
+    "pattern you see, and repeats until the game is solved.\n\n"
+    "Lists and rules come from the file's '# lists:' and '# rules:' lines unless given.");
+  g_option_context_set_description(ctx,
+    "Example:\n"
+    "  hardsix next output/howls-tkihira2022/howls.per-word.txt howls YBBBY shark GGGBB\n\n"
+    "Exit status: 0 success; 1 when the file is not verified, the strategy never reaches the history\n"
+    "(another guess was played) or a pattern is impossible for its guess there; 2 usage error (also an\n"
+    "unknown word or a malformed pattern).");
+  hs_cli_add_list_options(ctx, &o);
+  hs_cli_add_rules_options(ctx, &o);
+  if (!hs_cli_parse(ctx, "next", &argc, &argv)) {
+    hs_cli_options_clear(&o);
+    return HS_EXIT_USAGE;
+  }
+  int rc;
+  HsCliStrategy st = { 0 };
+  if (argc < 2) {
+    rc = hs_cli_usage("next", "expected a STRATEGY file");
+    goto out;
+  }
+  if ((argc - 2) % 2 != 0) {
+    rc = hs_cli_usage("next", "the history must be GUESS PATTERN pairs ('%s' has no pattern)", argv[argc - 1]);
+    goto out;
+  }
+  if ((rc = hs_cli_load_strategy(&o, "next", argv[1], &st)) != HS_EXIT_OK)
+    goto out;
+  const HsStrategy *s = st.strategy;
+  if (argc == 2 && isatty(STDIN_FILENO) && strcmp(argv[1], "-") != 0) {
+    rc = interactive(s);
+    goto out;
+  }
+  const HsNode *n = &s->nodes[0];
+  for (int i = 2; i < argc; i += 2) {
+    if (n == NULL) {
+      rc = hs_cli_usage("next", "the game is already solved before '%s %s'", argv[i], argv[i + 1]);
+      goto out;
+    }
+    GError *error = NULL;
+    const HsNode *before = n;
+    if (!step(s, &n, argv[i], argv[i + 1], &error)) {
+      if (error->domain == NEXT_ERROR) {
+        rc = hs_cli_fail(error);
+      } else {
+        rc = hs_cli_usage("next", "%s", error->message);
+        g_error_free(error);
+      }
+      goto out;
+    }
+    if (n == NULL)
+      printf("solved: %s in %u guess%s\n", s->words->text[before->guess], before->depth + 1u,
+             before->depth == 0 ? "" : "es");
+  }
+  if (n != NULL)
+    print_node(s, n);
+  if (fflush(stdout) != 0) {
+    fprintf(stderr, "hardsix: cannot write to stdout\n");
+    rc = HS_EXIT_FAIL;
+  }
+out:
+  hs_cli_strategy_clear(&st);
+  hs_cli_options_clear(&o);
+  return rc;
+}

@@ -1,0 +1,384 @@
+/* Tests for fileutil.c: bounded whole-file reads, atomic writes that leave nothing behind, and line
+ * iteration. Every file is made in a fresh temporary directory. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
+
+#include "hardsix/fileutil.h"
+
+static int
+make_dir(void **state)
+{
+  *state = g_dir_make_tmp("hs-fileutil-XXXXXX", NULL);
+  return *state == NULL ? -1 : 0;
+}
+
+static int
+remove_dir(void **state)
+{
+  char *dir = *state;
+  GDir *d = g_dir_open(dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name(d)) != NULL) {
+    g_autofree char *p = g_build_filename(dir, name, NULL);
+    if (g_file_test(p, G_FILE_TEST_IS_DIR))
+      g_rmdir(p);
+    else
+      g_unlink(p);
+  }
+  if (d)
+    g_dir_close(d);
+  g_rmdir(dir);
+  g_free(dir);
+  return 0;
+}
+
+static gint
+cmp_names(gconstpointer a, gconstpointer b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The sorted names in DIR, joined by spaces. */
+static char *
+listing(const char *dir)
+{
+  GDir *d = g_dir_open(dir, 0, NULL);
+  assert_non_null(d);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+  const char *name;
+  while ((name = g_dir_read_name(d)) != NULL)
+    g_ptr_array_add(names, g_strdup(name));
+  g_dir_close(d);
+  g_ptr_array_sort(names, cmp_names);
+  GString *out = g_string_new(NULL);
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf(out, "%s%s", i ? " " : "", (const char *)names->pdata[i]);
+  return g_string_free(out, FALSE);
+}
+
+static char *
+put(const char *dir, const char *name, const char *data, gssize len)
+{
+  char *p = g_build_filename(dir, name, NULL);
+  assert_true(g_file_set_contents(p, data, len, NULL));
+  return p;
+}
+
+static void
+test_read(void **state)
+{
+  const char *dir = *state;
+  g_autofree char *p = put(dir, "a.txt", "shade\nshake\n", -1);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  GError *e = NULL;
+  assert_true(hs_file_read(p, &text, &len, &e));
+  assert_int_equal(len, 12);
+  assert_string_equal(text, "shade\nshake\n"); /* NUL-terminated */
+
+  g_autofree char *empty = put(dir, "empty.txt", "", 0);
+  g_autofree char *t2 = NULL;
+  len = 99;
+  assert_true(hs_file_read(empty, &t2, &len, &e));
+  assert_int_equal(len, 0);
+  assert_non_null(t2);
+  assert_string_equal(t2, "");
+}
+
+static void
+test_read_errors(void **state)
+{
+  const char *dir = *state;
+  GError *e = NULL;
+  char *text = NULL;
+  gsize len = 0;
+
+  /* Missing file: the message names it. */
+  g_autofree char *missing = g_build_filename(dir, "missing.txt", NULL);
+  assert_false(hs_file_read(missing, &text, &len, &e));
+  assert_true(g_error_matches(e, G_FILE_ERROR, G_FILE_ERROR_NOENT));
+  assert_true(g_str_has_prefix(e->message, missing));
+  g_clear_error(&e);
+
+  /* A directory. */
+  assert_false(hs_file_read(dir, &text, &len, &e));
+  assert_true(g_str_has_prefix(e->message, dir));
+  assert_non_null(strstr(e->message, "directory"));
+  g_clear_error(&e);
+
+  /* A NUL byte anywhere, even at the very end. */
+  const char bin[] = "shade\nsh\0ke\n";
+  g_autofree char *nul = put(dir, "nul.txt", bin, sizeof bin - 1);
+  assert_false(hs_file_read(nul, &text, &len, &e));
+  assert_true(g_str_has_prefix(e->message, nul));
+  assert_non_null(strstr(e->message, "NUL"));
+  g_clear_error(&e);
+  g_autofree char *nul_end = put(dir, "nul-end.txt", "shade\n", 7);
+  assert_false(hs_file_read(nul_end, &text, &len, &e));
+  g_clear_error(&e);
+
+  /* Over the size limit (a sparse file: no disk used), and exactly at it. */
+  g_autofree char *big = g_build_filename(dir, "big.txt", NULL);
+  FILE *f = g_fopen(big, "wb");
+  assert_non_null(f);
+  assert_int_equal(ftruncate(fileno(f), (off_t)HS_MAX_INPUT_BYTES + 1), 0);
+  fclose(f);
+  assert_false(hs_file_read(big, &text, &len, &e));
+  assert_true(g_str_has_prefix(e->message, big));
+  assert_non_null(strstr(e->message, "larger"));
+  g_clear_error(&e);
+  assert_null(text);
+  g_unlink(big);
+}
+
+/* A file of exactly HS_MAX_INPUT_BYTES is within the limit (a sparse file: it is then refused for its
+ * NUL bytes, not for its size). */
+static void
+test_read_at_limit(void **state)
+{
+  const char *dir = *state;
+  g_autofree char *p = g_build_filename(dir, "limit.txt", NULL);
+  FILE *f = g_fopen(p, "wb");
+  assert_non_null(f);
+  assert_int_equal(ftruncate(fileno(f), (off_t)HS_MAX_INPUT_BYTES), 0);
+  fclose(f);
+  char *text = NULL;
+  gsize len = 0;
+  GError *e = NULL;
+  assert_false(hs_file_read(p, &text, &len, &e));
+  assert_true(g_str_has_prefix(e->message, p));
+  assert_non_null(strstr(e->message, "NUL"));
+  assert_null(strstr(e->message, "larger"));
+  g_clear_error(&e);
+  g_unlink(p);
+}
+
+/* "-" reads stdin, named <stdin> in messages. */
+static void
+test_read_stdin(void **state)
+{
+  const char *dir = *state;
+  g_autofree char *p = put(dir, "in.txt", "crane\r\nslate\n", -1);
+  assert_non_null(freopen(p, "rb", stdin));
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  GError *e = NULL;
+  assert_true(hs_file_read("-", &text, &len, &e));
+  assert_int_equal(len, 13);
+  assert_string_equal(text, "crane\r\nslate\n");
+
+  const char bin[] = "crane\n\0";
+  g_autofree char *q = put(dir, "in-bin.txt", bin, sizeof bin - 1);
+  assert_non_null(freopen(q, "rb", stdin));
+  char *t2 = NULL;
+  assert_false(hs_file_read("-", &t2, &len, &e));
+  assert_true(g_str_has_prefix(e->message, "<stdin>"));
+  g_clear_error(&e);
+
+  /* The limit holds for streams too, whose size is not known in advance. */
+  g_autofree char *big = g_build_filename(dir, "big-stdin.txt", NULL);
+  FILE *f = g_fopen(big, "wb");
+  assert_non_null(f);
+  assert_int_equal(ftruncate(fileno(f), (off_t)HS_MAX_INPUT_BYTES + 1), 0);
+  fclose(f);
+  assert_non_null(freopen(big, "rb", stdin));
+  assert_false(hs_file_read("-", &t2, &len, &e));
+  assert_true(g_str_has_prefix(e->message, "<stdin>"));
+  assert_non_null(strstr(e->message, "larger"));
+  g_clear_error(&e);
+  g_unlink(big);
+  assert_non_null(freopen("/dev/null", "rb", stdin));
+}
+
+static void
+test_write_atomic(void **state)
+{
+  const char *dir = *state;
+  mode_t old_mask = umask(022);
+  g_autofree char *p = g_build_filename(dir, "out.txt", NULL);
+  GError *e = NULL;
+  assert_true(hs_file_write_atomic(p, "howls\nshark\n", 12, &e));
+  g_autofree char *got = NULL;
+  gsize len = 0;
+  assert_true(g_file_get_contents(p, &got, &len, NULL));
+  assert_int_equal(len, 12);
+  assert_memory_equal(got, "howls\nshark\n", 12);
+  g_autofree char *names = listing(dir);
+  assert_string_equal(names, "out.txt");
+  /* An ordinary document (0644 under umask 022), not mkstemp's 0600. */
+  GStatBuf st;
+  assert_int_equal(g_stat(p, &st), 0);
+  assert_int_equal(st.st_mode & 0777, 0644);
+
+  /* Replacing: the new content whole, still no temporary file. */
+  g_autofree char *big = g_strnfill(300000, 'x');
+  assert_true(hs_file_write_atomic(p, big, 300000, &e));
+  g_free(got);
+  got = NULL;
+  assert_true(g_file_get_contents(p, &got, &len, NULL));
+  assert_int_equal(len, 300000);
+  assert_memory_equal(got, big, 300000);
+  /* Only LEN bytes are written, and an empty file is a file. */
+  assert_true(hs_file_write_atomic(p, "abcdef", 3, &e));
+  g_free(got);
+  got = NULL;
+  assert_true(g_file_get_contents(p, &got, &len, NULL));
+  assert_int_equal(len, 3);
+  assert_true(hs_file_write_atomic(p, "", 0, &e));
+  g_free(got);
+  got = NULL;
+  assert_true(g_file_get_contents(p, &got, &len, NULL));
+  assert_int_equal(len, 0);
+  g_autofree char *names2 = listing(dir);
+  assert_string_equal(names2, "out.txt");
+  umask(old_mask);
+}
+
+static void
+test_write_atomic_errors(void **state)
+{
+  const char *dir = *state;
+  GError *e = NULL;
+  /* A missing directory: an error naming the path; nothing made anywhere. */
+  g_autofree char *p = g_build_filename(dir, "no-such-dir", "out.txt", NULL);
+  assert_false(hs_file_write_atomic(p, "x\n", 2, &e));
+  assert_non_null(e);
+  assert_non_null(strstr(e->message, p));
+  g_clear_error(&e);
+  g_autofree char *names = listing(dir);
+  assert_string_equal(names, "");
+
+  /* The target is a directory: the rename fails and the temporary file is removed. */
+  g_autofree char *sub = g_build_filename(dir, "sub", NULL);
+  assert_int_equal(g_mkdir(sub, 0755), 0);
+  g_autofree char *inside = put(sub, "keep.txt", "keep", -1);
+  assert_false(hs_file_write_atomic(sub, "x\n", 2, &e));
+  assert_non_null(strstr(e->message, sub));
+  g_clear_error(&e);
+  g_autofree char *names2 = listing(dir);
+  assert_string_equal(names2, "sub");
+  g_autofree char *names3 = listing(sub);
+  assert_string_equal(names3, "keep.txt");
+  g_unlink(inside);
+}
+
+static volatile sig_atomic_t got_sigint;
+
+static void
+on_sigint(int sig)
+{
+  (void)sig;
+  got_sigint++;
+}
+
+/* The caller's own signal handlers are back in place after a write. */
+static void
+test_write_atomic_restores_handlers(void **state)
+{
+  const char *dir = *state;
+  struct sigaction sa, old, now;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  assert_int_equal(sigaction(SIGINT, &sa, &old), 0);
+  g_autofree char *p = g_build_filename(dir, "sig.txt", NULL);
+  assert_true(hs_file_write_atomic(p, "x", 1, NULL));
+  assert_int_equal(sigaction(SIGINT, NULL, &now), 0);
+  assert_ptr_equal((void *)now.sa_handler, (void *)on_sigint);
+  got_sigint = 0;
+  raise(SIGINT);
+  assert_int_equal(got_sigint, 1);
+  sigaction(SIGINT, &old, NULL);
+}
+
+typedef struct {
+  GString *log;
+  guint stop_at; /* line number at which FN fails, 0 = never */
+} LineLog;
+
+static gboolean
+log_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
+{
+  LineLog *l = user;
+  if (lineno == l->stop_at) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "stop at %u", lineno);
+    return FALSE;
+  }
+  g_string_append_printf(l->log, "%u[", lineno);
+  g_string_append_len(l->log, line, (gssize)len);
+  g_string_append(l->log, "]");
+  return TRUE;
+}
+
+static char *
+lines_of(const char *text, gssize len)
+{
+  LineLog l = { g_string_new(NULL), 0 };
+  assert_true(hs_file_foreach_line(text, len < 0 ? strlen(text) : (gsize)len, log_line, &l, NULL));
+  return g_string_free(l.log, FALSE);
+}
+
+static void
+test_foreach_line(void **state)
+{
+  (void)state;
+  static const struct {
+    const char *text, *want;
+  } cases[] = {
+    { "", "" },
+    { "a", "1[a]" },                        /* last line without a newline */
+    { "a\n", "1[a]" },                      /* a final newline adds no empty line */
+    { "a\nb", "1[a]2[b]" },
+    { "a\r\nb\r\n", "1[a]2[b]" },           /* CRLF stripped */
+    { "a\r\nb", "1[a]2[b]" },
+    { "\n", "1[]" },
+    { "\r\n", "1[]" },
+    { "a\n\n\nb\n", "1[a]2[]3[]4[b]" },     /* blank lines count */
+    { "a\rb\n", "1[a\rb]" },                /* only a CR before the newline goes */
+    { "a\r\r\n", "1[a\r]" },
+    { "x\r", "1[x]" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+    g_autofree char *got = lines_of(cases[i].text, -1);
+    if (strcmp(got, cases[i].want) != 0)
+      fail_msg("case %u: got '%s', expected '%s'", i, got, cases[i].want);
+  }
+  /* Only LEN bytes are read. */
+  g_autofree char *part = lines_of("ab\ncd\nef", 4);
+  assert_string_equal(part, "1[ab]2[c]");
+
+  /* Stops at the first failing line, with its error. */
+  LineLog l = { g_string_new(NULL), 2 };
+  GError *e = NULL;
+  assert_false(hs_file_foreach_line("a\nb\nc\n", 6, log_line, &l, &e));
+  assert_string_equal(l.log->str, "1[a]");
+  assert_string_equal(e->message, "stop at 2");
+  g_clear_error(&e);
+  g_string_free(l.log, TRUE);
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown(test_read, make_dir, remove_dir),
+    cmocka_unit_test_setup_teardown(test_read_errors, make_dir, remove_dir),
+    cmocka_unit_test_setup_teardown(test_read_at_limit, make_dir, remove_dir),
+    cmocka_unit_test_setup_teardown(test_read_stdin, make_dir, remove_dir),
+    cmocka_unit_test_setup_teardown(test_write_atomic, make_dir, remove_dir),
+    cmocka_unit_test_setup_teardown(test_write_atomic_errors, make_dir, remove_dir),
+    cmocka_unit_test_setup_teardown(test_write_atomic_restores_handlers, make_dir, remove_dir),
+    cmocka_unit_test(test_foreach_line),
+  };
+  int failures = cmocka_run_group_tests(tests, NULL, NULL);
+  return failures == 0 ? 0 : 1;
+}
