@@ -58,11 +58,15 @@ hs_cmd_explain(int argc, char **argv)
     rc = hs_cli_usage("explain", "expected OPENER ANSWER");
   else if ((rc = hs_cli_setup(&o, "explain", &setup)) == HS_EXIT_OK &&
            (rc = hs_cli_opener(&setup, "explain", argv[1], &opener)) == HS_EXIT_OK) {
-    answer = hs_words_lookup(setup.words, argv[2]);
-    if (answer == HS_NONE || !hs_words_is_answer(setup.words, answer))
+    GError *error = NULL;
+    if (!hs_words_find(setup.words, argv[2], &answer, &error)) {
+      rc = hs_cli_usage("explain", "answer %s", error->message);
+      g_error_free(error);
+    } else if (!hs_words_is_answer(setup.words, answer)) {
       rc = hs_cli_usage("explain", "'%s' is not an answer", argv[2]);
-    else
+    } else {
       rc = explain(&setup, opener, answer);
+    }
   }
   hs_cli_setup_clear(&setup);
   hs_cli_options_clear(&o);

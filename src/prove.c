@@ -746,9 +746,17 @@ solve2(HsProver *P, const guint16 *S, guint n, const State *st, guint lvl, guint
 }
 
 /* Three or more guesses left. */
+#ifdef HS_PROVE_PROFILE
+GHashTable *prof_sets[8];
+#endif
 static gboolean
 solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, guint lvl, guint32 *guess)
 {
+#ifdef HS_PROVE_PROFILE
+  { guint64 h = 0; for (guint i = 0; i < n; i++) h += P->z1[S[i]];
+    if (!prof_sets[MIN(r,7)]) prof_sets[MIN(r,7)] = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+    guint64 *k = g_new(guint64, 1); *k = h; g_hash_table_replace(prof_sets[MIN(r,7)], k, GUINT_TO_POINTER(1)); }
+#endif
   Level *L = level(P, lvl);
   L->sub_ok = FALSE;
   guint32 cstar = HS_NONE;

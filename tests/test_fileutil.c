@@ -21,23 +21,31 @@ make_dir(void **state)
   return *state == NULL ? -1 : 0;
 }
 
+/* Removes PATH and everything below it (a failed test may leave files in subdirectories). */
+static void
+remove_tree(const char *path)
+{
+  GDir *d = g_file_test(path, G_FILE_TEST_IS_DIR) && !g_file_test(path, G_FILE_TEST_IS_SYMLINK)
+              ? g_dir_open(path, 0, NULL)
+              : NULL;
+  if (d == NULL) {
+    g_unlink(path);
+    return;
+  }
+  const char *name;
+  while ((name = g_dir_read_name(d)) != NULL) {
+    g_autofree char *p = g_build_filename(path, name, NULL);
+    remove_tree(p);
+  }
+  g_dir_close(d);
+  g_rmdir(path);
+}
+
 static int
 remove_dir(void **state)
 {
-  char *dir = *state;
-  GDir *d = g_dir_open(dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name(d)) != NULL) {
-    g_autofree char *p = g_build_filename(dir, name, NULL);
-    if (g_file_test(p, G_FILE_TEST_IS_DIR))
-      g_rmdir(p);
-    else
-      g_unlink(p);
-  }
-  if (d)
-    g_dir_close(d);
-  g_rmdir(dir);
-  g_free(dir);
+  remove_tree(*state);
+  g_free(*state);
   return 0;
 }
 

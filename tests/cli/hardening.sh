@@ -191,6 +191,25 @@ s=$(seconds_since "$t0"); [ "$s" -le 4 ] && ok verify-100mb-quick || fail verify
 head -c 700 "$V/good.json" >"$S/cut.json"
 expect_error verify-truncated-json 1 "^hardsix: $S/cut.json:[0-9]*: " $HS verify "$S/cut.json" $L
 
+# 'next' and 'sheet' read strategy files through the same verifier.
+if $HS next --help >/dev/null 2>&1; then
+  expect_error next-truncated 1 "^hardsix: $V/truncated.per-word.txt:12: " $HS next "$V/truncated.per-word.txt" $L
+  expect_rc next-crlf 0 $HS next "$S/crlf-good.per-word.txt" $L kempt BYBBB
+  expect_error next-pattern-four-tiles 2 "^hardsix next: 'BYBB' is not a pattern: 4 tiles" $HS next "$V/good.per-word.txt" $L kempt BYBB
+  expect_error next-pattern-symbol 2 "^hardsix next: 'BYBXB' is not a pattern: unexpected symbol" \
+    $HS next "$V/good.per-word.txt" $L kempt BYBXB
+  expect_error next-100mb 1 "^hardsix: $W/big.txt: file is larger than 64 MiB" $HS next "$W/big.txt" $L
+else
+  skip next-inputs
+fi
+if $HS sheet --help >/dev/null 2>&1; then
+  expect_error sheet-truncated 1 "^hardsix: $V/truncated.json:34: " $HS sheet "$V/truncated.json" $L
+  expect_error sheet-empty 1 "^hardsix: $W/empty.txt:1: " $HS sheet "$W/empty.txt" $L
+  expect_error sheet-output-missing-dir 1 "^hardsix: $T/nodir/s.html: " $HS sheet "$V/good.json" $L -o "$T/nodir/s.html"
+else
+  skip sheet-inputs
+fi
+
 # --- typed words and patterns ---
 expect_error feedback-four-letters 2 "^hardsix feedback: 'cran' is not a word of 5 lowercase letters" $HS feedback cran would
 expect_error feedback-upper 2 "^hardsix feedback: 'CRANE' is not a word of 5 lowercase letters" $HS feedback CRANE would
@@ -200,6 +219,7 @@ expect_error feedback-stdin-line 1 "^hardsix: <stdin>:2: expected 'GUESS ANSWER'
 { printf 'crane would\n'; printf '%0300d crane would\n' 0; } >"$T/fb-long.txt"
 expect_error feedback-stdin-long-line 1 "^hardsix: <stdin>:2: expected" sh -c "\"$HS\" feedback < \"$T/fb-long.txt\""
 expect_error opener-upper 2 "^hardsix solve: opener 'SHADE' is not an allowed word (upper-case" $HS solve SHADE $L
+expect_error explain-answer-upper 2 "^hardsix explain: answer 'SHADE' is not an allowed word (upper-case" $HS explain kempt SHADE $L
 expect_error opener-unknown 2 "^hardsix solve: opener 'zzzzz' is not an allowed word" $HS solve zzzzz $L
 printf 'salet\nShade\n' >"$T/openers.txt"
 expect_error sweep-openers-upper 1 "^hardsix: $T/openers.txt:2: 'Shade' is not an allowed word (upper-case" \
