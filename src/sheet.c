@@ -9,6 +9,8 @@
 #define BIG_SECTION_ROWS 150
 /* Sections with at most this many rows flow together, several per column. */
 #define SMALL_SECTION_ROWS 24
+/* A small section up to this size is never split between columns or pages. */
+#define WHOLE_SECTION_ROWS 12
 /* A group of rows (everything below one second-guess pattern) up to this size is kept in one column. */
 #define KEEP_GROUP_ROWS 36
 /* Candidates are named next to a guess when there are at most this many. */
@@ -172,7 +174,7 @@ static const char css[] =
   "h2{font-size:11pt;margin:0 0 1.5mm}\n"
   "p{margin:0 0 1.5mm}\n"
   ".facts{font-size:9.5pt}\n"
-  ".top{display:grid;grid-template-columns:1fr 62mm;gap:2mm 6mm;margin-bottom:3mm}\n"
+  ".top{display:grid;grid-template-columns:1fr 66mm;gap:2mm 5mm;margin-bottom:3mm}\n"
   ".top .head{grid-column:1/3}\n"
   ".box{border:0.4mm solid #000;border-radius:1.5mm;padding:2mm 3mm}\n"
   /* Tiles: colour AND shape, so a black-and-white print still tells them apart. */
@@ -190,7 +192,7 @@ static const char css[] =
   ".hist td{padding:0.3mm 1mm;white-space:nowrap}\n"
   ".hist td.n{text-align:right;width:12mm;font-variant-numeric:tabular-nums}\n"
   ".hist .bar{height:2.6mm;background:#333}\n"
-  ".legend{font-size:8.5pt;line-height:1.6}\n"
+  ".legend{font-size:8.5pt;line-height:1.7;white-space:nowrap}\n"
   ".legend .w{margin-right:1mm}\n"
   ".example ol{margin:1mm 0 0;padding-left:5mm}\n"
   ".example li{margin:0 0 1.2mm}\n"
@@ -219,7 +221,8 @@ static const char css[] =
   ".sec{margin:3mm 0 0;padding-top:1.5mm;border-top:0.5mm solid #000}\n"
   ".sec.big{break-before:page;border-top:0;margin-top:0}\n"
   ".flow{columns:3;column-gap:5mm;column-rule:0.2mm solid #bbb;margin-top:3mm}\n"
-  ".flow .sec{break-inside:avoid;margin:0 0 2.5mm;padding-top:1mm;border-top:0.4mm solid #000}\n"
+  ".flow .sec{margin:0 0 2.5mm;padding-top:1mm;border-top:0.4mm solid #000}\n"
+  ".flow .sec.whole{break-inside:avoid}\n"
   ".flow .sec h2{font-size:9.5pt;flex-wrap:wrap;gap:1.2mm}\n"
   ".flow .sec h2 .no{font-size:10pt;min-width:6mm}\n"
   ".flow .sec h2 small{flex-basis:100%;padding-left:7.2mm}\n"
@@ -336,7 +339,7 @@ append_header_html(GString *out, const Ctx *c)
   static const struct { guint8 pattern; const char *text; } legend[] = {
     { 242, "green square: right spot" },
     { 121, "yellow circle: wrong spot" },
-    { 0, "white square: not in the word" },
+    { 0, "white square: not in word" },
   };
   for (guint i = 0; i < G_N_ELEMENTS(legend); i++) {
     g_string_append(out, "<div>");
@@ -422,8 +425,9 @@ append_section_html(GString *out, const Ctx *c, const HsNode *n, gboolean small)
   const HsStrategy *s = c->s;
   guint idx = (guint)(n - s->nodes);
   guint rows = c->rows[idx];
-  g_string_append_printf(out, "<section class=\"sec%s\" id=\"s%u\">\n<h2><span class=\"no\">%u</span>",
-                         rows > BIG_SECTION_ROWS ? " big" : "", c->section[idx], c->section[idx]);
+  const char *kind = rows > BIG_SECTION_ROWS ? " big" : small && rows <= WHOLE_SECTION_ROWS ? " whole" : "";
+  g_string_append_printf(out, "<section class=\"sec%s\" id=\"s%u\">\n<h2><span class=\"no\">%u</span>", kind,
+                         c->section[idx], c->section[idx]);
   append_tiles_titled(out, word(c, s->nodes[0].guess), n->pattern, "M");
   if (is_leaf(c, n)) {
     g_string_append_printf(out, " → <span class=\"go\">%s</span> ✓ <small>the only word left</small></h2>\n"
