@@ -27,6 +27,10 @@ timed() {
   echo "$name: ${wall} s wall, peak RSS ${rss} MB"
 }
 
+if ! "$hs" solve howls --preset tkihira2022 --overrides overrides/howls-tkihira2022.txt >/dev/null 2>"$tmp/err"; then
+  echo "bench: '$hs solve howls' failed:" >&2; cat "$tmp/err" >&2
+  exit 1
+fi
 echo "== hardsix bench ($(nproc) cores, $(date -u +%Y-%m-%d))"
 
 echo "-- solve howls --preset tkihira2022 + shark (table build included), 11 runs"
