@@ -77,6 +77,7 @@ int hs_cmd_solve(int argc, char **argv);
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_explain(int argc, char **argv);
 int hs_cmd_sweep(int argc, char **argv);
+int hs_cmd_prove(int argc, char **argv);
 int hs_cmd_merge(int argc, char **argv);
 int hs_cmd_sheet(int argc, char **argv);
 int hs_cmd_next(int argc, char **argv);

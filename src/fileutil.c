@@ -97,6 +97,7 @@ hs_file_write_atomic(const char *path, const char *data, gsize len, GError **err
   struct sigaction sa, old[G_N_ELEMENTS(held_signals)];
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = hold_signal;
+  sa.sa_flags = SA_RESTART;
   sigemptyset(&sa.sa_mask);
   for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++) {
     held[i] = 0;

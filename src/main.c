@@ -13,6 +13,7 @@ static const HsCommand commands[] = {
   { "verify", hs_cmd_verify, "Verify a strategy file (per-word, by-pattern or JSON)" },
   { "explain", hs_cmd_explain, "Show the path a strategy takes to one answer" },
   { "sweep", hs_cmd_sweep, "Build the greedy strategy for every opener and report which pass" },
+  { "prove", hs_cmd_prove, "Decide exactly whether an opener (or every opener) can guarantee the cap" },
   { "merge", hs_cmd_merge, "Combine the TSV outputs of sharded sweep / prove --all runs" },
   { "sheet", hs_cmd_sheet, "Turn a verified strategy into a printable cheat sheet (HTML or Markdown)" },
   { "next", hs_cmd_next, "Print the next guess of a strategy after a history (or play interactively)" },

@@ -8,14 +8,34 @@ G_DEFINE_QUARK(hs-prove-error-quark, hs_prove_error)
 
 #define ALL_LETTERS 0x3ffffffu
 #define MEMO_FAIL G_MAXUINT32
+#define DEFERRED G_MAXUINT16 /* score of a word known to be worse than the bound it was scored with */
 /* Scratch levels: a node at level l partitions into level l; its parts are solved at level l + 1. */
 #define MAX_LEVELS (HS_DEPTH_LIMIT + 2)
 /* How often (in nodes) the cancel flag is read. */
 #define CANCEL_EVERY 1024
-/* FAST order: nodes with at least this many guesses left probe their guesses first (each part of a
- * guess gets PROBE_BUDGET nodes); guesses a probe cannot decide are searched fully afterwards. */
+/* FAST order: nodes with at least this many guesses left probe their guesses first, each part of a
+ * guess getting PROBE_BUDGET nodes; guesses a probe cannot decide are probed again with budgets
+ * PROBE_GROWTH times larger, until the budget passes PROBE_LIMIT and they are searched fully. */
 #ifndef PROBE_MIN_R
 #define PROBE_MIN_R 5
+#endif
+/* Nodes with at most this many guesses left keep a sub-table for their parts. */
+#ifndef SUB_MAX_R
+#define SUB_MAX_R 99
+#endif
+/* FAST order, probing nodes: after TROUBLE_FIRST failed guesses (and again after 4x, 16x, ...) the
+ * guesses not yet tried are reordered by how they split the parts that made those fail. */
+#ifndef TROUBLE_FIRST
+#define TROUBLE_FIRST 1
+#endif
+#ifndef TROUBLE_GROWTH
+#define TROUBLE_GROWTH 4
+#endif
+#ifndef PROBE_GROWTH
+#define PROBE_GROWTH 8
+#endif
+#ifndef PROBE_LIMIT
+#define PROBE_LIMIT 200000
 #endif
 #ifndef PROBE_BUDGET
 #define PROBE_BUDGET 200
@@ -68,7 +88,15 @@ typedef struct {
   guint64 pk1[HS_PATTERNS], pk2[HS_PATTERNS]; /* the same parts under the node's own state */
   guint8 pok[HS_PATTERNS];   /* the part is known solvable under the node's own state */
   guint8 todo[HS_PATTERNS];  /* parts that still need a search, in fail-first order */
+  guint cap;                 /* guesses with a part larger than this are rejected outright */
+  guint failed;              /* after try_guess fails: the pattern of the part that failed */
+  guint8 *tmark;             /* n_answers: answers in the trouble set (parts that made guesses fail) */
+  guint16 *tlist;            /* the trouble set */
+  guint n_trouble, n_fails, next_reorder;
   guint n_legal;
+  guint32 *idx;              /* pool positions being scored */
+  guint32 *unknown;          /* pool positions a probe could not decide */
+  guint n_unknown;
   guint32 *pidx;             /* per legal word: its row in the parent's sub-table */
   guint16 *loc;              /* n_answers: position of each candidate in the node's set */
   guint8 *sub;               /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
@@ -94,6 +122,8 @@ struct HsProver {
   guint16 *all;              /* 0 .. n_answers - 1 */
   guint8 *mark;              /* n_words: candidates of the node being scored */
   guint16 cnt[HS_PATTERNS];  /* scoring scratch (zero between uses) */
+  guint8 cnt8[256];          /* scoring scratch for small sets (zero between uses) */
+  guint8 *row_buf;           /* n_answers: scoring scratch */
   Memo memo;
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
@@ -419,6 +449,7 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
     P->all[a] = (guint16)a;
   }
   P->mark = g_new0(guint8, w->n_words);
+  P->row_buf = g_new(guint8, MAX(1u, w->n_answers));
   memo_init(&P->memo);
   return P;
 }
@@ -435,6 +466,10 @@ level_free(Level *L)
   g_free(L->bucket);
   g_free(L->sub);
   g_free(L->pidx);
+  g_free(L->tmark);
+  g_free(L->tlist);
+  g_free(L->idx);
+  g_free(L->unknown);
   g_free(L->loc);
   g_free(L);
 }
@@ -456,6 +491,7 @@ hs_prover_free(HsProver *P)
   g_free(P->z2);
   g_free(P->all);
   g_free(P->mark);
+  g_free(P->row_buf);
   g_free(P->memo.e);
   g_free(P);
 }
@@ -482,7 +518,12 @@ level(HsProver *P, guint l)
     L->score = g_new(guint16, P->n_words);
     L->sorted = g_new(guint32, P->n_words);
     L->bucket = g_new(guint32, 2 * (gsize)P->n_answers + 4);
+    L->cap = G_MAXUINT;
     L->pidx = g_new(guint32, P->n_words);
+    L->tmark = g_new0(guint8, MAX(1u, P->n_answers));
+    L->tlist = g_new(guint16, MAX(1u, P->n_answers));
+    L->idx = g_new(guint32, P->n_words);
+      L->unknown = g_new(guint32, P->n_words);
     L->loc = g_new0(guint16, MAX(1u, P->n_answers));
     P->lv[l] = L;
   }
@@ -493,7 +534,7 @@ level(HsProver *P, guint l)
 
 #ifdef HS_PROVE_PROFILE
 #include <stdio.h>
-guint64 prof_try[8][2], prof_s2[2], prof_s2scan, prof_score[8], prof_scorecalls[8], prof_cstar[8][2], prof_p2[4];
+guint64 prof_gather[8][2]; guint64 prof_try[8][2], prof_s2[2], prof_s2scan, prof_score[8], prof_scorecalls[8], prof_cstar[8][2], prof_p2[4];
 #define PROF(x) (x)
 #else
 #define PROF(x) ((void)0)
@@ -545,9 +586,10 @@ max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, guint boun
 }
 
 /* Partitions S by guess W into level L: part p is buf[start[p] .. start[p] + size[p]) (canonical
- * order kept), with hashes h1[p], h2[p]; pats lists the non-empty parts. */
-static void
-partition(HsProver *P, Level *L, const guint16 *S, guint n, guint w, const guint8 *sub_row)
+ * order kept), with hashes h1[p], h2[p]; pats lists the non-empty parts. Returns FALSE (partition
+ * not made, L->failed set to HS_PATTERNS) as soon as a part holds more than CAP answers. */
+static gboolean
+partition(HsProver *P, Level *L, const guint16 *S, guint n, guint w, const guint8 *sub_row, guint cap)
 {
   const guint8 *row = P->rows[w];
   L->n_pats = 0;
@@ -555,6 +597,13 @@ partition(HsProver *P, Level *L, const guint16 *S, guint n, guint w, const guint
     guint p = sub_row ? sub_row[i] : row[S[i]];
     if (L->cnt[p]++ == 0)
       L->pats[L->n_pats++] = (guint8)p;
+    else if (L->cnt[p] > cap) {
+      /* A part too big to be solvable: stop here. */
+      for (guint k = 0; k < L->n_pats; k++)
+        L->cnt[L->pats[k]] = 0;
+      L->n_pats = 0;
+      return FALSE;
+    }
   }
   guint pos = 0;
   for (guint k = 0; k < L->n_pats; k++) {
@@ -573,6 +622,7 @@ partition(HsProver *P, Level *L, const guint16 *S, guint n, guint w, const guint
   }
   for (guint k = 0; k < L->n_pats; k++)
     L->cnt[L->pats[k]] = 0;
+  return TRUE;
 }
 
 /* A part T (K answers, hashes H1/H2) of a node with three guesses left, after its guess: can one guess
@@ -635,10 +685,13 @@ part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2
  * of the node's sub-table, or NULL. */
 static int
 try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, const guint8 *sub_row, guint r,
-          guint lvl, gboolean probe)
+          guint lvl, guint64 probe)
 {
   Level *L = level(P, lvl);
-  partition(P, L, S, n, w, sub_row);
+  if (!partition(P, L, S, n, w, sub_row, L->cap)) {
+    L->failed = HS_PATTERNS; /* no part to blame: the partition was not made */
+    return TRY_FAILS;
+  }
   const gboolean sub = r == 3 && L->sub_ok;
   guint64 sa = 0, sb = 0;
   if (sub)
@@ -649,16 +702,20 @@ try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, cons
     guint p = L->pats[k], size = L->size[p];
     if (p == HS_ALL_GREEN || size <= 1 || size <= r - 1)
       continue;
-    if (r - 1 <= 1 || (r - 1 == 2 && size > HS_PATTERNS))
+    if (r - 1 <= 1 || (r - 1 == 2 && size > HS_PATTERNS)) {
+      L->failed = p;
       return TRY_FAILS;
+    }
     L->child[p] = *st;
     state_add(&L->child[p], P->rules, P->let[w], (guint8)p);
     make_key(L->h1[p], L->h2[p], &L->child[p], size, r - 1, &L->ck1[p], &L->ck2[p]);
     const MemoEntry *e = memo_find(&P->memo, L->ck1[p], L->ck2[p]);
     if (e != NULL) {
       P->stats.memo_hits++;
-      if (e->val == MEMO_FAIL)
+      if (e->val == MEMO_FAIL) {
+        L->failed = p;
         return TRY_FAILS;
+      }
       continue;
     }
     if (sub) {
@@ -669,6 +726,7 @@ try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, cons
         P->stats.memo_hits++;
         if (e->val == MEMO_FAIL) {
           memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+          L->failed = p;
           return TRY_FAILS;
         }
         /* The first guess that works under the weaker state works here too when it is legal. */
@@ -701,7 +759,7 @@ try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, cons
     } else {
       guint32 g;
       if (probe)
-        P->probe_end = P->stats.nodes + PROBE_BUDGET;
+        P->probe_end = P->stats.nodes + probe;
       ok = solve(P, T, L->size[p], L->h1[p], L->h2[p], &L->child[p], r - 1, lvl + 1, &g);
       if (probe) {
         P->probe_end = 0;
@@ -714,8 +772,10 @@ try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, cons
 #ifdef HS_PROVE_PROFILE
     if (!ok && r >= 5) { fprintf(stderr, "      fails on part of %u:", L->size[p]); for (guint i = 0; i < MIN(12u, L->size[p]); i++) fprintf(stderr, " %s", P->words->text[T[i]]); fprintf(stderr, "\n"); }
 #endif
-    if (!ok)
+    if (!ok) {
+      L->failed = p;
       return TRY_FAILS;
+    }
   }
   return TRY_WORKS;
 }
@@ -745,35 +805,211 @@ solve2(HsProver *P, const guint16 *S, guint n, const State *st, guint lvl, guint
   return FALSE;
 }
 
-/* Three or more guesses left. */
-#ifdef HS_PROVE_PROFILE
-GHashTable *prof_sets[8];
-#endif
+/* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
+ * rows are also kept in the sub-table; with COLS (not NULL) they are read from the parent PL's
+ * sub-table instead of the feedback table. Returns the most parts any of them makes of S. */
+static guint
+score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, const guint32 *idx, guint m,
+                gboolean sub, const guint16 *cols)
+{
+  guint16 *cnt = P->cnt;
+  guint max_distinct = 0;
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    guint8 *out = sub ? L->sub + (gsize)j * n : P->row_buf;
+    guint mb = 0, distinct = 0;
+    if (cols != NULL) {
+      /* n <= 243 here: byte counters, cleared in one sweep. */
+      const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->sub_n;
+      guint8 *c8 = P->cnt8;
+      for (guint i = 0; i < n; i++) {
+        guint8 p = out[i] = src[cols[i]];
+        guint c = ++c8[p];
+        distinct += c == 1;
+        mb = MAX(mb, c);
+      }
+      memset(c8, 0, 256);
+      L->score[j] = (guint16)mb;
+      max_distinct = MAX(max_distinct, distinct);
+      continue;
+    } else {
+      const guint8 *row = P->rows[L->legal[j]];
+      for (guint i = 0; i < n; i++) {
+        guint8 p = out[i] = row[S[i]];
+        guint c = ++cnt[p];
+        distinct += c == 1;
+        mb = MAX(mb, c);
+      }
+    }
+    for (guint i = 0; i < n; i++)
+      cnt[out[i]] = 0;
+    L->score[j] = (guint16)mb;
+    max_distinct = MAX(max_distinct, distinct);
+  }
+  return max_distinct;
+}
+
+/* Writes the positions IDX[0..M) whose score is at most CAP and whose word is not SKIP to OUT, in the
+ * order they are tried: max bucket, then candidates (P->mark) first, then canonical. Returns their
+ * count. OUT may not alias IDX. */
+static guint
+order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip,
+                guint32 *out)
+{
+  const guint n_keys = 2 * n + 2;
+  guint32 *bucket = L->bucket;
+  memset(bucket, 0, n_keys * sizeof(guint32));
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    if (L->score[j] <= cap && L->legal[j] != skip)
+      bucket[2 * L->score[j] + !P->mark[L->legal[j]]]++;
+  }
+  guint total = 0;
+  for (guint k = 0; k < n_keys; k++) {
+    guint c = bucket[k];
+    bucket[k] = total;
+    total += c;
+  }
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    if (L->score[j] <= cap && L->legal[j] != skip)
+      out[bucket[2 * L->score[j] + !P->mark[L->legal[j]]]++] = j;
+  }
+  return total;
+}
+
+/* After a failed try: adds the part that failed to the trouble set; TRUE when it is time to reorder. */
+static gboolean
+note_failure(Level *L)
+{
+  if (L->failed >= HS_PATTERNS)
+    return FALSE;
+  const guint16 *T = L->buf + L->start[L->failed];
+  for (guint i = 0; i < L->size[L->failed]; i++)
+    if (!L->tmark[T[i]]) {
+      L->tmark[T[i]] = 1;
+      L->tlist[L->n_trouble++] = T[i];
+    }
+  if (++L->n_fails < L->next_reorder)
+    return FALSE;
+  L->next_reorder *= TROUBLE_GROWTH;
+  return TRUE;
+}
+
+/* Reorders the positions ORDER[0..M) (stable) by the largest part they make of the trouble set: the
+ * answers of the parts that made earlier guesses fail. */
+static void
+reorder_by_trouble(HsProver *P, Level *L, const guint16 *S, guint n, guint32 *order, guint m)
+{
+  guint16 *cnt = P->cnt;
+  guint32 *tmp = L->idx;
+  const guint nt = L->n_trouble;
+  guint *bucket = L->bucket;
+  memset(bucket, 0, (nt + 2) * sizeof *bucket);
+  for (guint k = 0; k < m; k++) {
+    guint j = order[k];
+    const guint8 *row = P->rows[L->legal[j]];
+    guint mb = 0;
+    for (guint i = 0; i < nt; i++) {
+      guint c = ++cnt[row[L->tlist[i]]];
+      mb = MAX(mb, c);
+    }
+    for (guint i = 0; i < nt; i++)
+      cnt[row[L->tlist[i]]] = 0;
+    L->score[j] = (guint16)mb; /* the max bucket on S is not needed any more */
+    bucket[mb + 1]++;
+  }
+  for (guint t = 1; t <= nt + 1; t++)
+    bucket[t] += bucket[t - 1];
+  for (guint k = 0; k < m; k++)
+    tmp[bucket[L->score[order[k]]]++] = order[k];
+  memcpy(order, tmp, m * sizeof *order);
+  (void)S;
+  (void)n;
+}
+
+/* Tries the pool positions ORDER[0..M) in turn; TRUE (with *GUESS) on the first that works. With
+ * PROBING, positions whose probe ran out of budget are appended to L->unknown; and the answers of the
+ * parts that make guesses fail are gathered, and from time to time the guesses not yet tried are
+ * reordered to split those first. */
+static gboolean
+try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const State *st, guint r, guint lvl,
+              guint32 *order, guint m, guint64 probing, guint32 *guess)
+{
+  for (guint k = 0; k < m; k++) {
+    guint j = order[k];
+    int res = try_guess(P, S, n, st, L->legal[j], L->sub_ok ? L->sub + (gsize)j * n : NULL, r, lvl, probing);
+    if (res == TRY_WORKS) {
+      *guess = L->legal[j];
+      PROF(prof_try[MIN(r, 7)][1]++);
+      return TRUE;
+    }
+    if (stopped(P))
+      return FALSE;
+    PROF(prof_try[MIN(r, 7)][0]++);
+    if (res == TRY_UNKNOWN) {
+      L->unknown[L->n_unknown++] = j;
+      continue;
+    }
+    if (probing && note_failure(L))
+      reorder_by_trouble(P, L, S, n, order + k + 1, m - k - 1);
+  }
+  return FALSE;
+}
+
+/* Like score_positions without a sub-table, but a word stops being scored as soon as one of its parts
+ * exceeds BOUND; its score is then DEFERRED (it comes after every word scored here). */
+static void
+score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, const guint32 *idx, guint m, guint bound)
+{
+  guint16 *cnt = P->cnt;
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    const guint8 *row = P->rows[L->legal[j]];
+    guint mb = 0, i = 0;
+    for (; i < n; i++) {
+      guint c = ++cnt[row[S[i]]];
+      if (c > mb && (mb = c) > bound) {
+        i++;
+        break;
+      }
+    }
+    for (guint t = 0; t < i; t++)
+      cnt[row[S[t]]] = 0;
+    L->score[j] = mb > bound ? DEFERRED : (guint16)mb;
+  }
+}
+
+/* Three or more guesses left. Guesses are tried in the prover's order (see HsProveOrder); the order
+ * is computed lazily where that is cheaper, never changed. */
 static gboolean
 solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, guint lvl, guint32 *guess)
 {
-#ifdef HS_PROVE_PROFILE
-  { guint64 h = 0; for (guint i = 0; i < n; i++) h += P->z1[S[i]];
-    if (!prof_sets[MIN(r,7)]) prof_sets[MIN(r,7)] = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
-    guint64 *k = g_new(guint64, 1); *k = h; g_hash_table_replace(prof_sets[MIN(r,7)], k, GUINT_TO_POINTER(1)); }
-#endif
   Level *L = level(P, lvl);
   L->sub_ok = FALSE;
-  guint32 cstar = HS_NONE;
-  int cstar_res = TRY_FAILS;
+  L->n_unknown = 0;
+  for (guint i = 0; i < L->n_trouble; i++)
+    L->tmark[L->tlist[i]] = 0;
+  L->n_trouble = L->n_fails = 0;
+  L->next_reorder = TROUBLE_FIRST;
+  L->cap = G_MAXUINT;
+  const gboolean fast = P->order == HS_PROVE_ORDER_FAST;
   /* Probing changes which working guess is found first, so only the FAST order does it; a probe
    * never starts inside another. */
-  const gboolean probing = P->order == HS_PROVE_ORDER_FAST && r >= PROBE_MIN_R && P->probe_end == 0;
-  if (P->order == HS_PROVE_ORDER_FAST) {
-    guint best = G_MAXUINT;
-    cstar = S[0];
-    for (guint i = 0; i < n && best > 1; i++) {
-      guint mb = max_bucket(P, P->rows[S[i]], S, n, best);
-      if (mb < best) {
-        best = mb;
-        cstar = S[i];
-      }
+  const guint64 probing = fast && r >= PROBE_MIN_R && P->probe_end == 0 ? PROBE_BUDGET : 0;
+  /* The best candidate c* (smallest max bucket, canonical on ties). */
+  guint best = G_MAXUINT;
+  guint32 cstar = S[0];
+  for (guint i = 0; i < n && best > 1; i++) {
+    guint mb = max_bucket(P, P->rows[S[i]], S, n, best);
+    if (mb < best) {
+      best = mb;
+      cstar = S[i];
     }
+  }
+  int cstar_res = TRY_FAILS;
+  if (fast) {
+    /* Every part no bigger than the guesses left after it: solvable. */
     if (best <= r - 1) {
       *guess = cstar;
       PROF(prof_cstar[MIN(r, 7)][1]++);
@@ -786,16 +1022,19 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
         PROF(prof_cstar[MIN(r, 7)][1]++);
         return TRUE;
       }
+      if (cstar_res == TRY_FAILS && probing)
+        note_failure(L);
       PROF(prof_cstar[MIN(r, 7)][0]++);
       if (stopped(P))
         return FALSE;
     }
   }
+  const guint32 skip = fast ? cstar : HS_NONE; /* FAST tries c* first, so not again */
 
-  /* The legal pool; when the parent kept a sub-table, the rows of the pool's words are read from it
-   * (a small, cache-resident array) instead of the feedback table. */
+  /* The legal pool; when the parent kept a sub-table, the pool's rows are read from it (a small,
+   * cache-resident array) instead of the feedback table. */
   const Level *PL = lvl > 0 ? P->lv[lvl - 1] : NULL;
-  const gboolean from_parent = PL != NULL && PL->sub_ok;
+  const gboolean from_parent = PL != NULL && PL->sub_ok && n <= HS_PATTERNS;
   guint n_legal;
   if (from_parent) {
     state_bits(P, st);
@@ -811,126 +1050,94 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
     n_legal = state_legal(P, st, L->legal);
   }
   L->n_legal = n_legal;
-  PROF(prof_score[MIN(r, 7)] += (guint64)n_legal * n);
   PROF(prof_scorecalls[MIN(r, 7)]++);
-  const gboolean sub = (gsize)n_legal * n <= SUB_BUDGET;
+  /* Nodes close to the leaves keep a sub-table for their parts; nodes higher up score lazily. */
+  const gboolean sub = r <= SUB_MAX_R && (gsize)n_legal * n <= SUB_BUDGET;
   if (sub && L->sub == NULL)
     L->sub = g_malloc(SUB_BUDGET);
   guint16 cols[HS_PATTERNS];
-  gboolean gather = from_parent && n <= HS_PATTERNS;
   for (guint i = 0; i < n; i++) {
     P->mark[S[i]] = 1;
     L->loc[S[i]] = (guint16)i;
-    if (gather)
+    if (from_parent)
       cols[i] = PL->loc[S[i]];
   }
+  for (guint j = 0; j < n_legal; j++)
+    L->idx[j] = j;
 
-  /* Score every legal word: max bucket and number of parts; keep the rows in the sub-table. */
-  guint16 *cnt = P->cnt;
-  guint8 scratch[HS_PATTERNS];
-  guint max_distinct = 0;
-  for (guint j = 0; j < n_legal; j++) {
-    guint w = L->legal[j];
-    guint8 *out = sub ? L->sub + (gsize)j * n : (n <= HS_PATTERNS ? scratch : NULL);
-    guint mb = 0, distinct = 0;
-    if (gather) {
-      const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->sub_n;
-      for (guint i = 0; i < n; i++) {
-        guint8 p = out[i] = src[cols[i]];
-        guint c = ++cnt[p];
-        distinct += c == 1;
-        mb = MAX(mb, c);
-      }
-    } else {
-      const guint8 *row = P->rows[w];
-      for (guint i = 0; i < n; i++) {
-        guint8 p = row[S[i]];
-        if (out)
-          out[i] = p;
-        guint c = ++cnt[p];
-        distinct += c == 1;
-        mb = MAX(mb, c);
-      }
+  gboolean found = FALSE;
+  if (sub) {
+    PROF(prof_score[MIN(r, 7)] += (guint64)n_legal * n);
+    PROF(prof_gather[MIN(r, 7)][from_parent] += (guint64)n_legal * n);
+    guint max_distinct = score_positions(P, L, PL, S, n, L->idx, n_legal, TRUE, from_parent ? cols : NULL);
+    L->sub_ok = TRUE;
+    L->sub_n = n;
+    /* With two guesses left after this one, a part must be split into singletons by one guess legal
+     * below here: it cannot be larger than the most parts any legal word makes of S. */
+    guint cap = r == 3 ? max_distinct : n;
+    guint m = order_positions(P, L, n, L->idx, n_legal, cap, skip, L->sorted);
+    if (fast && r <= CSTAR_FIRST_ABOVE) {
+      cstar_res = try_guess(P, S, n, st, cstar, NULL, r, lvl, probing);
+      found = cstar_res == TRY_WORKS;
+      if (found)
+        *guess = cstar;
+      PROF(prof_cstar[MIN(r, 7)][found]++);
     }
-    if (out) {
-      for (guint i = 0; i < n; i++)
-        cnt[out[i]] = 0;
-    } else {
-      const guint8 *row = P->rows[w];
-      for (guint i = 0; i < n; i++)
-        cnt[row[S[i]]] = 0;
+    if (!found && !stopped(P))
+      found = try_positions(P, L, S, n, st, r, lvl, L->sorted, m, probing, guess);
+  } else {
+    /* Words no worse than c* are scored and tried first; the rest, already known to be worse, only
+     * when none of those works. Same order as scoring everything at once. */
+    guint bound = MAX(best, r);
+    PROF(prof_score[MIN(r, 7)] += (guint64)n_legal * n);
+    score_bounded(P, L, S, n, L->idx, n_legal, bound);
+    guint m = order_positions(P, L, n, L->idx, n_legal, bound, skip, L->sorted);
+    found = try_positions(P, L, S, n, st, r, lvl, L->sorted, m, probing, guess);
+    if (!found && !stopped(P)) {
+      guint n_def = 0;
+      for (guint j = 0; j < n_legal; j++)
+        if (L->score[j] == DEFERRED)
+          L->idx[n_def++] = j;
+      score_positions(P, L, PL, S, n, L->idx, n_def, FALSE, NULL);
+      m = order_positions(P, L, n, L->idx, n_def, n, skip, L->sorted);
+      found = try_positions(P, L, S, n, st, r, lvl, L->sorted, m, probing, guess);
     }
-    L->score[j] = (guint16)mb;
-    if (distinct > max_distinct)
-      max_distinct = distinct;
   }
-  L->sub_ok = sub;
-  L->sub_n = n;
-  /* With two guesses left after this one, a part must be split into singletons by one guess legal
-   * below here: it cannot be larger than the most parts any legal word makes of S. */
-  guint cap = r == 3 ? max_distinct : n;
-  /* Counting sort of the pool's positions by (max bucket, candidate first), canonical within a key. */
-  const guint n_keys = 2 * n + 2;
-  memset(L->bucket, 0, n_keys * sizeof(guint32));
-  for (guint j = 0; j < n_legal; j++)
-    if (L->score[j] <= cap && L->legal[j] != cstar)
-      L->bucket[2 * L->score[j] + !P->mark[L->legal[j]]]++;
-  guint total = 0;
-  for (guint k = 0; k < n_keys; k++) {
-    guint c = L->bucket[k];
-    L->bucket[k] = total;
-    total += c;
-  }
-  for (guint j = 0; j < n_legal; j++)
-    if (L->score[j] <= cap && L->legal[j] != cstar)
-      L->sorted[L->bucket[2 * L->score[j] + !P->mark[L->legal[j]]]++] = j;
   for (guint i = 0; i < n; i++)
     P->mark[S[i]] = 0;
+  if (found || stopped(P))
+    return found;
 
-  if (cstar != HS_NONE && r <= CSTAR_FIRST_ABOVE) {
-    cstar_res = try_guess(P, S, n, st, cstar, NULL, r, lvl, probing);
-    if (cstar_res == TRY_WORKS) {
-      *guess = cstar;
-      PROF(prof_cstar[MIN(r, 7)][1]++);
-      return TRUE;
+  /* Later rounds: the guesses no probe could decide yet, in the same order, with larger budgets and
+   * at last without one. */
+  for (guint64 budget = probing; cstar_res == TRY_UNKNOWN || L->n_unknown > 0;) {
+    budget = budget * PROBE_GROWTH > PROBE_LIMIT ? 0 : budget * PROBE_GROWTH;
+    if (cstar_res == TRY_UNKNOWN) {
+      cstar_res = try_guess(P, S, n, st, cstar, NULL, r, lvl, budget);
+      if (cstar_res == TRY_WORKS) {
+        *guess = cstar;
+        return TRUE;
+      }
+      if (stopped(P))
+        return FALSE;
     }
-    PROF(prof_cstar[MIN(r, 7)][0]++);
-    if (stopped(P))
-      return FALSE;
-  }
-  /* First pass (probing when allowed); a probe that runs out of budget leaves the guess for the
-   * second pass, which searches without limits in the same order. */
-  guint n_unknown = 0;
-  for (guint k = 0; k < total; k++) {
-    guint j = L->sorted[k];
-    int res = try_guess(P, S, n, st, L->legal[j], sub ? L->sub + (gsize)j * n : NULL, r, lvl, probing);
-    if (res == TRY_WORKS) {
-      *guess = L->legal[j];
-      PROF(prof_try[MIN(r, 7)][1]++);
-      return TRUE;
+    guint still = 0;
+    for (guint k = 0; k < L->n_unknown; k++) {
+      guint j = L->unknown[k];
+      int res = try_guess(P, S, n, st, L->legal[j], L->sub_ok ? L->sub + (gsize)j * n : NULL, r, lvl, budget);
+      if (res == TRY_WORKS) {
+        *guess = L->legal[j];
+        return TRUE;
+      }
+      if (stopped(P))
+        return FALSE;
+      if (res == TRY_UNKNOWN)
+        L->unknown[still++] = j;
     }
-    if (stopped(P))
-      return FALSE;
-    if (res == TRY_UNKNOWN)
-      L->sorted[n_unknown++] = j; /* k >= n_unknown: entries not yet read are untouched */
-    PROF(prof_try[MIN(r, 7)][0]++);
-  }
-  if (cstar_res == TRY_UNKNOWN) {
-    if (try_guess(P, S, n, st, cstar, NULL, r, lvl, FALSE) == TRY_WORKS) {
-      *guess = cstar;
-      return TRUE;
-    }
-    if (stopped(P))
-      return FALSE;
-  }
-  for (guint k = 0; k < n_unknown; k++) {
-    guint j = L->sorted[k];
-    if (try_guess(P, S, n, st, L->legal[j], sub ? L->sub + (gsize)j * n : NULL, r, lvl, FALSE) == TRY_WORKS) {
-      *guess = L->legal[j];
-      return TRUE;
-    }
-    if (stopped(P))
-      return FALSE;
+    L->n_unknown = still;
+#ifdef HS_PROVE_PROFILE
+    if (r >= 5) fprintf(stderr, "  r=%u n=%u round budget %lu: %u still unknown (nodes %lu)\n", r, n, budget, still, P->stats.nodes);
+#endif
   }
   return FALSE;
 }
@@ -1026,7 +1233,7 @@ static guint
 opener_parts(HsProver *P, guint opener, const State *root, guint8 *parts)
 {
   Level *L = level(P, 0);
-  partition(P, L, P->all, P->n_answers, opener, NULL);
+  partition(P, L, P->all, P->n_answers, opener, NULL, G_MAXUINT);
   L->sub_ok = FALSE;
   guint n_parts = 0;
   for (guint k = 0; k < L->n_pats; k++) {

@@ -271,7 +271,11 @@ fi
 
 # SIGINT during a sweep (default policy, all 12,972 openers: tens of seconds) leaves no file, and an
 # older file of the same name untouched.
-sigint_caught() { # PID: SIGINT is signal 2, bit 1 of the SigCgt mask in /proc/PID/status
+# sigint_caught PID: the process is hardsix (not the shell between fork and exec, whose dispositions
+# are the script's) and catches SIGINT (signal 2: bit 1 of SigCgt in /proc/PID/status). Until then
+# SIGINT is ignored, as for every background job of a non-interactive shell.
+sigint_caught() {
+  tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -q ' sweep ' || return 1
   m=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
   [ -n "$m" ] && [ $(( 0x$(printf %s "$m" | tail -c 1) & 2 )) != 0 ]
 }
@@ -285,6 +289,12 @@ if [ -f "$ROOT/data/original/answers.txt" ] && [ -d /proc/self ]; then
     while [ $i -lt 600 ] && ! sigint_caught $pid; do sleep 0.1; i=$((i + 1)); done
     sleep 1
     kill -INT $pid
+    # It must stop soon after; a sweep that goes on is killed rather than waited for.
+    i=0
+    while [ $i -lt 600 ] && kill -0 $pid 2>/dev/null && [ "$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$pid/status" 2>/dev/null)" != Z ]; do
+      sleep 0.1; i=$((i + 1))
+    done
+    [ $i -lt 600 ] || { kill -KILL $pid; fail "sweep-sigint-$tag-stops" "still running 60 s after SIGINT"; }
     wait $pid
     rc=$?
     [ $rc != 0 ] && ok "sweep-sigint-$tag-exit" || fail "sweep-sigint-$tag-exit" "exit 0 after SIGINT"

@@ -1,0 +1,98 @@
+# CLI tests for prove: one opener (a proof written, verified and read back by 'verify'; an impossible
+# opener explained), --all (TSV shape, same bytes for 1 and 2 threads, shards joined by merge, the
+# --timing column), usage errors, and a few facts on the original lists.
+. "$ROOT/tests/cli/lib.sh.inc"
+P="--answers $DATA/prove-answers.txt --guesses $DATA/prove-guesses.txt"
+
+# One opener on the small lists: flown guarantees 4 guesses, salet only 5.
+expect_rc prove-proven 0 $HS prove flown $P --max-guesses 4 -o "$T/proof"
+expect_grep prove-proven-summary "$T/err" '^flown: proven: some strategy solves every answer within 4 guesses'
+ok_files=1
+for ext in by-pattern.txt per-word.txt tree.txt json; do [ -s "$T/proof/flown.$ext" ] || ok_files=0; done
+[ $ok_files = 1 ] && ok prove-writes-four-files || fail prove-writes-four-files "$(ls "$T/proof")"
+expect_grep prove-status-verified "$T/proof/flown.by-pattern.txt" '^# status: verified: 15 answers, all within 4 guesses'
+for f in by-pattern.txt per-word.txt json; do
+  expect_rc "prove-verify-$f" 0 $HS verify $P --max-guesses 4 "$T/proof/flown.$f"
+done
+expect_rc prove-format-stdout 0 $HS prove flown $P --max-guesses 4 --format per-word
+expect_grep prove-format-per-word "$T/out" '^fight: \[flown\] => '
+expect_rc prove-search-fast 0 $HS prove flown $P --max-guesses 4 --search fast --format json
+expect_grep prove-search-fast-policy "$T/out" '"policy": "exact proof, rules nyt, search fast"'
+expect_rc prove-strict 0 $HS prove salet $P --max-guesses 5 --rules strict --format by-pattern
+expect_grep prove-strict-rules "$T/out" '^# rules: strict'
+
+expect_rc prove-impossible 1 $HS prove salet $P --max-guesses 4
+expect_grep prove-impossible-verdict "$T/err" '^salet: impossible: no strategy solves every answer within 4 guesses'
+expect_grep prove-impossible-part "$T/err" 'cannot be solved within 3 more guesses; the best is 4 more (5 in all)$'
+[ ! -s "$T/out" ] && ok prove-impossible-no-stdout || fail prove-impossible-no-stdout "$(head -c 300 "$T/out")"
+
+# --all: shape, determinism, shards.
+OMP_NUM_THREADS=1 $HS prove --all $P --max-guesses 5 >"$T/a1.tsv" 2>"$T/a1.err"
+$HS prove --all $P --max-guesses 5 --threads 2 >"$T/a2.tsv" 2>/dev/null
+expect_same prove-all-threads "$T/a1.tsv" "$T/a2.tsv"
+expect_grep prove-all-header "$T/a1.tsv" '^opener	verdict	nodes$'
+rows=$(($(wc -l <"$T/a1.tsv") - 1))
+[ "$rows" = 27 ] && ok prove-all-row-count || fail prove-all-row-count "rows: $rows"
+tail -n +2 "$T/a1.tsv" | cut -f1 >"$T/k1"; LC_ALL=C sort "$T/k1" >"$T/k2"
+expect_same prove-all-sorted "$T/k1" "$T/k2"
+bad=$(tail -n +2 "$T/a1.tsv" | awk -F'\t' '($2 != "proven" && $2 != "impossible") || $3 !~ /^[0-9]+$/' | wc -l)
+[ "$bad" = 0 ] && ok prove-all-fields || fail prove-all-fields "$bad malformed rows"
+expect_grep prove-all-flown "$T/a1.tsv" '^flown	proven	'
+expect_grep prove-all-fight "$T/a1.tsv" '^fight	impossible	'
+expect_grep prove-all-summary "$T/a1.err" '^prove: 27 openers, 18 proven within 5 guesses, 9 impossible'
+expect_grep prove-all-median "$T/a1.err" '^per opener: median '
+$HS prove --all $P --max-guesses 5 --shard 1/3 -o "$T/s1.tsv" 2>/dev/null
+$HS prove --all $P --max-guesses 5 --shard 2/3 -o "$T/s2.tsv" 2>/dev/null
+$HS prove --all $P --max-guesses 5 --shard 3/3 -o "$T/s3.tsv" 2>/dev/null
+$HS merge "$T/s2.tsv" "$T/s3.tsv" "$T/s1.tsv" >"$T/merged.tsv"
+expect_same prove-all-shard-merge "$T/a1.tsv" "$T/merged.tsv"
+# The fast and greedy orders agree on every verdict (not on node counts).
+$HS prove --all $P --max-guesses 5 --search greedy >"$T/g.tsv" 2>/dev/null
+cut -f1,2 "$T/a1.tsv" >"$T/v1"; cut -f1,2 "$T/g.tsv" >"$T/v2"
+expect_same prove-all-orders-agree "$T/v1" "$T/v2"
+# Every single-opener verdict matches its --all row.
+agree=1
+for o in flown salet lower fight; do
+  $HS prove $o $P --max-guesses 5 >/dev/null 2>&1
+  rc=$?
+  want=$(awk -F'\t' -v o="$o" '$1 == o { print ($2 == "proven") ? 0 : 1 }' "$T/a1.tsv")
+  [ "$rc" = "$want" ] || agree=0
+done
+[ $agree = 1 ] && ok prove-one-matches-all || fail prove-one-matches-all
+$HS prove --all $P --max-guesses 5 --timing >"$T/t.tsv" 2>/dev/null
+expect_grep prove-all-timing-header "$T/t.tsv" '^opener	verdict	nodes	seconds$'
+cut -f1-3 "$T/t.tsv" | tail -n +2 >"$T/t3"; tail -n +2 "$T/a1.tsv" >"$T/a3"
+expect_same prove-all-timing-same-rows "$T/a3" "$T/t3"
+printf 'salet\nflown\n' >"$T/op.txt"
+$HS prove --all $P --max-guesses 4 --openers "$T/op.txt" >"$T/o.tsv" 2>/dev/null
+[ "$(tail -n +2 "$T/o.tsv" | cut -f1,2 | tr '\t\n' ':,')" = "flown:proven,salet:impossible," ] \
+  && ok prove-all-openers-file || fail prove-all-openers-file "$(cat "$T/o.tsv")"
+
+# Usage errors (exit 2) and bad input (exit 1).
+expect_rc prove-no-opener 2 $HS prove $P
+expect_rc prove-two-openers 2 $HS prove salet flown $P
+expect_rc prove-unknown-opener 2 $HS prove zzzzz $P
+expect_rc prove-all-with-opener 2 $HS prove --all salet $P
+expect_rc prove-all-format 2 $HS prove --all --format json $P
+expect_rc prove-shard-without-all 2 $HS prove salet --shard 1/2 $P
+expect_rc prove-bad-search 2 $HS prove salet --search best $P
+expect_rc prove-bad-cap 2 $HS prove salet --max-guesses 99 $P
+expect_rc prove-bad-rules 2 $HS prove salet --rules easy $P
+expect_rc prove-bad-shard 2 $HS prove --all --shard 4/3 $P
+expect_rc prove-o-and-format 2 $HS prove salet -o "$T/x" --format json $P
+printf 'salet\nqqqqq\n' >"$T/bad.txt"
+expect_rc prove-bad-openers-file 1 $HS prove --all --openers "$T/bad.txt" $P
+expect_grep prove-bad-openers-line "$T/err" "bad.txt:2:"
+expect_rc prove-help 0 $HS prove --help
+expect_grep prove-help-exit "$T/out" 'Exit status'
+
+# The original lists: scamp guarantees 5 (proof verified), raise does not guarantee 6.
+expect_rc prove-scamp-5 0 $HS prove scamp --max-guesses 5 --format per-word
+cp "$T/out" "$T/scamp.per-word.txt"
+expect_rc prove-scamp-5-verifies 0 $HS verify --max-guesses 5 "$T/scamp.per-word.txt"
+expect_rc prove-raise-6 1 $HS prove raise
+expect_grep prove-raise-part "$T/err" 'after raise 🟨⬜⬜🟨🟩: 10 candidates (score, scree, serve, shore, snore, spore, spree, store, surge, swore) cannot be solved within 5 more guesses; the best is 6 more (7 in all)'
+printf 'salet\nraise\nscamp\nshake\n' >"$T/four.txt"
+$HS prove --all --openers "$T/four.txt" >"$T/four.tsv" 2>/dev/null
+[ "$(tail -n +2 "$T/four.tsv" | cut -f1,2 | tr '\t\n' ':,')" = "raise:impossible,salet:proven,scamp:proven,shake:impossible," ] \
+  && ok prove-all-original-four || fail prove-all-original-four "$(cat "$T/four.tsv")"

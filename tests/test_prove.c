@@ -1,0 +1,487 @@
+/* Tests for prove.c: verdicts against a plain brute-force search on small lists (every opener, caps 1
+ * to 5, both rules, both search orders), every proof checked by the independent verifier, failure
+ * explanations, hs_prove_part, errors and cancellation, and a few facts on the original lists. Run
+ * from the repository root. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "hardsix/hardsix.h"
+
+#define DATA "tests/data/"
+
+static HsWords *
+load(const char *answers, const char *guesses)
+{
+  GError *e = NULL;
+  HsWords *w = hs_words_load(answers, guesses, &e);
+  if (w == NULL)
+    fail_msg("%s", e->message);
+  return w;
+}
+
+static HsWords *
+load_set(const char *name)
+{
+  GError *e = NULL;
+  HsWords *w = hs_words_load_set(name, &e);
+  if (w == NULL)
+    fail_msg("%s", e->message);
+  return w;
+}
+
+/* ---- brute force: no memo, no bounds, no shortcuts; legality from rules.c, feedback from the
+ * verifier's own function ---- */
+
+typedef struct {
+  const HsWords *w;
+  HsRules rules;
+  guint g[HS_DEPTH_LIMIT];
+  guint8 p[HS_DEPTH_LIMIT];
+  guint depth;
+} Brute;
+
+static gboolean brute_solvable(Brute *b, const guint *S, guint n, guint r);
+
+/* Does guess G split S into parts all solvable within R - 1 guesses? */
+static gboolean
+brute_guess(Brute *b, const guint *S, guint n, guint g, guint r)
+{
+  guint8 pats[64];
+  guint part[64];
+  g_assert(n <= G_N_ELEMENTS(pats));
+  for (guint i = 0; i < n; i++)
+    pats[i] = hs_verify_feedback(b->w->text[g], b->w->text[S[i]]);
+  for (guint p = 0; p < HS_PATTERNS; p++) {
+    if (p == HS_ALL_GREEN)
+      continue;
+    guint m = 0;
+    for (guint i = 0; i < n; i++)
+      if (pats[i] == p)
+        part[m++] = S[i];
+    if (m == 0)
+      continue;
+    b->g[b->depth] = g;
+    b->p[b->depth] = (guint8)p;
+    b->depth++;
+    gboolean ok = brute_solvable(b, part, m, r - 1);
+    b->depth--;
+    if (!ok)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+brute_solvable(Brute *b, const guint *S, guint n, guint r)
+{
+  if (n == 0)
+    return TRUE;
+  if (r == 0)
+    return FALSE;
+  for (guint g = 0; g < b->w->n_words; g++)
+    if (hs_rules_legal(b->rules, b->w, b->g, b->p, b->depth, g) && brute_guess(b, S, n, g, r))
+      return TRUE;
+  return FALSE;
+}
+
+/* The part of all answers that OPENER sends to PATTERN. */
+static guint
+opener_part(const HsWords *w, guint opener, guint8 pattern, guint *out)
+{
+  guint m = 0;
+  for (guint a = 0; a < w->n_answers; a++)
+    if (hs_verify_feedback(w->text[opener], w->text[a]) == pattern)
+      out[m++] = a;
+  return m;
+}
+
+/* ---- checking a proof with the independent verifier ---- */
+
+static void
+check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
+{
+  assert_non_null(s);
+  assert_true(s->complete);
+  assert_int_equal(s->n_solved, s->words->n_answers);
+  assert_int_equal(s->nodes[0].guess, opener);
+  assert_true(hs_strategy_worst(s) <= cap);
+  HsFormatInfo info = { FALSE, "test", NULL };
+  const HsFormat formats[] = { HS_FORMAT_PER_WORD, HS_FORMAT_BY_PATTERN, HS_FORMAT_JSON };
+  for (guint f = 0; f < G_N_ELEMENTS(formats); f++) {
+    g_autofree char *text = hs_format_write(s, formats[f], &info);
+    g_autoptr(HsVerifyReport) r = NULL;
+    GError *e = NULL;
+    if (!hs_verify_text(s->words, rules, cap, text, strlen(text), "proof", &r, &e))
+      fail_msg("%s", e->message);
+    if (!r->ok)
+      fail_msg("%s: %s", s->words->text[opener], (const char *)r->problems->pdata[0]);
+    assert_int_equal(r->n_answers, s->words->n_answers);
+    for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
+      assert_int_equal(r->hist[d], s->hist[d]);
+  }
+}
+
+/* Every opener of the lists, caps 1..MAX_CAP, both rules and both orders, against the brute force;
+ * proofs verified, failures explained exactly. */
+static void
+compare_with_brute(const char *answers, const char *guesses, guint max_cap)
+{
+  g_autoptr(HsWords) w = load(answers, guesses);
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  guint counts[2][2] = { { 0 } }; /* [rules][proven] */
+  for (guint rl = 0; rl < 2; rl++) {
+    HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
+    g_autoptr(HsProver) fast = hs_prover_new(t, rules, HS_PROVE_ORDER_FAST);
+    g_autoptr(HsProver) greedy = hs_prover_new(t, rules, HS_PROVE_ORDER_GREEDY);
+    Brute b = { w, rules, { 0 }, { 0 }, 0 };
+    for (guint cap = 1; cap <= max_cap; cap++)
+      for (guint o = 0; o < w->n_words; o++) {
+        /* Brute-force verdict and, when impossible, the first failing part in pattern order. */
+        gboolean want = TRUE;
+        gint first_fail = -1;
+        guint all[64];
+        for (guint a = 0; a < w->n_answers; a++)
+          all[a] = a;
+        b.depth = 0;
+        guint8 pats[64];
+        for (guint a = 0; a < w->n_answers; a++)
+          pats[a] = hs_verify_feedback(w->text[o], w->text[a]);
+        for (guint p = 0; p < HS_PATTERNS && want; p++) {
+          guint part[64], m = 0;
+          for (guint a = 0; a < w->n_answers; a++)
+            if (pats[a] == p)
+              part[m++] = a;
+          if (m == 0 || p == HS_ALL_GREEN)
+            continue;
+          b.g[0] = o;
+          b.p[0] = (guint8)p;
+          b.depth = 1;
+          if (!brute_solvable(&b, part, m, cap - 1)) {
+            want = FALSE;
+            first_fail = (gint)p;
+          }
+        }
+        (void)all;
+
+        GError *e = NULL;
+        gboolean got_fast = !want, got_greedy = !want;
+        HsProveStats st1, st2;
+        assert_true(hs_prover_decide(fast, o, cap, &got_fast, &st1, &e));
+        assert_true(hs_prover_decide(greedy, o, cap, &got_greedy, &st2, &e));
+        if (got_fast != want || got_greedy != want)
+          fail_msg("%s rules, cap %u, opener %s: brute force says %s, fast %d, greedy %d", hs_rules_name(rules), cap,
+                   w->text[o], want ? "proven" : "impossible", got_fast, got_greedy);
+        /* Deterministic statistics. */
+        HsProveStats again;
+        gboolean v;
+        assert_true(hs_prover_decide(fast, o, cap, &v, &again, &e));
+        assert_int_equal(again.nodes, st1.nodes);
+        assert_int_equal(again.memo_hits, st1.memo_hits);
+        counts[rl][want]++;
+
+        for (guint k = 0; k < 2; k++) {
+          HsProveFailure why;
+          memset(&why, 0xff, sizeof why);
+          g_autoptr(HsStrategy) s = hs_prover_prove(k ? greedy : fast, o, cap, NULL, &why, &e);
+          g_assert_no_error(e);
+          if (want) {
+            check_proof(s, rules, cap, o);
+            continue;
+          }
+          assert_null(s);
+          assert_int_equal(why.pattern, first_fail);
+          guint part[64];
+          guint m = opener_part(w, o, why.pattern, part);
+          assert_int_equal(why.n_cands, m);
+          assert_int_equal(why.first_cand, part[0]);
+          /* The fewest further guesses that solve the part. */
+          guint best = 0;
+          b.g[0] = o;
+          b.p[0] = why.pattern;
+          b.depth = 1;
+          for (guint r = cap; r <= cap + 2 && best == 0; r++)
+            if (brute_solvable(&b, part, m, r))
+              best = r;
+          if (best != 0)
+            assert_int_equal(why.best, best);
+          else
+            assert_true(why.best == 0 || why.best > cap + 2);
+        }
+      }
+  }
+  /* The lists must give both verdicts under both rules, or the comparison proves little. */
+  for (guint rl = 0; rl < 2; rl++) {
+    assert_true(counts[rl][0] > 0);
+    assert_true(counts[rl][1] > 0);
+  }
+}
+
+static void
+test_brute_prove_lists(void **state)
+{
+  (void)state;
+  compare_with_brute(DATA "prove-answers.txt", DATA "prove-guesses.txt", 5);
+}
+
+static void
+test_brute_tiny_lists(void **state)
+{
+  (void)state;
+  compare_with_brute(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", 4);
+}
+
+/* hs_prove_part against the brute force on every part after every opener, and the subtree's shape. */
+static void
+test_prove_part(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = load(DATA "prove-answers.txt", DATA "prove-guesses.txt");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  for (guint rl = 0; rl < 2; rl++) {
+    HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
+    g_autoptr(HsProver) P = hs_prover_new(t, rules, HS_PROVE_ORDER_GREEDY);
+    Brute b = { w, rules, { 0 }, { 0 }, 0 };
+    guint n_solvable = 0, n_not = 0;
+    for (guint o = 0; o < w->n_words; o++)
+      for (guint p = 0; p < HS_ALL_GREEN; p++) {
+        guint part[64];
+        guint m = opener_part(w, o, (guint8)p, part);
+        if (m == 0)
+          continue;
+        guint32 hg[1] = { o };
+        guint8 hp[1] = { (guint8)p };
+        for (guint left = 1; left <= 3; left++) {
+          gboolean solvable = FALSE;
+          guint32 g = 0;
+          HsStrategy *sub = NULL;
+          GError *e = NULL;
+          assert_true(hs_prove_part(P, 1, hg, hp, part, m, left, &solvable, &g, &sub, NULL, &e));
+          b.g[0] = o;
+          b.p[0] = (guint8)p;
+          b.depth = 1;
+          assert_int_equal(solvable, brute_solvable(&b, part, m, left));
+          if (!solvable) {
+            assert_int_equal(g, HS_NONE);
+            assert_null(sub);
+            n_not++;
+            continue;
+          }
+          n_solvable++;
+          /* The guess works (brute force), is legal, and is the subtree's root. */
+          assert_true(hs_rules_legal(rules, w, hg, hp, 1, g));
+          b.depth = 1;
+          assert_true(brute_guess(&b, part, m, g, left));
+          assert_non_null(sub);
+          assert_int_equal(sub->nodes[0].guess, g);
+          assert_int_equal(sub->nodes[0].depth, 1);
+          assert_int_equal(sub->nodes[0].pattern, p);
+          assert_int_equal(sub->nodes[0].n_cands, m);
+          assert_true(sub->complete);
+          assert_int_equal(sub->n_solved, m);
+          assert_int_equal(sub->max_guesses, 1 + left);
+          assert_true(hs_strategy_worst(sub) <= 1 + left);
+          /* GREEDY order: no guess earlier in (max bucket, candidate first, canonical) order works. */
+          guint best_mb = 0;
+          {
+            guint cnt[HS_PATTERNS] = { 0 };
+            for (guint i = 0; i < m; i++) {
+              guint c = ++cnt[hs_verify_feedback(w->text[g], w->text[part[i]])];
+              best_mb = MAX(best_mb, c);
+            }
+          }
+          gboolean g_cand = FALSE;
+          for (guint i = 0; i < m; i++)
+            g_cand |= part[i] == g;
+          for (guint x = 0; x < w->n_words; x++) {
+            if (x == g || !hs_rules_legal(rules, w, hg, hp, 1, x))
+              continue;
+            guint cnt[HS_PATTERNS] = { 0 }, mb = 0;
+            gboolean cand = FALSE;
+            for (guint i = 0; i < m; i++) {
+              guint c = ++cnt[hs_verify_feedback(w->text[x], w->text[part[i]])];
+              mb = MAX(mb, c);
+              cand |= part[i] == x;
+            }
+            gboolean earlier = mb < best_mb || (mb == best_mb && cand && !g_cand) ||
+                               (mb == best_mb && cand == g_cand && x < g);
+            if (earlier) {
+              b.depth = 1;
+              assert_false(brute_guess(&b, part, m, x, left));
+            }
+          }
+          hs_strategy_free(sub);
+        }
+      }
+    assert_true(n_solvable > 0 && n_not > 0);
+  }
+}
+
+static void
+test_errors(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = load(DATA "prove-answers.txt", DATA "prove-guesses.txt");
+  g_autoptr(HsTable) answers_only = hs_table_new(w, FALSE);
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  GError *e = NULL;
+  gboolean v;
+  {
+    g_autoptr(HsProver) P = hs_prover_new(answers_only, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+    assert_false(hs_prover_decide(P, 0, 6, &v, NULL, &e));
+    assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_TABLE));
+    g_clear_error(&e);
+  }
+  g_autoptr(HsProver) P = hs_prover_new(t, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+  assert_false(hs_prover_decide(P, 0, 0, &v, NULL, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));
+  g_clear_error(&e);
+  assert_false(hs_prover_decide(P, w->n_words, 6, &v, NULL, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));
+  g_clear_error(&e);
+  g_autoptr(HsStrategy) none = hs_prove(t, HS_RULES_NYT, 0, HS_DEPTH_LIMIT, NULL, NULL, &e);
+  assert_null(none);
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));
+  g_clear_error(&e);
+
+  /* hs_prove_part: candidates that do not fit the history, unsorted candidates, an illegal history. */
+  guint fight = hs_words_lookup(w, "fight"), light = hs_words_lookup(w, "light");
+  guint salet = hs_words_lookup(w, "salet"), boxer = hs_words_lookup(w, "boxer");
+  guint32 hg[2] = { salet, boxer };
+  guint8 hp[2] = { hs_feedback("salet", "fight"), 0 };
+  guint32 cands[2] = { fight, light };
+  gboolean solvable;
+  assert_false(hs_prove_part(P, 1, hg, hp, cands, 2, 3, &solvable, NULL, NULL, NULL, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID)); /* light has a green l */
+  g_clear_error(&e);
+  guint32 unsorted[2] = { light, fight };
+  hp[0] = hs_feedback("salet", "fight");
+  assert_false(hs_prove_part(P, 1, hg, hp, unsorted, 2, 3, &solvable, NULL, NULL, NULL, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));
+  g_clear_error(&e);
+  /* salet shows a green t for fight; boxer has no t: illegal as a second guess under nyt. */
+  hp[1] = hs_feedback("boxer", "fight");
+  assert_false(hs_prove_part(P, 2, hg, hp, cands, 1, 3, &solvable, NULL, NULL, NULL, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));
+  g_clear_error(&e);
+  assert_false(hs_prove_part(P, 0, NULL, NULL, cands, 0, 3, &solvable, NULL, NULL, NULL, &e));
+  g_clear_error(&e);
+  /* An empty history is fine: the whole game. */
+  guint32 every[16];
+  for (guint a = 0; a < w->n_answers; a++)
+    every[a] = a;
+  assert_true(hs_prove_part(P, 0, NULL, NULL, every, w->n_answers, 1, &solvable, NULL, NULL, NULL, &e));
+  assert_false(solvable);
+}
+
+/* ---- the original lists ---- */
+
+static HsWords *orig;
+static HsTable *orig_table;
+
+static int
+setup_orig(void **state)
+{
+  (void)state;
+  orig = load_set("original");
+  orig_table = hs_table_new(orig, TRUE);
+  return 0;
+}
+
+static int
+teardown_orig(void **state)
+{
+  (void)state;
+  hs_table_free(orig_table);
+  hs_words_free(orig);
+  return 0;
+}
+
+static void
+test_original_facts(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  g_autoptr(HsProver) fast = hs_prover_new(orig_table, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+  const struct { const char *opener; guint cap; gboolean proven; } facts[] = {
+    { "salet", 6, TRUE }, { "howls", 6, TRUE }, { "ralph", 6, TRUE }, { "scamp", 6, TRUE },
+    { "raise", 6, FALSE }, { "shake", 6, FALSE }, { "scamp", 5, TRUE }, { "palet", 5, TRUE },
+    { "salet", 5, FALSE }, { "salet", 4, FALSE },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(facts); i++) {
+    gboolean proven = !facts[i].proven;
+    if (!hs_prover_decide(fast, hs_words_lookup(orig, facts[i].opener), facts[i].cap, &proven, NULL, &e))
+      fail_msg("%s", e->message);
+    if (proven != facts[i].proven)
+      fail_msg("%s within %u: expected %s", facts[i].opener, facts[i].cap, facts[i].proven ? "proven" : "impossible");
+  }
+  /* A proof within 5, in greedy order, verified independently. */
+  guint scamp = hs_words_lookup(orig, "scamp");
+  g_autoptr(HsStrategy) s = hs_prove(orig_table, HS_RULES_NYT, scamp, 5, NULL, NULL, &e);
+  g_assert_no_error(e);
+  check_proof(s, HS_RULES_NYT, 5, scamp);
+  /* raise fails within 6 on the part after 🟨⬜⬜🟨🟩: ten words that need six more guesses. */
+  HsProveFailure why;
+  g_autoptr(HsStrategy) none = hs_prover_prove(fast, hs_words_lookup(orig, "raise"), 6, NULL, &why, &e);
+  g_assert_no_error(e);
+  assert_null(none);
+  guint8 want;
+  assert_true(hs_pattern_parse("YBBYG", -1, &want, NULL));
+  assert_int_equal(why.pattern, want);
+  assert_int_equal(why.n_cands, 10);
+  assert_string_equal(orig->text[why.first_cand], "score");
+  assert_int_equal(why.best, 6);
+}
+
+static void
+test_original_strict(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  guint salet = hs_words_lookup(orig, "salet");
+  g_autoptr(HsProver) P = hs_prover_new(orig_table, HS_RULES_STRICT, HS_PROVE_ORDER_FAST);
+  g_autoptr(HsStrategy) s = hs_prover_prove(P, salet, 6, NULL, NULL, &e);
+  g_assert_no_error(e);
+  check_proof(s, HS_RULES_STRICT, 6, salet);
+}
+
+/* A set cancel flag stops the search with an error; afterwards the prover answers correctly. */
+static void
+test_cancel(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  volatile gint flag = 1;
+  g_autoptr(HsProver) P = hs_prover_new(orig_table, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+  hs_prover_set_cancel(P, &flag);
+  gboolean proven;
+  assert_false(hs_prover_decide(P, hs_words_lookup(orig, "crane"), 5, &proven, NULL, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED));
+  g_clear_error(&e);
+  flag = 0;
+  assert_true(hs_prover_decide(P, hs_words_lookup(orig, "scamp"), 5, &proven, NULL, &e));
+  assert_true(proven);
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest small[] = {
+    cmocka_unit_test(test_brute_prove_lists),
+    cmocka_unit_test(test_brute_tiny_lists),
+    cmocka_unit_test(test_prove_part),
+    cmocka_unit_test(test_errors),
+  };
+  const struct CMUnitTest original[] = {
+    cmocka_unit_test(test_original_facts),
+    cmocka_unit_test(test_original_strict),
+    cmocka_unit_test(test_cancel),
+  };
+  int failures = cmocka_run_group_tests_name("prove-small", small, NULL, NULL);
+  failures += cmocka_run_group_tests_name("prove-original", original, setup_orig, teardown_orig);
+  return failures == 0 ? 0 : 1;
+}
