@@ -13,39 +13,16 @@ G_DEFINE_QUARK(hs-prove-error-quark, hs_prove_error)
 #define MAX_LEVELS (HS_DEPTH_LIMIT + 2)
 /* How often (in nodes) the cancel flag is read. */
 #define CANCEL_EVERY 1024
-/* FAST order: nodes with at least this many guesses left probe their guesses first, each part of a
- * guess getting PROBE_BUDGET nodes; guesses a probe cannot decide are probed again with budgets
- * PROBE_GROWTH times larger, until the budget passes PROBE_LIMIT and they are searched fully. */
-#ifndef PROBE_MIN_R
-#define PROBE_MIN_R 5
-#endif
-/* Nodes with at most this many guesses left keep a sub-table for their parts. */
-#ifndef SUB_MAX_R
-#define SUB_MAX_R 99
-#endif
-/* FAST order, probing nodes: after TROUBLE_FIRST failed guesses (and again after 4x, 16x, ...) the
- * guesses not yet tried are reordered by how they split the parts that made those fail. */
-#ifndef TROUBLE_FIRST
-#define TROUBLE_FIRST 1
-#endif
-#ifndef TROUBLE_GROWTH
-#define TROUBLE_GROWTH 4
-#endif
-#ifndef PROBE_GROWTH
+/* FAST order: probes that cannot decide a guess are repeated with budgets PROBE_GROWTH times larger,
+ * until the budget would pass PROBE_LIMIT and the guess is searched without one. */
 #define PROBE_GROWTH 8
-#endif
-#ifndef PROBE_LIMIT
 #define PROBE_LIMIT 200000
-#endif
-#ifndef PROBE_BUDGET
-#define PROBE_BUDGET 200
-#endif
-/* Largest sub-table (legal words x candidates, one byte each) a node builds. */
-#define SUB_BUDGET (4u << 20)
-/* FAST order: above this many guesses left the best candidate is tried before the pool is scored. */
-#ifndef CSTAR_FIRST_ABOVE
+/* FAST order: the trouble set reorders the untried guesses after trouble_first failures, then after
+ * TROUBLE_GROWTH times as many, and so on. */
+#define TROUBLE_GROWTH 4
+/* FAST order: with more than this many guesses left, the best candidate is tried before the pool is
+ * scored (with fewer, the pool's sub-table is built first so that c*'s parts can use it). */
 #define CSTAR_FIRST_ABOVE 3
-#endif
 
 /* What the hard-mode rules demand of the next guess after a history. The NYT rule only fills allow
  * (greens) and atleast (revealed letters); the strict rule also excludes letters where they were not
@@ -100,6 +77,7 @@ typedef struct {
   guint32 *pidx;             /* per legal word: its row in the parent's sub-table */
   guint16 *loc;              /* n_answers: position of each candidate in the node's set */
   guint8 *sub;               /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
+  gsize sub_cap;             /* bytes allocated for sub */
   guint sub_n;
   gboolean sub_ok;           /* sub holds the node's sub-table */
 } Level;
@@ -132,6 +110,7 @@ struct HsProver {
   guint64 probe_end;         /* node count at which the running probe stops (0: no probe) */
   guint64 tick;
   HsProveStats stats;
+  HsProveTuning tuning;
 };
 
 gboolean
@@ -451,7 +430,25 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
   P->mark = g_new0(guint8, w->n_words);
   P->row_buf = g_new(guint8, MAX(1u, w->n_answers));
   memo_init(&P->memo);
+  hs_prove_tuning_init(&P->tuning);
   return P;
+}
+
+void
+hs_prove_tuning_init(HsProveTuning *t)
+{
+  t->probe_min_r = 5;
+  t->probe_budget = 200;
+  t->trouble_first = 1;
+  t->sub_budget = 4u << 20;
+}
+
+void
+hs_prover_set_tuning(HsProver *P, const HsProveTuning *t)
+{
+  P->tuning = *t;
+  P->tuning.probe_budget = MAX(1u, t->probe_budget);
+  memo_clear(&P->memo); /* entries found under other settings may name other guesses */
 }
 
 static void
@@ -523,7 +520,7 @@ level(HsProver *P, guint l)
     L->tmark = g_new0(guint8, MAX(1u, P->n_answers));
     L->tlist = g_new(guint16, MAX(1u, P->n_answers));
     L->idx = g_new(guint32, P->n_words);
-      L->unknown = g_new(guint32, P->n_words);
+    L->unknown = g_new(guint32, P->n_words);
     L->loc = g_new0(guint16, MAX(1u, P->n_answers));
     P->lv[l] = L;
   }
@@ -531,14 +528,6 @@ level(HsProver *P, guint l)
 }
 
 /* ---- search ---- */
-
-#ifdef HS_PROVE_PROFILE
-#include <stdio.h>
-guint64 prof_gather[8][2]; guint64 prof_try[8][2], prof_s2[2], prof_s2scan, prof_score[8], prof_scorecalls[8], prof_cstar[8][2], prof_p2[4];
-#define PROF(x) (x)
-#else
-#define PROF(x) ((void)0)
-#endif
 
 static gboolean solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, const State *st,
                       guint r, guint lvl, guint32 *guess);
@@ -641,7 +630,6 @@ part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2
       memo_put(&P->memo, ck1, ck2, T[i]);
       if (!parent_ok)
         memo_put(&P->memo, pk1, pk2, T[i]);
-      PROF(prof_p2[0]++);
       return TRUE;
     }
   guint16 tl[HS_PATTERNS];
@@ -668,14 +656,12 @@ part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2
     }
     if (state_allows(P, child, w)) {
       memo_put(&P->memo, ck1, ck2, w);
-      PROF(prof_p2[1]++);
       return TRUE;
     }
   }
   if (!parent_ok)
     memo_put(&P->memo, pk1, pk2, MEMO_FAIL);
   memo_put(&P->memo, ck1, ck2, MEMO_FAIL);
-  PROF(prof_p2[parent_ok ? 2 : 3]++);
   return FALSE;
 }
 
@@ -769,9 +755,6 @@ try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, cons
         }
       }
     }
-#ifdef HS_PROVE_PROFILE
-    if (!ok && r >= 5) { fprintf(stderr, "      fails on part of %u:", L->size[p]); for (guint i = 0; i < MIN(12u, L->size[p]); i++) fprintf(stderr, " %s", P->words->text[T[i]]); fprintf(stderr, "\n"); }
-#endif
     if (!ok) {
       L->failed = p;
       return TRY_FAILS;
@@ -792,16 +775,13 @@ solve2(HsProver *P, const guint16 *S, guint n, const State *st, guint lvl, guint
     }
   Level *L = level(P, lvl);
   guint n_legal = state_legal(P, st, L->legal);
-  PROF(prof_s2scan += n_legal);
   for (guint j = 0; j < n_legal; j++) {
     guint w = L->legal[j];
     if (injective(P->rows[w], S, n)) {
       *guess = w;
-      PROF(prof_s2[1]++);
       return TRUE;
     }
   }
-  PROF(prof_s2[0]++);
   return FALSE;
 }
 
@@ -847,6 +827,57 @@ score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint 
     max_distinct = MAX(max_distinct, distinct);
   }
   return max_distinct;
+}
+
+/* Fills the sub-table of level L with the rows of its N_LEGAL pool words on S (from the parent's
+ * sub-table when COLS is not NULL) and returns the most parts any of them makes of S. */
+static guint
+gather_rows(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, guint n_legal, const guint16 *cols)
+{
+  guint max_distinct = 0;
+  for (guint j = 0; j < n_legal; j++) {
+    guint8 *out = L->sub + (gsize)j * n;
+    guint64 seen[4] = { 0, 0, 0, 0 };
+    if (cols != NULL) {
+      const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->sub_n;
+      for (guint i = 0; i < n; i++) {
+        guint8 p = out[i] = src[cols[i]];
+        seen[p >> 6] |= G_GUINT64_CONSTANT(1) << (p & 63);
+      }
+    } else {
+      const guint8 *row = P->rows[L->legal[j]];
+      for (guint i = 0; i < n; i++) {
+        guint8 p = out[i] = row[S[i]];
+        seen[p >> 6] |= G_GUINT64_CONSTANT(1) << (p & 63);
+      }
+    }
+    guint d = (guint)(__builtin_popcountll(seen[0]) + __builtin_popcountll(seen[1]) +
+                      __builtin_popcountll(seen[2]) + __builtin_popcountll(seen[3]));
+    max_distinct = MAX(max_distinct, d);
+  }
+  return max_distinct;
+}
+
+/* Scores the N_LEGAL rows of level L's sub-table: max bucket, or DEFERRED as soon as a part exceeds
+ * CAP (such a guess cannot work). */
+static void
+score_capped(HsProver *P, Level *L, guint n, guint n_legal, guint cap)
+{
+  guint16 *cnt = P->cnt;
+  for (guint j = 0; j < n_legal; j++) {
+    const guint8 *row = L->sub + (gsize)j * n;
+    guint mb = 0, i = 0;
+    for (; i < n; i++) {
+      guint c = ++cnt[row[i]];
+      if (c > mb && (mb = c) > cap) {
+        i++;
+        break;
+      }
+    }
+    for (guint t = 0; t < i; t++)
+      cnt[row[t]] = 0;
+    L->score[j] = mb > cap ? DEFERRED : (guint16)mb;
+  }
 }
 
 /* Writes the positions IDX[0..M) whose score is at most CAP and whose word is not SKIP to OUT, in the
@@ -899,7 +930,7 @@ note_failure(Level *L)
 /* Reorders the positions ORDER[0..M) (stable) by the largest part they make of the trouble set: the
  * answers of the parts that made earlier guesses fail. */
 static void
-reorder_by_trouble(HsProver *P, Level *L, const guint16 *S, guint n, guint32 *order, guint m)
+reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m)
 {
   guint16 *cnt = P->cnt;
   guint32 *tmp = L->idx;
@@ -924,8 +955,6 @@ reorder_by_trouble(HsProver *P, Level *L, const guint16 *S, guint n, guint32 *or
   for (guint k = 0; k < m; k++)
     tmp[bucket[L->score[order[k]]]++] = order[k];
   memcpy(order, tmp, m * sizeof *order);
-  (void)S;
-  (void)n;
 }
 
 /* Tries the pool positions ORDER[0..M) in turn; TRUE (with *GUESS) on the first that works. With
@@ -941,18 +970,16 @@ try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const State *st,
     int res = try_guess(P, S, n, st, L->legal[j], L->sub_ok ? L->sub + (gsize)j * n : NULL, r, lvl, probing);
     if (res == TRY_WORKS) {
       *guess = L->legal[j];
-      PROF(prof_try[MIN(r, 7)][1]++);
       return TRUE;
     }
     if (stopped(P))
       return FALSE;
-    PROF(prof_try[MIN(r, 7)][0]++);
     if (res == TRY_UNKNOWN) {
       L->unknown[L->n_unknown++] = j;
       continue;
     }
     if (probing && note_failure(L))
-      reorder_by_trouble(P, L, S, n, order + k + 1, m - k - 1);
+      reorder_by_trouble(P, L, order + k + 1, m - k - 1);
   }
   return FALSE;
 }
@@ -991,12 +1018,13 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
   for (guint i = 0; i < L->n_trouble; i++)
     L->tmark[L->tlist[i]] = 0;
   L->n_trouble = L->n_fails = 0;
-  L->next_reorder = TROUBLE_FIRST;
+  L->next_reorder = P->tuning.trouble_first ? P->tuning.trouble_first : G_MAXUINT;
   L->cap = G_MAXUINT;
   const gboolean fast = P->order == HS_PROVE_ORDER_FAST;
   /* Probing changes which working guess is found first, so only the FAST order does it; a probe
    * never starts inside another. */
-  const guint64 probing = fast && r >= PROBE_MIN_R && P->probe_end == 0 ? PROBE_BUDGET : 0;
+  const guint64 probing =
+    fast && P->tuning.probe_min_r && r >= P->tuning.probe_min_r && P->probe_end == 0 ? P->tuning.probe_budget : 0;
   /* The best candidate c* (smallest max bucket, canonical on ties). */
   guint best = G_MAXUINT;
   guint32 cstar = S[0];
@@ -1012,19 +1040,16 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
     /* Every part no bigger than the guesses left after it: solvable. */
     if (best <= r - 1) {
       *guess = cstar;
-      PROF(prof_cstar[MIN(r, 7)][1]++);
       return TRUE;
     }
     if (r > CSTAR_FIRST_ABOVE) {
       cstar_res = try_guess(P, S, n, st, cstar, NULL, r, lvl, probing);
       if (cstar_res == TRY_WORKS) {
         *guess = cstar;
-        PROF(prof_cstar[MIN(r, 7)][1]++);
         return TRUE;
       }
       if (cstar_res == TRY_FAILS && probing)
         note_failure(L);
-      PROF(prof_cstar[MIN(r, 7)][0]++);
       if (stopped(P))
         return FALSE;
     }
@@ -1050,11 +1075,13 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
     n_legal = state_legal(P, st, L->legal);
   }
   L->n_legal = n_legal;
-  PROF(prof_scorecalls[MIN(r, 7)]++);
   /* Nodes close to the leaves keep a sub-table for their parts; nodes higher up score lazily. */
-  const gboolean sub = r <= SUB_MAX_R && (gsize)n_legal * n <= SUB_BUDGET;
-  if (sub && L->sub == NULL)
-    L->sub = g_malloc(SUB_BUDGET);
+  const gboolean sub = (gsize)n_legal * n <= P->tuning.sub_budget;
+  if (sub && L->sub_cap < (gsize)n_legal * n) {
+    g_free(L->sub);
+    L->sub_cap = MAX((gsize)n_legal * n, MIN(P->tuning.sub_budget, (gsize)1 << 20));
+    L->sub = g_malloc(L->sub_cap);
+  }
   guint16 cols[HS_PATTERNS];
   for (guint i = 0; i < n; i++) {
     P->mark[S[i]] = 1;
@@ -1067,32 +1094,46 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
 
   gboolean found = FALSE;
   if (sub) {
-    PROF(prof_score[MIN(r, 7)] += (guint64)n_legal * n);
-    PROF(prof_gather[MIN(r, 7)][from_parent] += (guint64)n_legal * n);
-    guint max_distinct = score_positions(P, L, PL, S, n, L->idx, n_legal, TRUE, from_parent ? cols : NULL);
+    /* With two guesses left after this one, a part must be split into singletons by one guess legal
+     * below here: it cannot be larger than the most parts any legal word makes of S. So with three
+     * left the rows are gathered first, and only then scored, each stopping at that cap. */
+    guint cap = n;
+    if (r == 3) {
+      cap = gather_rows(P, L, PL, S, n, n_legal, from_parent ? cols : NULL);
+      score_capped(P, L, n, n_legal, cap);
+    } else {
+      score_positions(P, L, PL, S, n, L->idx, n_legal, TRUE, from_parent ? cols : NULL);
+    }
     L->sub_ok = TRUE;
     L->sub_n = n;
-    /* With two guesses left after this one, a part must be split into singletons by one guess legal
-     * below here: it cannot be larger than the most parts any legal word makes of S. */
-    guint cap = r == 3 ? max_distinct : n;
     guint m = order_positions(P, L, n, L->idx, n_legal, cap, skip, L->sorted);
     if (fast && r <= CSTAR_FIRST_ABOVE) {
       cstar_res = try_guess(P, S, n, st, cstar, NULL, r, lvl, probing);
       found = cstar_res == TRY_WORKS;
       if (found)
         *guess = cstar;
-      PROF(prof_cstar[MIN(r, 7)][found]++);
+      else if (cstar_res == TRY_FAILS && probing)
+        note_failure(L);
     }
     if (!found && !stopped(P))
       found = try_positions(P, L, S, n, st, r, lvl, L->sorted, m, probing, guess);
   } else {
+    if (fast && r <= CSTAR_FIRST_ABOVE) {
+      cstar_res = try_guess(P, S, n, st, cstar, NULL, r, lvl, probing);
+      found = cstar_res == TRY_WORKS;
+      if (found)
+        *guess = cstar;
+      else if (cstar_res == TRY_FAILS && probing)
+        note_failure(L);
+    }
     /* Words no worse than c* are scored and tried first; the rest, already known to be worse, only
      * when none of those works. Same order as scoring everything at once. */
-    guint bound = MAX(best, r);
-    PROF(prof_score[MIN(r, 7)] += (guint64)n_legal * n);
-    score_bounded(P, L, S, n, L->idx, n_legal, bound);
-    guint m = order_positions(P, L, n, L->idx, n_legal, bound, skip, L->sorted);
-    found = try_positions(P, L, S, n, st, r, lvl, L->sorted, m, probing, guess);
+    guint bound = MAX(best, r), m = 0;
+    if (!found && !stopped(P)) {
+      score_bounded(P, L, S, n, L->idx, n_legal, bound);
+      m = order_positions(P, L, n, L->idx, n_legal, bound, skip, L->sorted);
+      found = try_positions(P, L, S, n, st, r, lvl, L->sorted, m, probing, guess);
+    }
     if (!found && !stopped(P)) {
       guint n_def = 0;
       for (guint j = 0; j < n_legal; j++)
@@ -1135,9 +1176,6 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
         L->unknown[still++] = j;
     }
     L->n_unknown = still;
-#ifdef HS_PROVE_PROFILE
-    if (r >= 5) fprintf(stderr, "  r=%u n=%u round budget %lu: %u still unknown (nodes %lu)\n", r, n, budget, still, P->stats.nodes);
-#endif
   }
   return FALSE;
 }
@@ -1202,7 +1240,7 @@ check_prover(HsProver *P, guint max_guesses, GError **error)
                 "the prover needs the feedback rows of every allowed guess");
     return FALSE;
   }
-  if (P->n_answers == 0 || P->n_answers > G_MAXUINT16) {
+  if (P->n_answers == 0 || P->n_answers >= G_MAXUINT16) {
     g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "the prover handles 1 to %u answers, not %u",
                 G_MAXUINT16, P->n_answers);
     return FALSE;
@@ -1269,16 +1307,10 @@ decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
   for (guint k = 0; k < n_parts; k++) {
     guint p = parts[k];
     guint32 g;
-#ifdef HS_PROVE_PROFILE
-    gint64 t0 = g_get_monotonic_time(); guint64 n0 = P->stats.nodes;
-#endif
     if (!solve(P, L->buf + L->start[p], L->size[p], L->h1[p], L->h2[p], &L->child[p], max_guesses - 1, 1, &g)) {
       *failed = (guint8)p;
       return FALSE;
     }
-#ifdef HS_PROVE_PROFILE
-    if (g_get_monotonic_time() - t0 > 20000) { char b[32]; fprintf(stderr, "  part %s size %u: %.3fs nodes %lu guess %s\n", hs_pattern_format(p, HS_PATTERN_EMOJI, b), L->size[p], (g_get_monotonic_time() - t0)/1e6, P->stats.nodes - n0, P->words->text[g]); }
-#endif
   }
   return TRUE;
 }

@@ -9,10 +9,15 @@
 #include <cmocka.h>
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "hardsix/hardsix.h"
 
 #define DATA "tests/data/"
+/* Random small lists compared with the brute force. */
+#define RANDOM_LISTS 6
+/* Random parts of the original lists on which FAST and GREEDY are compared. */
+#define PART_TRIES 60
 
 static HsWords *
 load(const char *answers, const char *guesses)
@@ -126,27 +131,48 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
   }
 }
 
-/* Every opener of the lists, caps 1..MAX_CAP, both rules and both orders, against the brute force;
- * proofs verified, failures explained exactly. */
+/* Search settings under which every comparison is repeated: the defaults; probing from three guesses
+ * left with tiny budgets (aborted probes, later rounds, trouble reordering); and no sub-tables (the
+ * feedback-table paths and lazy scoring). */
+#define N_TUNINGS 3
+
 static void
-compare_with_brute(const char *answers, const char *guesses, guint max_cap)
+tunings(HsProveTuning *t)
+{
+  for (guint k = 0; k < N_TUNINGS; k++)
+    hs_prove_tuning_init(&t[k]);
+  t[1].probe_min_r = 3;
+  t[1].probe_budget = 1;
+  t[1].trouble_first = 1;
+  t[2].probe_min_r = 3;
+  t[2].probe_budget = 3;
+  t[2].trouble_first = 2;
+  t[2].sub_budget = 0;
+}
+
+/* Every opener of the lists, caps 1..MAX_CAP, both rules, both orders and every tuning, against the
+ * brute force; proofs verified, failures explained exactly. */
+static void
+compare_with_brute(const char *answers, const char *guesses, guint max_cap, gboolean need_both)
 {
   g_autoptr(HsWords) w = load(answers, guesses);
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   guint counts[2][2] = { { 0 } }; /* [rules][proven] */
+  HsProveTuning tune[N_TUNINGS];
+  tunings(tune);
   for (guint rl = 0; rl < 2; rl++) {
     HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
-    g_autoptr(HsProver) fast = hs_prover_new(t, rules, HS_PROVE_ORDER_FAST);
-    g_autoptr(HsProver) greedy = hs_prover_new(t, rules, HS_PROVE_ORDER_GREEDY);
+    HsProver *provers[2 * N_TUNINGS];
+    for (guint k = 0; k < 2 * N_TUNINGS; k++) {
+      provers[k] = hs_prover_new(t, rules, k % 2 ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST);
+      hs_prover_set_tuning(provers[k], &tune[k / 2]);
+    }
     Brute b = { w, rules, { 0 }, { 0 }, 0 };
     for (guint cap = 1; cap <= max_cap; cap++)
       for (guint o = 0; o < w->n_words; o++) {
         /* Brute-force verdict and, when impossible, the first failing part in pattern order. */
         gboolean want = TRUE;
         gint first_fail = -1;
-        guint all[64];
-        for (guint a = 0; a < w->n_answers; a++)
-          all[a] = a;
         b.depth = 0;
         guint8 pats[64];
         for (guint a = 0; a < w->n_answers; a++)
@@ -166,28 +192,26 @@ compare_with_brute(const char *answers, const char *guesses, guint max_cap)
             first_fail = (gint)p;
           }
         }
-        (void)all;
+        gint best_known = -1;
 
         GError *e = NULL;
-        gboolean got_fast = !want, got_greedy = !want;
-        HsProveStats st1, st2;
-        assert_true(hs_prover_decide(fast, o, cap, &got_fast, &st1, &e));
-        assert_true(hs_prover_decide(greedy, o, cap, &got_greedy, &st2, &e));
-        if (got_fast != want || got_greedy != want)
-          fail_msg("%s rules, cap %u, opener %s: brute force says %s, fast %d, greedy %d", hs_rules_name(rules), cap,
-                   w->text[o], want ? "proven" : "impossible", got_fast, got_greedy);
-        /* Deterministic statistics. */
-        HsProveStats again;
-        gboolean v;
-        assert_true(hs_prover_decide(fast, o, cap, &v, &again, &e));
-        assert_int_equal(again.nodes, st1.nodes);
-        assert_int_equal(again.memo_hits, st1.memo_hits);
         counts[rl][want]++;
+        for (guint k = 0; k < 2 * N_TUNINGS; k++) {
+          HsProver *P = provers[k];
+          gboolean got = !want;
+          HsProveStats st1, again;
+          assert_true(hs_prover_decide(P, o, cap, &got, &st1, &e));
+          if (got != want)
+            fail_msg("%s rules, cap %u, opener %s, %s order, tuning %u: brute force says %s", hs_rules_name(rules),
+                     cap, w->text[o], k % 2 ? "greedy" : "fast", k / 2, want ? "proven" : "impossible");
+          /* Deterministic statistics. */
+          assert_true(hs_prover_decide(P, o, cap, &got, &again, &e));
+          assert_int_equal(again.nodes, st1.nodes);
+          assert_int_equal(again.memo_hits, st1.memo_hits);
 
-        for (guint k = 0; k < 2; k++) {
           HsProveFailure why;
           memset(&why, 0xff, sizeof why);
-          g_autoptr(HsStrategy) s = hs_prover_prove(k ? greedy : fast, o, cap, NULL, &why, &e);
+          g_autoptr(HsStrategy) s = hs_prover_prove(P, o, cap, NULL, &why, &e);
           g_assert_no_error(e);
           if (want) {
             check_proof(s, rules, cap, o);
@@ -199,23 +223,27 @@ compare_with_brute(const char *answers, const char *guesses, guint max_cap)
           guint m = opener_part(w, o, why.pattern, part);
           assert_int_equal(why.n_cands, m);
           assert_int_equal(why.first_cand, part[0]);
-          /* The fewest further guesses that solve the part. */
-          guint best = 0;
-          b.g[0] = o;
-          b.p[0] = why.pattern;
-          b.depth = 1;
-          for (guint r = cap; r <= cap + 2 && best == 0; r++)
-            if (brute_solvable(&b, part, m, r))
-              best = r;
-          if (best != 0)
-            assert_int_equal(why.best, best);
+          /* The fewest further guesses that solve the part (computed once per opener and cap). */
+          if (best_known < 0) {
+            best_known = 0;
+            b.g[0] = o;
+            b.p[0] = why.pattern;
+            b.depth = 1;
+            for (guint r = cap; r <= cap + 2 && best_known == 0; r++)
+              if (brute_solvable(&b, part, m, r))
+                best_known = (gint)r;
+          }
+          if (best_known > 0)
+            assert_int_equal(why.best, best_known);
           else
             assert_true(why.best == 0 || why.best > cap + 2);
         }
       }
+    for (guint k = 0; k < 2 * N_TUNINGS; k++)
+      hs_prover_free(provers[k]);
   }
   /* The lists must give both verdicts under both rules, or the comparison proves little. */
-  for (guint rl = 0; rl < 2; rl++) {
+  for (guint rl = 0; rl < 2 && need_both; rl++) {
     assert_true(counts[rl][0] > 0);
     assert_true(counts[rl][1] > 0);
   }
@@ -225,14 +253,46 @@ static void
 test_brute_prove_lists(void **state)
 {
   (void)state;
-  compare_with_brute(DATA "prove-answers.txt", DATA "prove-guesses.txt", 5);
+  compare_with_brute(DATA "prove-answers.txt", DATA "prove-guesses.txt", 6, TRUE);
+}
+
+/* Small lists drawn at random (fixed seeds) from the original lists: 22 answers, 12 other guesses. */
+static void
+test_brute_random_lists(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) orig_words = load_set("original");
+  for (guint seed = 1; seed <= RANDOM_LISTS; seed++) {
+    GRand *rng = g_rand_new_with_seed(seed);
+    g_autoptr(GString) a = g_string_new(NULL), g = g_string_new(NULL);
+    g_autofree guint8 *used = g_new0(guint8, orig_words->n_words);
+    for (guint k = 0; k < 34;) {
+      guint x = k < 22 ? (guint)g_rand_int_range(rng, 0, (gint)orig_words->n_answers)
+                       : (guint)g_rand_int_range(rng, (gint)orig_words->n_answers, (gint)orig_words->n_words);
+      if (used[x])
+        continue;
+      used[x] = 1;
+      g_string_append_printf(k < 22 ? a : g, "%s\n", orig_words->text[x]);
+      k++;
+    }
+    g_rand_free(rng);
+    g_autofree char *dir = g_dir_make_tmp("hardsix-prove-XXXXXX", NULL);
+    g_autofree char *ap = g_build_filename(dir, "answers.txt", NULL);
+    g_autofree char *gp = g_build_filename(dir, "guesses.txt", NULL);
+    assert_true(g_file_set_contents(ap, a->str, -1, NULL));
+    assert_true(g_file_set_contents(gp, g->str, -1, NULL));
+    compare_with_brute(ap, gp, 4, FALSE);
+    g_unlink(ap);
+    g_unlink(gp);
+    g_rmdir(dir);
+  }
 }
 
 static void
 test_brute_tiny_lists(void **state)
 {
   (void)state;
-  compare_with_brute(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", 4);
+  compare_with_brute(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", 4, TRUE);
 }
 
 /* hs_prove_part against the brute force on every part after every opener, and the subtree's shape. */
@@ -242,9 +302,13 @@ test_prove_part(void **state)
   (void)state;
   g_autoptr(HsWords) w = load(DATA "prove-answers.txt", DATA "prove-guesses.txt");
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  for (guint rl = 0; rl < 2; rl++) {
-    HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
+  HsProveTuning tune[N_TUNINGS];
+  tunings(tune);
+  for (guint rl = 0; rl < 4; rl++) {
+    HsRules rules = rl % 2 ? HS_RULES_STRICT : HS_RULES_NYT;
     g_autoptr(HsProver) P = hs_prover_new(t, rules, HS_PROVE_ORDER_GREEDY);
+    /* The greedy order must not depend on the tuning: also without sub-tables (lazy scoring). */
+    hs_prover_set_tuning(P, &tune[rl < 2 ? 0 : 2]);
     Brute b = { w, rules, { 0 }, { 0 }, 0 };
     guint n_solvable = 0, n_not = 0;
     for (guint o = 0; o < w->n_words; o++)
@@ -437,6 +501,63 @@ test_original_facts(void **state)
   assert_int_equal(why.best, 6);
 }
 
+/* FAST under every tuning agrees with GREEDY on random parts of the original lists with three and four
+ * guesses left (the parts after an opener and one pattern), among them parts whose only working
+ * guesses are few. */
+static void
+test_original_parts(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  HsProveTuning tune[N_TUNINGS];
+  tunings(tune);
+  g_autoptr(HsProver) greedy = hs_prover_new(orig_table, HS_RULES_NYT, HS_PROVE_ORDER_GREEDY);
+  HsProver *fast[N_TUNINGS];
+  for (guint k = 0; k < N_TUNINGS; k++) {
+    fast[k] = hs_prover_new(orig_table, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+    hs_prover_set_tuning(fast[k], &tune[k]);
+  }
+  g_autofree guint32 *part = g_new(guint32, orig->n_answers);
+  GRand *rng = g_rand_new_with_seed(7);
+  guint counts[2] = { 0, 0 };
+  for (guint it = 0; it < PART_TRIES; it++) {
+    /* The first case once failed (FAST without sub-tables skipped the best candidate). */
+    const char *o_text = it == 0 ? "tossy" : orig->text[g_rand_int_range(rng, 0, (gint)orig->n_words)];
+    const char *a_text = it == 0 ? "bliss" : orig->text[g_rand_int_range(rng, 0, (gint)orig->n_answers)];
+    guint o = hs_words_lookup(orig, o_text);
+    guint8 p = hs_feedback(o_text, a_text);
+    guint m = 0;
+    for (guint x = 0; x < orig->n_answers; x++)
+      if (hs_feedback(o_text, orig->text[x]) == p)
+        part[m++] = x;
+    if (m < 4 || m > 60)
+      continue;
+    guint32 hg[1] = { o };
+    guint8 hp[1] = { p };
+    for (guint left = 3; left <= 4; left++) {
+      gboolean want, got;
+      assert_true(hs_prove_part(greedy, 1, hg, hp, part, m, left, &want, NULL, NULL, NULL, &e));
+      counts[want]++;
+      for (guint k = 0; k < N_TUNINGS; k++) {
+        guint32 g;
+        HsStrategy *sub = NULL;
+        assert_true(hs_prove_part(fast[k], 1, hg, hp, part, m, left, &got, &g, &sub, NULL, &e));
+        if (got != want)
+          fail_msg("%s %s (%u answers), %u left, tuning %u: greedy %d, fast %d", o_text, a_text, m, left, k, want, got);
+        if (got) {
+          assert_true(sub->complete);
+          assert_true(hs_strategy_worst(sub) <= 1 + left);
+        }
+        hs_strategy_free(sub);
+      }
+    }
+  }
+  g_rand_free(rng);
+  for (guint k = 0; k < N_TUNINGS; k++)
+    hs_prover_free(fast[k]);
+  assert_true(counts[0] > 0 && counts[1] > 0);
+}
+
 static void
 test_original_strict(void **state)
 {
@@ -473,11 +594,13 @@ main(void)
   const struct CMUnitTest small[] = {
     cmocka_unit_test(test_brute_prove_lists),
     cmocka_unit_test(test_brute_tiny_lists),
+    cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_prove_part),
     cmocka_unit_test(test_errors),
   };
   const struct CMUnitTest original[] = {
     cmocka_unit_test(test_original_facts),
+    cmocka_unit_test(test_original_parts),
     cmocka_unit_test(test_original_strict),
     cmocka_unit_test(test_cancel),
   };

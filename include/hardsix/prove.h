@@ -17,9 +17,13 @@ G_BEGIN_DECLS
  * the same verdicts; they differ in speed and in the tree they return.
  * GREEDY: every legal guess by max bucket, then candidates before other words, then canonical order
  *         (the greedy builder's preference), at every node. Trees look like greedy trees.
- * FAST:   the candidate with the smallest max bucket first (taken without further search when its
- *         largest part is no bigger than the guesses left after it), then GREEDY's order; a part of
- *         at most as many answers as guesses left plays its candidates in canonical order. */
+ * FAST:   first the candidate with the smallest max bucket (taken without further search when its
+ *         largest part is no bigger than the guesses left after it), then GREEDY's order, with
+ *         three changes that only make it faster: a part of at most as many answers as guesses left
+ *         plays its candidates in canonical order; nodes with many guesses left first probe each
+ *         guess with a node budget and come back to the guesses a probe could not decide with
+ *         larger budgets; and after failed guesses, the untried ones are reordered by how they
+ *         split the answers of the parts that made those fail. For --all. */
 typedef enum { HS_PROVE_ORDER_GREEDY, HS_PROVE_ORDER_FAST } HsProveOrder;
 
 gboolean hs_prove_order_parse(const char *text, HsProveOrder *out, GError **error);
@@ -60,6 +64,21 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsProver, hs_prover_free)
 
 /* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_PROVE_ERROR_CANCELLED. */
 void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
+
+/* Search settings. They change only the speed, the node counts and (FAST order) which strategy is
+ * found, never a verdict; tests use them to drive every path of the search on small lists. */
+typedef struct {
+  guint probe_min_r;    /* FAST: nodes with at least this many guesses left probe their guesses with
+                         * node budgets before searching them fully (0: never); default 5 */
+  guint probe_budget;   /* first budget per part, in nodes; default 200 */
+  guint trouble_first;  /* FAST, probing nodes: reorder the untried guesses by the parts that made
+                         * guesses fail after this many failures (0: never); default 1 */
+  gsize sub_budget;     /* largest sub-table (pool words x candidates, bytes) a node keeps; default
+                         * 4 MiB (0: none) */
+} HsProveTuning;
+
+void hs_prove_tuning_init(HsProveTuning *t);     /* the defaults */
+void hs_prover_set_tuning(HsProver *p, const HsProveTuning *t); /* also empties the memo */
 
 /* Forgets every memo entry (the memory is kept for reuse). */
 void hs_prover_reset(HsProver *p);
