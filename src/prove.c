@@ -1,5 +1,20 @@
 /* hardsix — the exact prover: an AND-OR depth-limited search over every legal guess, with a memo keyed
- * by (candidate set, hard-mode constraint state, guesses left), and the tree it finds. */
+ * by (candidate set, hard-mode constraint state, guesses left), and the tree it finds.
+ *
+ * How it stays fast. Legality is a compact state (greens, letter counts; strict also bans letters per
+ * position and caps counts), so legal pools are a few ANDs of precomputed word bitsets and the memo
+ * key is a hash of the state and of the candidate set (sums of random 64-bit keys, two of them).
+ * A node tries guesses in max-bucket order and stops at the first that works; for each guess it
+ * checks the parts largest first, after a pass that rejects the guess on any part the memo knows
+ * to fail. Parts of at most r - 1 answers are solved by playing them in turn; with one guess left a
+ * part must be a single answer; with two left one legal guess must split it into singletons (part2
+ * answers that from the node's sub-table, and remembers the answer under the node's own, weaker
+ * state too: when a part fails there, it fails after every guess of the node). A node remembers its
+ * failing parts ("cores"): a later part that contains one, under a state at least as strict, fails
+ * without a search. Nodes keep a sub-table (their pool's feedback rows restricted to their set),
+ * from which their children gather their own rows instead of reading the big table. The FAST order
+ * adds shortcuts (see prove.h): probing with node budgets, and reordering untried guesses by the
+ * answers of the parts that made guesses fail. */
 #include "hardsix/prove.h"
 
 #include <string.h>
@@ -23,6 +38,9 @@ G_DEFINE_QUARK(hs-prove-error-quark, hs_prove_error)
 /* FAST order: with more than this many guesses left, the best candidate is tried before the pool is
  * scored (with fewer, the pool's sub-table is built first so that c*'s parts can use it). */
 #define CSTAR_FIRST_ABOVE 3
+/* Failing parts a node remembers (most recent ones), and the largest one it keeps. */
+#define CORE_MAX 32
+#define CORE_WORDS 128
 
 /* What the hard-mode rules demand of the next guess after a history. The NYT rule only fills allow
  * (greens) and atleast (revealed letters); the strict rule also excludes letters where they were not
@@ -47,6 +65,14 @@ typedef struct {
   guint32 gen;
 } Memo;
 
+/* A part known to be unsolvable with some number of guesses left under a state: any superset of it
+ * under a state at least as strict is unsolvable too. */
+typedef struct {
+  State st;
+  guint64 sig;   /* OR of 1 << (answer % 64) over the part: a quick subset filter */
+  guint n;       /* answers, at core_words + slot * CORE_WORDS */
+} Core;
+
 /* Scratch of one search level (one node per level is being expanded at any time). */
 typedef struct {
   guint16 *buf;              /* the node's set, partitioned by the guess being tried */
@@ -66,6 +92,9 @@ typedef struct {
   guint8 pok[HS_PATTERNS];   /* the part is known solvable under the node's own state */
   guint8 todo[HS_PATTERNS];  /* parts that still need a search, in fail-first order */
   guint cap;                 /* guesses with a part larger than this are rejected outright */
+  Core *cores;               /* parts that made the node's guesses fail, with their states */
+  guint n_cores, next_core;
+  guint16 *core_words;       /* the cores' answers (CORE_MAX * CORE_WORDS) */
   guint failed;              /* after try_guess fails: the pattern of the part that failed */
   guint8 *tmark;             /* n_answers: answers in the trouble set (parts that made guesses fail) */
   guint16 *tlist;            /* the trouble set */
@@ -437,9 +466,9 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
 void
 hs_prove_tuning_init(HsProveTuning *t)
 {
-  t->probe_min_r = 5;
-  t->probe_budget = 200;
-  t->trouble_first = 1;
+  t->probe_min_r = 4;
+  t->probe_budget = 800;
+  t->trouble_first = 4;
   t->sub_budget = 4u << 20;
 }
 
@@ -467,6 +496,8 @@ level_free(Level *L)
   g_free(L->tlist);
   g_free(L->idx);
   g_free(L->unknown);
+  g_free(L->cores);
+  g_free(L->core_words);
   g_free(L->loc);
   g_free(L);
 }
@@ -521,6 +552,8 @@ level(HsProver *P, guint l)
     L->tlist = g_new(guint16, MAX(1u, P->n_answers));
     L->idx = g_new(guint32, P->n_words);
     L->unknown = g_new(guint32, P->n_words);
+    L->cores = g_new(Core, CORE_MAX);
+    L->core_words = g_new(guint16, CORE_MAX * CORE_WORDS);
     L->loc = g_new0(guint16, MAX(1u, P->n_answers));
     P->lv[l] = L;
   }
@@ -665,6 +698,64 @@ part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2
   return FALSE;
 }
 
+/* TRUE when every word state B allows is allowed by A (B is at least as strict). */
+static gboolean
+state_within(const State *a, const State *b)
+{
+  for (guint i = 0; i < HS_WORD_LEN; i++)
+    if ((b->allow[i] & ~a->allow[i]) || (a->atleast[i] & ~b->atleast[i]) || (a->atmost[i] & ~b->atmost[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static guint64
+set_signature(const guint16 *T, guint n)
+{
+  guint64 sig = 0;
+  for (guint i = 0; i < n; i++)
+    sig |= G_GUINT64_CONSTANT(1) << (T[i] % 64);
+  return sig;
+}
+
+/* Remembers the part T (N answers, canonical order) under ST as failing at level L. */
+static void
+core_add(Level *L, const guint16 *T, guint n, const State *st)
+{
+  if (n > CORE_WORDS)
+    return;
+  guint slot = L->next_core;
+  L->next_core = (L->next_core + 1) % CORE_MAX;
+  L->n_cores = MIN(L->n_cores + 1, CORE_MAX);
+  Core *c = &L->cores[slot];
+  c->st = *st;
+  c->n = n;
+  c->sig = set_signature(T, n);
+  memcpy(L->core_words + (gsize)slot * CORE_WORDS, T, n * sizeof *T);
+}
+
+/* TRUE when the part T (N answers, SIG its signature) under ST contains a remembered failing part
+ * under a state no stricter than ST: then T fails too. */
+static gboolean
+core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const State *st)
+{
+  for (guint k = 0; k < L->n_cores; k++) {
+    const Core *c = &L->cores[k];
+    if (c->n > n || (c->sig & ~sig) || !state_within(&c->st, st))
+      continue;
+    /* Subset test by merging the two sorted lists. */
+    const guint16 *F = L->core_words + (gsize)k * CORE_WORDS;
+    guint i = 0, j = 0;
+    while (i < c->n && j < n && c->n - i <= n - j) {
+      if (F[i] == T[j])
+        i++;
+      j++;
+    }
+    if (i == c->n)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Does guess W split S (level LVL) into parts that are all solvable within R - 1 guesses? Parts are
  * searched largest first (fail-first), after a memo pass that rejects W on any part known to fail.
  * With PROBE, each part gets a node budget and TRY_UNKNOWN says that one ran out. SUB_ROW is W's row
@@ -740,6 +831,12 @@ try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, cons
     guint p = L->todo[k];
     const guint16 *T = L->buf + L->start[p];
     gboolean ok;
+    if (!sub && r - 1 >= 3 && L->n_cores > 0 &&
+        core_covers(L, T, L->size[p], set_signature(T, L->size[p]), &L->child[p])) {
+      memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+      L->failed = p;
+      return TRY_FAILS;
+    }
     if (sub) {
       ok = part2(P, L, T, L->size[p], L->pk1[p], L->pk2[p], L->pok[p], &L->child[p], L->ck1[p], L->ck2[p]);
     } else {
@@ -756,6 +853,8 @@ try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, cons
       }
     }
     if (!ok) {
+      if (!sub && r - 1 >= 3)
+        core_add(L, T, L->size[p], &L->child[p]);
       L->failed = p;
       return TRY_FAILS;
     }
@@ -827,57 +926,6 @@ score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint 
     max_distinct = MAX(max_distinct, distinct);
   }
   return max_distinct;
-}
-
-/* Fills the sub-table of level L with the rows of its N_LEGAL pool words on S (from the parent's
- * sub-table when COLS is not NULL) and returns the most parts any of them makes of S. */
-static guint
-gather_rows(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, guint n_legal, const guint16 *cols)
-{
-  guint max_distinct = 0;
-  for (guint j = 0; j < n_legal; j++) {
-    guint8 *out = L->sub + (gsize)j * n;
-    guint64 seen[4] = { 0, 0, 0, 0 };
-    if (cols != NULL) {
-      const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->sub_n;
-      for (guint i = 0; i < n; i++) {
-        guint8 p = out[i] = src[cols[i]];
-        seen[p >> 6] |= G_GUINT64_CONSTANT(1) << (p & 63);
-      }
-    } else {
-      const guint8 *row = P->rows[L->legal[j]];
-      for (guint i = 0; i < n; i++) {
-        guint8 p = out[i] = row[S[i]];
-        seen[p >> 6] |= G_GUINT64_CONSTANT(1) << (p & 63);
-      }
-    }
-    guint d = (guint)(__builtin_popcountll(seen[0]) + __builtin_popcountll(seen[1]) +
-                      __builtin_popcountll(seen[2]) + __builtin_popcountll(seen[3]));
-    max_distinct = MAX(max_distinct, d);
-  }
-  return max_distinct;
-}
-
-/* Scores the N_LEGAL rows of level L's sub-table: max bucket, or DEFERRED as soon as a part exceeds
- * CAP (such a guess cannot work). */
-static void
-score_capped(HsProver *P, Level *L, guint n, guint n_legal, guint cap)
-{
-  guint16 *cnt = P->cnt;
-  for (guint j = 0; j < n_legal; j++) {
-    const guint8 *row = L->sub + (gsize)j * n;
-    guint mb = 0, i = 0;
-    for (; i < n; i++) {
-      guint c = ++cnt[row[i]];
-      if (c > mb && (mb = c) > cap) {
-        i++;
-        break;
-      }
-    }
-    for (guint t = 0; t < i; t++)
-      cnt[row[t]] = 0;
-    L->score[j] = mb > cap ? DEFERRED : (guint16)mb;
-  }
 }
 
 /* Writes the positions IDX[0..M) whose score is at most CAP and whose word is not SKIP to OUT, in the
@@ -1020,6 +1068,7 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
   L->n_trouble = L->n_fails = 0;
   L->next_reorder = P->tuning.trouble_first ? P->tuning.trouble_first : G_MAXUINT;
   L->cap = G_MAXUINT;
+  L->n_cores = L->next_core = 0;
   const gboolean fast = P->order == HS_PROVE_ORDER_FAST;
   /* Probing changes which working guess is found first, so only the FAST order does it; a probe
    * never starts inside another. */
@@ -1075,7 +1124,8 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
     n_legal = state_legal(P, st, L->legal);
   }
   L->n_legal = n_legal;
-  /* Nodes close to the leaves keep a sub-table for their parts; nodes higher up score lazily. */
+  /* A node whose pool fits the budget keeps the pool's rows on S (a sub-table) for scoring, for its
+   * parts' pools and for part2; bigger nodes score lazily from the feedback table. */
   const gboolean sub = (gsize)n_legal * n <= P->tuning.sub_budget;
   if (sub && L->sub_cap < (gsize)n_legal * n) {
     g_free(L->sub);
@@ -1094,18 +1144,12 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const State *st, guint r, gui
 
   gboolean found = FALSE;
   if (sub) {
-    /* With two guesses left after this one, a part must be split into singletons by one guess legal
-     * below here: it cannot be larger than the most parts any legal word makes of S. So with three
-     * left the rows are gathered first, and only then scored, each stopping at that cap. */
-    guint cap = n;
-    if (r == 3) {
-      cap = gather_rows(P, L, PL, S, n, n_legal, from_parent ? cols : NULL);
-      score_capped(P, L, n, n_legal, cap);
-    } else {
-      score_positions(P, L, PL, S, n, L->idx, n_legal, TRUE, from_parent ? cols : NULL);
-    }
+    guint max_distinct = score_positions(P, L, PL, S, n, L->idx, n_legal, TRUE, from_parent ? cols : NULL);
     L->sub_ok = TRUE;
     L->sub_n = n;
+    /* With two guesses left after this one, a part must be split into singletons by one guess legal
+     * below here: it cannot be larger than the most parts any legal word makes of S. */
+    guint cap = r == 3 ? max_distinct : n;
     guint m = order_positions(P, L, n, L->idx, n_legal, cap, skip, L->sorted);
     if (fast && r <= CSTAR_FIRST_ABOVE) {
       cstar_res = try_guess(P, S, n, st, cstar, NULL, r, lvl, probing);

@@ -591,20 +591,17 @@ test_cancel(void **state)
 int
 main(void)
 {
-  const struct CMUnitTest small[] = {
+  const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_brute_prove_lists),
     cmocka_unit_test(test_brute_tiny_lists),
     cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_prove_part),
     cmocka_unit_test(test_errors),
-  };
-  const struct CMUnitTest original[] = {
     cmocka_unit_test(test_original_facts),
     cmocka_unit_test(test_original_parts),
     cmocka_unit_test(test_original_strict),
     cmocka_unit_test(test_cancel),
   };
-  int failures = cmocka_run_group_tests_name("prove-small", small, NULL, NULL);
-  failures += cmocka_run_group_tests_name("prove-original", original, setup_orig, teardown_orig);
+  int failures = cmocka_run_group_tests_name("prove", tests, setup_orig, teardown_orig);
   return failures == 0 ? 0 : 1;
 }

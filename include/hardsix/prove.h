@@ -69,10 +69,10 @@ void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
  * found, never a verdict; tests use them to drive every path of the search on small lists. */
 typedef struct {
   guint probe_min_r;    /* FAST: nodes with at least this many guesses left probe their guesses with
-                         * node budgets before searching them fully (0: never); default 5 */
-  guint probe_budget;   /* first budget per part, in nodes; default 200 */
+                         * node budgets before searching them fully (0: never); default 4 */
+  guint probe_budget;   /* first budget per part, in nodes; default 800 */
   guint trouble_first;  /* FAST, probing nodes: reorder the untried guesses by the parts that made
-                         * guesses fail after this many failures (0: never); default 1 */
+                         * guesses fail after this many failures (0: never); default 4 */
   gsize sub_budget;     /* largest sub-table (pool words x candidates, bytes) a node keeps; default
                          * 4 MiB (0: none) */
 } HsProveTuning;
@@ -85,7 +85,7 @@ void hs_prover_reset(HsProver *p);
 
 /* Decides whether OPENER guarantees every answer within MAX_GUESSES guesses. Sets *PROVEN and returns
  * TRUE, or returns FALSE with an error. The memo is reset first, so STATS (may be NULL) depend only on
- * the opener, the cap, the rules and the order. */
+ * the opener, the cap, the rules, the order and the tuning (never on earlier calls or threads). */
 gboolean hs_prover_decide(HsProver *p, guint opener, guint max_guesses, gboolean *proven,
                           HsProveStats *stats, GError **error);
 

@@ -40,7 +40,7 @@ bad=$(tail -n +2 "$T/a1.tsv" | awk -F'\t' '($2 != "proven" && $2 != "impossible"
 expect_grep prove-all-flown "$T/a1.tsv" '^flown	proven	'
 expect_grep prove-all-fight "$T/a1.tsv" '^fight	impossible	'
 expect_grep prove-all-summary "$T/a1.err" '^prove: 27 openers, 18 proven within 5 guesses, 9 impossible'
-expect_grep prove-all-median "$T/a1.err" '^per opener: median '
+expect_grep prove-all-median "$T/a1.err" '^per opener (CPU time): median '
 $HS prove --all $P --max-guesses 5 --shard 1/3 -o "$T/s1.tsv" 2>/dev/null
 $HS prove --all $P --max-guesses 5 --shard 2/3 -o "$T/s2.tsv" 2>/dev/null
 $HS prove --all $P --max-guesses 5 --shard 3/3 -o "$T/s3.tsv" 2>/dev/null
