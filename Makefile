@@ -56,7 +56,7 @@ FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz/replay_%)
 FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
 
-.PHONY: all run check bench sanitize install uninstall clean deps deps-check tests fuzz fuzz-bins deps-browser
+.PHONY: all run check bench sanitize install uninstall clean deps deps-check tests fuzz fuzz-bins deps-browser format
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
 
 $(BUILD)/lib/%.o: src/%.c | deps-check
@@ -81,7 +81,7 @@ $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | d
 	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
 
 # Dependencies: installs what is missing with apt-get when root, else prints the command and fails.
-DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev
+DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev clang-format
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)
 # Optional: a real browser and PDF tools, so that make check prints the cheat sheet (tests/cli/sheet.sh
@@ -129,6 +129,11 @@ install: all
 	install -m 644 data/nyt2022/answers.txt data/nyt2022/guesses.txt $(DESTDIR)$(PREFIX)/share/hardsix/nyt2022/
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/hardsix $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1 $(DESTDIR)$(PREFIX)/share/hardsix
+
+# make format: applies .clang-format to every C file (make check fails when one is not formatted).
+FORMAT_SRC = $(wildcard src/*.c src/*.h src/*/*.c src/*/*.h include/hardsix/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h)
+format:
+	clang-format --style=file -i $(FORMAT_SRC)
 
 clean:
 	rm -rf build build-sanitize build-fuzz

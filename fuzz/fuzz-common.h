@@ -18,12 +18,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A property that must hold for every input: on failure, say which and abort (libFuzzer saves the
  * input as a crash). */
-#define FUZZ_CHECK(cond)                                                                     \
-  do {                                                                                       \
-    if (!(cond)) {                                                                           \
-      fprintf(stderr, "%s:%d: property failed: %s\n", __FILE__, __LINE__, #cond);           \
-      abort();                                                                               \
-    }                                                                                        \
+#define FUZZ_CHECK(cond)                                                                                               \
+  do {                                                                                                                 \
+    if (!(cond)) {                                                                                                     \
+      fprintf(stderr, "%s:%d: property failed: %s\n", __FILE__, __LINE__, #cond);                                      \
+      abort();                                                                                                         \
+    }                                                                                                                  \
   } while (0)
 
 /* GLib criticals and warnings (a g_return_if_fail that fired) count as crashes. */

@@ -7,7 +7,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   fuzz_init();
   HsWords *w = fuzz_tiny_words();
-  g_autofree char (*before)[HS_WORD_LEN + 1] = g_memdup2(w->text, w->n_words * sizeof *w->text);
+  g_autofree char(*before)[HS_WORD_LEN + 1] = g_memdup2(w->text, w->n_words * sizeof *w->text);
   GError *e = NULL;
   if (!hs_words_apply_order_text(w, (const char *)data, size, "order.txt", &e)) {
     FUZZ_CHECK(e != NULL && g_str_has_prefix(e->message, "order.txt:") && g_utf8_validate(e->message, -1, NULL));

@@ -31,7 +31,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   guint8 q;
   gboolean ok[] = {
     hs_pattern_parse(s, -1, &q, NULL), hs_pattern_style_parse(s, &st, NULL), hs_rules_parse(s, &r, NULL),
-    hs_format_parse(s, &f, NULL),      hs_pool_parse(s, &pool, NULL),         hs_metric_parse(s, &m, NULL),
+    hs_format_parse(s, &f, NULL),      hs_pool_parse(s, &pool, NULL),        hs_metric_parse(s, &m, NULL),
   };
   if (ok[0] && strlen(s) == size)
     FUZZ_CHECK(q == p);

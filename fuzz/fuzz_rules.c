@@ -113,8 +113,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       g_string_append_printf(f, "%s:", words->text[answer]);
       char buf[HS_PATTERN_BUFLEN];
       for (guint i = 0; i < end; i++)
-        g_string_append_printf(f, " [%s] => %s /", words->text[hist[i]], hs_pattern_format(pats[i], HS_PATTERN_EMOJI, buf));
-      g_string_append_printf(f, " [%s] => %s /\n", words->text[answer], hs_pattern_format(HS_ALL_GREEN, HS_PATTERN_LETTERS, buf));
+        g_string_append_printf(f, " [%s] => %s /", words->text[hist[i]],
+                               hs_pattern_format(pats[i], HS_PATTERN_EMOJI, buf));
+      g_string_append_printf(f, " [%s] => %s /\n", words->text[answer],
+                             hs_pattern_format(HS_ALL_GREEN, HS_PATTERN_LETTERS, buf));
       HsVerifyReport *rep = NULL;
       FUZZ_CHECK(hs_verify_text(words, rules, 0, f->str, f->len, "f", &rep, NULL));
       FUZZ_CHECK(rep->ok == legal);

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs every cmocka binary in BUILD/tests and every CLI script in tests/cli, then prints one line
+# Runs every cmocka binary in BUILD/tests, every static check in tests/static and every CLI script in
+# tests/cli, then prints one line
 # "tests: N passed, N failed, N skipped". Exits non-zero when anything failed.
 set -u
 build=${1:-build}
@@ -44,10 +45,10 @@ for t in "$root/$build"/tests/test_*; do
   fi
 done
 
-for t in "$root"/tests/cli/*.sh; do
+for t in "$root"/tests/static/*.sh "$root"/tests/cli/*.sh; do
   [ -f "$t" ] || continue
-  name=$(basename "$t" .sh)
-  HS="$root/$build/hardsix" ROOT="$root" sh "$t" >"$log" 2>&1
+  name=$(basename "$(dirname "$t")")/$(basename "$t" .sh)
+  HS="$root/$build/hardsix" ROOT="$root" BUILD="$build" sh "$t" >"$log" 2>&1
   rc=$?
   p=$(grep -c '^ok ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^skip ' "$log")
   if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
@@ -55,9 +56,9 @@ for t in "$root"/tests/cli/*.sh; do
   if sanitizer_reports >>"$log"; then f=$((f + 1)); fi
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
   if [ "$f" != 0 ]; then
-    echo "FAIL cli/$name"; sed 's/^/    /' "$log" | tail -n 60
+    echo "FAIL $name"; sed 's/^/    /' "$log" | tail -n 60
   else
-    echo "ok   cli/$name ($p passed, $s skipped)"
+    echo "ok   $name ($p passed, $s skipped)"
   fi
 done
 

@@ -56,8 +56,8 @@ int_option(const char *name, const char *value, gint64 lo, gint64 hi, gint *out,
   gint64 v = 0;
   if (!g_ascii_string_to_signed(value, 10, G_MININT, G_MAXINT, &v, NULL) || v < lo || v > hi) {
     g_autofree char *shown = g_utf8_make_valid(value, MIN((gssize)strlen(value), 40));
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s: '%s' is not a number from %" G_GINT64_FORMAT
-                " to %" G_GINT64_FORMAT, name, shown, lo, hi);
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                "%s: '%s' is not a number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, name, shown, lo, hi);
     return FALSE;
   }
   *out = (gint)v;
@@ -108,8 +108,8 @@ hs_cli_add_policy_options(GOptionContext *ctx, HsCliOptions *o)
 {
   static const GOptionEntry e[] = {
     { "pool", 0, 0, G_OPTION_ARG_STRING, NULL, "Guesses considered: legal (default) or candidates", "POOL" },
-    { "metric", 0, 0, G_OPTION_ARG_STRING, NULL,
-      "maxbucket (default), maxbucket-swapped, entropy or expected", "METRIC" },
+    { "metric", 0, 0, G_OPTION_ARG_STRING, NULL, "maxbucket (default), maxbucket-swapped, entropy or expected",
+      "METRIC" },
     { "preset", 0, 0, G_OPTION_ARG_STRING, NULL,
       "tkihira2022 = --rules strict --pool candidates --metric maxbucket-swapped", "NAME" },
     { "overrides", 0, 0, G_OPTION_ARG_FILENAME, NULL, "File of forced guesses", "FILE" },
@@ -382,8 +382,7 @@ hs_cli_prepare_dir(const char *dir, GError **error)
   }
   if (g_mkdir(dir, 0755) != 0) {
     int e = errno;
-    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: cannot create directory: %s", dir,
-                g_strerror(e));
+    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: cannot create directory: %s", dir, g_strerror(e));
     return FALSE;
   }
   return TRUE;
@@ -489,8 +488,7 @@ hs_cli_parse_shard(const char *text, guint *k, guint *n, GError **error)
   g_auto(GStrv) parts = g_strsplit(text, "/", -1);
   if (g_strv_length(parts) != 2 || !g_ascii_string_to_unsigned(parts[0], 10, 1, 1000000, &a, NULL) ||
       !g_ascii_string_to_unsigned(parts[1], 10, 1, 1000000, &b, NULL) || a > b) {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                "--shard: '%s' is not K/N with 1 <= K <= N", text);
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--shard: '%s' is not K/N with 1 <= K <= N", text);
     return FALSE;
   }
   *k = (guint)a;

@@ -15,18 +15,18 @@ typedef struct {
 
 /* Options shared by the subcommands; the add_* functions register them on a GOptionContext. */
 typedef struct {
-  char *lists;       /* --lists original|nyt2022 */
-  char *answers;     /* --answers FILE */
-  char *guesses;     /* --guesses FILE */
-  char *order;       /* --order FILE */
-  char *rules;       /* --rules nyt|strict */
-  char *pool;        /* --pool legal|candidates */
-  char *metric;      /* --metric ... */
-  char *preset;      /* --preset tkihira2022 */
-  char *overrides;   /* --overrides FILE */
-  gint max_guesses;  /* --max-guesses N, checked to be 1..63 when given (0: default 6) */
+  char *lists;      /* --lists original|nyt2022 */
+  char *answers;    /* --answers FILE */
+  char *guesses;    /* --guesses FILE */
+  char *order;      /* --order FILE */
+  char *rules;      /* --rules nyt|strict */
+  char *pool;       /* --pool legal|candidates */
+  char *metric;     /* --metric ... */
+  char *preset;     /* --preset tkihira2022 */
+  char *overrides;  /* --overrides FILE */
+  gint max_guesses; /* --max-guesses N, checked to be 1..63 when given (0: default 6) */
   gboolean strict_overrides;
-  int threads;       /* --threads N, checked to be >= 1 when given (0: OpenMP default) */
+  int threads; /* --threads N, checked to be >= 1 when given (0: OpenMP default) */
 } HsCliOptions;
 
 void hs_cli_options_init(HsCliOptions *o);
@@ -51,12 +51,10 @@ HsWords *hs_cli_load_words(const HsCliOptions *o, GError **error);
  * with *usage = TRUE). */
 gboolean hs_cli_resolve_policy(HsCliOptions *o, HsPolicy *policy, gboolean *usage, GError **error);
 /* Rules and cap only. */
-gboolean hs_cli_resolve_rules(HsCliOptions *o, HsRules *rules, guint *max_guesses, gboolean *usage,
-                              GError **error);
+gboolean hs_cli_resolve_rules(HsCliOptions *o, HsRules *rules, guint *max_guesses, gboolean *usage, GError **error);
 
 /* Loads --overrides (if any) for WORDS under the policy's rules; NULL with no error when absent. */
-HsOverrides *hs_cli_load_overrides(const HsCliOptions *o, const HsWords *words, HsRules rules,
-                                   GError **error);
+HsOverrides *hs_cli_load_overrides(const HsCliOptions *o, const HsWords *words, HsRules rules, GError **error);
 
 /* A one-line description of the policy for file headers. Newly allocated. */
 char *hs_cli_policy_string(const HsCliOptions *o, const HsPolicy *p);
@@ -91,7 +89,7 @@ typedef struct {
   HsTable *table;
   HsPolicy policy;
   char *policy_string;
-  double table_ms;     /* time spent building the feedback table */
+  double table_ms; /* time spent building the feedback table */
 } HsCliSetup;
 
 /* Loads and resolves all of the above from the options. Returns HS_EXIT_OK, or prints the error and

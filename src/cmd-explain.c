@@ -28,8 +28,7 @@ explain(const HsCliSetup *setup, guint opener, guint answer)
     return HS_EXIT_FAIL;
   }
   gboolean over = step > s->max_guesses;
-  printf("%s: solved with %u guess%s%s\n", w->text[answer], step, step == 1 ? "" : "es",
-         over ? " (over the cap)" : "");
+  printf("%s: solved with %u guess%s%s\n", w->text[answer], step, step == 1 ? "" : "es", over ? " (over the cap)" : "");
   return over ? HS_EXIT_FAIL : HS_EXIT_OK;
 }
 
@@ -39,10 +38,10 @@ hs_cmd_explain(int argc, char **argv)
   HsCliOptions o;
   hs_cli_options_init(&o);
   g_autoptr(GOptionContext) ctx = g_option_context_new("OPENER ANSWER");
-  g_option_context_set_summary(ctx,
-    "Builds the greedy strategy for OPENER (same policy options as 'solve') and prints the guesses\n"
-    "and patterns on the way to ANSWER.\n\n"
-    "Exit status: 0 when ANSWER is solved within the cap, 1 otherwise, 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Builds the greedy strategy for OPENER (same policy options as 'solve') and prints the guesses\n"
+         "and patterns on the way to ANSWER.\n\n"
+         "Exit status: 0 when ANSWER is solved within the cap, 1 otherwise, 2 usage error.");
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);
   hs_cli_add_policy_options(ctx, &o);

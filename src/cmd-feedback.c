@@ -44,7 +44,8 @@ hs_cmd_feedback(int argc, char **argv)
       if (!valid_word(argv[i]))
         return hs_cli_usage("feedback", "'%s' is not a word of 5 lowercase letters%s", argv[i],
                             strlen(argv[i]) == HS_WORD_LEN && g_ascii_isupper(argv[i][0])
-                              ? " (upper-case letters are not accepted)" : "");
+                              ? " (upper-case letters are not accepted)"
+                              : "");
     printf("%s\n", hs_pattern_format(hs_feedback(argv[1], argv[2]), style, buf));
     return HS_EXIT_OK;
   }
@@ -68,8 +69,7 @@ hs_cmd_feedback(int argc, char **argv)
       if (*f[i] && n < 3)
         w[n < 2 ? n : 1] = f[i], n++;
     if (n != 2 || !valid_word(w[0]) || !valid_word(w[1])) {
-      fprintf(stderr, "hardsix: <stdin>:%u: expected 'GUESS ANSWER' (two words of 5 lowercase letters)\n",
-              lineno);
+      fprintf(stderr, "hardsix: <stdin>:%u: expected 'GUESS ANSWER' (two words of 5 lowercase letters)\n", lineno);
       rc = HS_EXIT_FAIL;
       break;
     }

@@ -10,7 +10,7 @@ typedef struct {
   HsStrategy *strategy;
   HsRules rules;
   guint max_guesses;
-  char *name;          /* the file name used in messages ("<stdin>" for "-") */
+  char *name; /* the file name used in messages ("<stdin>" for "-") */
 } HsCliStrategy;
 
 /* Reads PATH ("-": stdin), chooses the lists and rules from the options or, where the options say

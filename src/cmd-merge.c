@@ -6,8 +6,8 @@
 #include <string.h>
 
 typedef struct {
-  char *key;   /* first field (the opener) */
-  char *line;  /* whole line with its newline */
+  char *key;  /* first field (the opener) */
+  char *line; /* whole line with its newline */
   const char *file;
   guint lineno;
 } Row;
@@ -37,10 +37,10 @@ hs_cmd_merge(int argc, char **argv)
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new("FILE...");
-  g_option_context_set_summary(ctx,
-    "Combines the TSV outputs of 'sweep --shard K/N' or 'prove --all --shard K/N' runs into exactly the\n"
-    "bytes an unsharded run prints. Every file must have the same header line; an opener found twice is\n"
-    "an error.\n\nExit status: 0 merged, 1 bad input, 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Combines the TSV outputs of 'sweep --shard K/N' or 'prove --all --shard K/N' runs into exactly the\n"
+         "bytes an unsharded run prints. Every file must have the same header line; an opener found twice is\n"
+         "an error.\n\nExit status: 0 merged, 1 bad input, 2 usage error.");
   g_option_context_add_main_entries(ctx, entries, NULL);
   if (!hs_cli_parse(ctx, "merge", &argc, &argv))
     return HS_EXIT_USAGE;
@@ -96,8 +96,7 @@ hs_cmd_merge(int argc, char **argv)
     const Row *r = rows->pdata[i];
     if (i > 0 && strcmp(r->key, ((Row *)rows->pdata[i - 1])->key) == 0) {
       const Row *p = rows->pdata[i - 1];
-      fprintf(stderr, "hardsix: %s:%u: opener '%s' also in %s:%u\n", r->file, r->lineno, r->key, p->file,
-              p->lineno);
+      fprintf(stderr, "hardsix: %s:%u: opener '%s' also in %s:%u\n", r->file, r->lineno, r->key, p->file, p->lineno);
       g_string_free(out, TRUE);
       return HS_EXIT_FAIL;
     }

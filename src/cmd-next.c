@@ -49,9 +49,8 @@ step(const HsStrategy *s, const HsNode **node, const char *guess_text, const cha
     return FALSE;
   if (g != n->guess) {
     g_autofree char *at = where(s, n);
-    g_set_error(error, NEXT_ERROR, 0,
-                "the strategy never reaches this history: %s it plays '%s', not '%s'", at, w->text[n->guess],
-                w->text[g]);
+    g_set_error(error, NEXT_ERROR, 0, "the strategy never reaches this history: %s it plays '%s', not '%s'", at,
+                w->text[n->guess], w->text[g]);
     return FALSE;
   }
   guint8 p;
@@ -69,12 +68,11 @@ step(const HsStrategy *s, const HsNode **node, const char *guess_text, const cha
     gboolean any = FALSE;
     for (guint a = 0; a < w->n_answers && !any; a++)
       any = hs_feedback(w->text[g], w->text[a]) == p;
-    g_set_error(error, NEXT_ERROR, 0,
-                "impossible pattern: '%s' cannot show %s %s (%s)", w->text[g],
+    g_set_error(error, NEXT_ERROR, 0, "impossible pattern: '%s' cannot show %s %s (%s)", w->text[g],
                 hs_pattern_format(p, HS_PATTERN_EMOJI, buf), at,
-                any ? (n->n_cands == 1 ? "the only answer left is the guess itself"
-                                       : "none of the answers left gives it")
-                    : "no answer gives that pattern for this guess");
+                any
+                  ? (n->n_cands == 1 ? "the only answer left is the guess itself" : "none of the answers left gives it")
+                  : "no answer gives that pattern for this guess");
     return FALSE;
   }
   *node = c;
@@ -146,20 +144,20 @@ hs_cmd_next(int argc, char **argv)
   HsCliOptions o;
   hs_cli_options_init(&o);
   g_autoptr(GOptionContext) ctx = g_option_context_new("STRATEGY [GUESS PATTERN]...");
-  g_option_context_set_summary(ctx,
-    "Prints the guess the strategy in the file STRATEGY (per-word, by-pattern or JSON; it must pass the\n"
-    "independent verifier) plays after the given history, and the candidates left (the words when at\n"
-    "most 20). Patterns in any form: 🟩🟨⬜, G/Y/B (any case, '-' or '.' for grey) or 2/1/0; put '--'\n"
-    "before a history whose patterns start with '-'.\n\n"
-    "With no history and a terminal on stdin it plays interactively: it shows each guess, reads the\n"
-    "pattern you see, and repeats until the game is solved.\n\n"
-    "Lists and rules come from the file's '# lists:' and '# rules:' lines unless given.");
-  g_option_context_set_description(ctx,
-    "Example:\n"
-    "  hardsix next output/howls-tkihira2022/howls.per-word.txt howls YBBBY shark GGGBB\n\n"
-    "Exit status: 0 success; 1 when the file is not verified, the strategy never reaches the history\n"
-    "(another guess was played) or a pattern is impossible for its guess there; 2 usage error (also an\n"
-    "unknown word or a malformed pattern).");
+  g_option_context_set_summary(
+    ctx, "Prints the guess the strategy in the file STRATEGY (per-word, by-pattern or JSON; it must pass the\n"
+         "independent verifier) plays after the given history, and the candidates left (the words when at\n"
+         "most 20). Patterns in any form: 🟩🟨⬜, G/Y/B (any case, '-' or '.' for grey) or 2/1/0; put '--'\n"
+         "before a history whose patterns start with '-'.\n\n"
+         "With no history and a terminal on stdin it plays interactively: it shows each guess, reads the\n"
+         "pattern you see, and repeats until the game is solved.\n\n"
+         "Lists and rules come from the file's '# lists:' and '# rules:' lines unless given.");
+  g_option_context_set_description(
+    ctx, "Example:\n"
+         "  hardsix next output/howls-tkihira2022/howls.per-word.txt howls YBBBY shark GGGBB\n\n"
+         "Exit status: 0 success; 1 when the file is not verified, the strategy never reaches the history\n"
+         "(another guess was played) or a pattern is impossible for its guess there; 2 usage error (also an\n"
+         "unknown word or a malformed pattern).");
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);
   if (!hs_cli_parse(ctx, "next", &argc, &argv)) {

@@ -34,8 +34,7 @@ print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, 
   guint first = 1;
   while (first <= worst && s->hist[first] == 0)
     first++;
-  fprintf(stderr, "%s: %u answers, %s\n", opener, w->n_answers,
-          verified ? "verified" : "NOT verified");
+  fprintf(stderr, "%s: %u answers, %s\n", opener, w->n_answers, verified ? "verified" : "NOT verified");
   for (guint d = first; d <= worst; d++)
     fprintf(stderr, "%u guesses: %u\n", d, s->hist[d]);
   guint64 total = hs_strategy_total(s);
@@ -108,7 +107,8 @@ hs_cli_emit_strategy(const HsCliSetup *setup, HsStrategy *s, const char *outdir,
   gint64 t_write = g_get_monotonic_time();
   if (outdir) {
     for (guint i = 0; i < n_formats; i++) {
-      g_autofree char *name = g_strdup_printf("%s.%s", s->words->text[s->nodes[0].guess], hs_format_extension(formats[i]));
+      g_autofree char *name =
+        g_strdup_printf("%s.%s", s->words->text[s->nodes[0].guess], hs_format_extension(formats[i]));
       g_autofree char *path = g_build_filename(outdir, name, NULL);
       const char *text = texts->pdata[i];
       if (!hs_file_write_atomic(path, text, strlen(text), &error)) {
@@ -129,7 +129,7 @@ hs_cli_emit_strategy(const HsCliSetup *setup, HsStrategy *s, const char *outdir,
   if (write_ms)
     *write_ms = (t_end - t_write) / 1e3;
   if (outdir)
-    fprintf(stderr, "wrote %s/%s.{by-pattern.txt,per-word.txt,tree.txt,json}\n", outdir, s->words->text[s->nodes[0].guess]);
+    fprintf(stderr, "wrote %s/%s.{by-pattern.txt,per-word.txt,tree.txt,json}\n", outdir,
+            s->words->text[s->nodes[0].guess]);
   return verified ? HS_EXIT_OK : HS_EXIT_FAIL;
 }
-

@@ -62,8 +62,8 @@ prove_one(HsCliSetup *setup, guint opener, HsProveOrder order, const char *outdi
     fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s rules)\n", o, cap,
             hs_rules_name(setup->policy.rules));
     fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
-            hs_pattern_format(why.pattern, HS_PATTERN_EMOJI, pat), why.n_cands, why.n_cands == 1 ? "" : "s",
-            part->str, cap - 1, cap - 1 == 1 ? "" : "es");
+            hs_pattern_format(why.pattern, HS_PATTERN_EMOJI, pat), why.n_cands, why.n_cands == 1 ? "" : "s", part->str,
+            cap - 1, cap - 1 == 1 ? "" : "es");
     if (why.best)
       fprintf(stderr, "; the best is %u more (%u in all)\n", why.best, why.best + 1);
     else
@@ -79,8 +79,8 @@ prove_one(HsCliSetup *setup, guint opener, HsProveOrder order, const char *outdi
           rc == HS_EXIT_OK ? "proven" : "found but NOT verified", cap, hs_rules_name(setup->policy.rules));
   fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st.nodes, secs);
   if (timing)
-    fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n",
-            setup->table_ms, secs * 1e3, verify_ms, write_ms);
+    fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", setup->table_ms,
+            secs * 1e3, verify_ms, write_ms);
   return rc;
 }
 
@@ -195,8 +195,8 @@ prove_all(HsCliSetup *setup, const char *openers_spec, const char *shard, HsProv
         proven += ok;
         double secs = (g_get_monotonic_time() - start) / 1e6;
         double rate = secs > 0 ? done / secs : 0;
-        hs_cli_progress(done == n, "prove: %u/%u openers, %u proven, %.1f openers/s, ETA %.0f s", done, n, proven,
-                        rate, rate > 0 ? (n - done) / rate : 0.0);
+        hs_cli_progress(done == n, "prove: %u/%u openers, %u proven, %.1f openers/s, ETA %.0f s", done, n, proven, rate,
+                        rate > 0 ? (n - done) / rate : 0.0);
       }
     }
     hs_prover_free(prover);
@@ -235,9 +235,10 @@ prove_all(HsCliSetup *setup, const char *openers_spec, const char *shard, HsProv
   double cpu = 0;
   for (guint i = 0; i < n; i++)
     cpu += rows[i].seconds;
-  fprintf(stderr, "prove: %u openers, %u proven within %u guesses, %u impossible (%s rules, %s lists), %.1f s "
-          "(%.1f s of search CPU time)\n", n, proven, cap, n - proven, hs_rules_name(setup->policy.rules), w->name, secs,
-          cpu);
+  fprintf(stderr,
+          "prove: %u openers, %u proven within %u guesses, %u impossible (%s rules, %s lists), %.1f s "
+          "(%.1f s of search CPU time)\n",
+          n, proven, cap, n - proven, hs_rules_name(setup->policy.rules), w->name, secs, cpu);
   if (n > 0)
     fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
             n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, rows[slowest].seconds, w->text[rows[slowest].opener]);
@@ -255,11 +256,12 @@ hs_cmd_prove(int argc, char **argv)
     { "all", 0, 0, G_OPTION_ARG_NONE, &all, "Decide every opener (or --openers) and write a TSV of verdicts", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &outdir,
       "One opener: write DIR/OPENER.by-pattern.txt, .per-word.txt, .tree.txt and .json; --all: write the TSV to "
-      "FILE (atomically)", "DIR|FILE" },
+      "FILE (atomically)",
+      "DIR|FILE" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
       "One opener: write one format to stdout: by-pattern, per-word, tree or json", "FORMAT" },
-    { "openers", 0, 0, G_OPTION_ARG_STRING, &openers_spec,
-      "--all: all (default), answers, guesses, or a FILE of words", "SET" },
+    { "openers", 0, 0, G_OPTION_ARG_STRING, &openers_spec, "--all: all (default), answers, guesses, or a FILE of words",
+      "SET" },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "--all: only the K-th of N interleaved slices (1-based)", "K/N" },
     { "search", 0, 0, G_OPTION_ARG_STRING, &search,
       "Guess order: greedy (default for one opener) or fast (default for --all)", "ORDER" },
@@ -268,24 +270,24 @@ hs_cmd_prove(int argc, char **argv)
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new("OPENER | --all");
-  g_option_context_set_summary(ctx,
-    "Decides exactly whether some hard-mode strategy that starts with OPENER solves every answer within\n"
-    "--max-guesses guesses (default 6), searching every allowed word legal under --rules (default nyt).\n"
-    "When it does, the strategy found is verified by the independent verifier and written like 'solve'\n"
-    "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the first opener\n"
-    "pattern (in pattern order) whose part cannot be solved in the guesses left, its size, and the fewest\n"
-    "guesses that part needs.\n\n"
-    "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
-    "(stdout or -o FILE), one row per opener sorted by opener:\n"
-    "  opener  verdict (proven|impossible)  nodes (search nodes expanded)\n"
-    "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
-    "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
-    "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
-    "too when it is a terminal.\n"
-    "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
-    "strategy found.\n\n"
-    "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
-    "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Decides exactly whether some hard-mode strategy that starts with OPENER solves every answer within\n"
+         "--max-guesses guesses (default 6), searching every allowed word legal under --rules (default nyt).\n"
+         "When it does, the strategy found is verified by the independent verifier and written like 'solve'\n"
+         "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the first opener\n"
+         "pattern (in pattern order) whose part cannot be solved in the guesses left, its size, and the fewest\n"
+         "guesses that part needs.\n\n"
+         "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
+         "(stdout or -o FILE), one row per opener sorted by opener:\n"
+         "  opener  verdict (proven|impossible)  nodes (search nodes expanded)\n"
+         "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
+         "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
+         "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
+         "too when it is a terminal.\n"
+         "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
+         "strategy found.\n\n"
+         "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
+         "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.");
   g_option_context_add_main_entries(ctx, entries, NULL);
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);

@@ -6,8 +6,8 @@
 #include <string.h>
 
 static int
-repair(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdir, const char *format_name,
-       HsFormat format, const char *save)
+repair(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdir, const char *format_name, HsFormat format,
+       const char *save)
 {
   GError *error = NULL;
   const HsWords *w = setup->words;
@@ -24,15 +24,14 @@ repair(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdir, con
   g_autoptr(HsStrategy) s = hs_greedy_build(setup->table, opener, &p, &error);
   if (s == NULL)
     return hs_cli_fail(error);
-  g_autofree char *added = g_strdup_printf("%s, repaired with %u override%s", setup->policy_string,
-                                           fixed->rules->len, fixed->rules->len == 1 ? "" : "s");
+  g_autofree char *added = g_strdup_printf("%s, repaired with %u override%s", setup->policy_string, fixed->rules->len,
+                                           fixed->rules->len == 1 ? "" : "s");
   s->policy = g_strdup(added);
 
   g_autofree char *rules = hs_overrides_to_text(fixed, w);
-  g_autofree char *text = g_strdup_printf(
-    "# Overrides for opener %s, found by 'hardsix repair' (%s).\n"
-    "# With them the greedy strategy solves every answer within %u guesses.\n%s",
-    w->text[opener], setup->policy_string, setup->policy.max_guesses, rules);
+  g_autofree char *text = g_strdup_printf("# Overrides for opener %s, found by 'hardsix repair' (%s).\n"
+                                          "# With them the greedy strategy solves every answer within %u guesses.\n%s",
+                                          w->text[opener], setup->policy_string, setup->policy.max_guesses, rules);
 
   int rc = hs_cli_emit_strategy(setup, s, outdir, format_name, format, NULL, NULL);
   fprintf(stderr, "repair: %u rule%s added (%u replaced) in %u greedy rounds, %.2f s\n", st.added,
@@ -62,21 +61,21 @@ hs_cmd_repair(int argc, char **argv)
   hs_cli_options_init(&o);
   g_autofree char *outdir = NULL, *format_name = NULL, *save = NULL;
   GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &outdir,
-      "Write the strategy files and OPENER.overrides.txt into DIR", "DIR" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &outdir, "Write the strategy files and OPENER.overrides.txt into DIR",
+      "DIR" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, "Write the strategy in one format to stdout", "FORMAT" },
     { "save-overrides", 0, 0, G_OPTION_ARG_FILENAME, &save, "Write the repaired overrides to FILE", "FILE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new("OPENER");
-  g_option_context_set_summary(ctx,
-    "Builds the greedy strategy for OPENER (same policy options as 'solve', --overrides gives the\n"
-    "starting rules). Where an answer is over the cap, walks down its path to the highest node whose\n"
-    "greedy guess is provably wrong and overrides it with the first guess, in greedy order, that the\n"
-    "exact prover shows to work; repeats until every answer is within the cap. Writes the overrides\n"
-    "(one rule per line, each with a comment naming the answers it rescues) and the verified strategy.\n"
-    "Without -o, --format or --save-overrides the overrides go to stdout.\n\n"
-    "Exit status: 0 repaired and verified, 1 impossible for this opener or not verified, 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Builds the greedy strategy for OPENER (same policy options as 'solve', --overrides gives the\n"
+         "starting rules). Where an answer is over the cap, walks down its path to the highest node whose\n"
+         "greedy guess is provably wrong and overrides it with the first guess, in greedy order, that the\n"
+         "exact prover shows to work; repeats until every answer is within the cap. Writes the overrides\n"
+         "(one rule per line, each with a comment naming the answers it rescues) and the verified strategy.\n"
+         "Without -o, --format or --save-overrides the overrides go to stdout.\n\n"
+         "Exit status: 0 repaired and verified, 1 impossible for this opener or not verified, 2 usage error.");
   g_option_context_add_main_entries(ctx, entries, NULL);
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);

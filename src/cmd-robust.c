@@ -15,8 +15,8 @@ on_progress(guint done, guint total, guint passing, gpointer user)
   Progress *p = user;
   double secs = (g_get_monotonic_time() - p->start) / 1e6;
   double rate = secs > 0 ? done / secs : 0;
-  hs_cli_progress(done == total, "robust: %u/%u builds, %u passing, %.1f builds/s, ETA %.0f s", done, total,
-                  passing, rate, rate > 0 ? (total - done) / rate : 0.0);
+  hs_cli_progress(done == total, "robust: %u/%u builds, %u passing, %.1f builds/s, ETA %.0f s", done, total, passing,
+                  rate, rate > 0 ? (total - done) / rate : 0.0);
 }
 
 static gboolean
@@ -77,20 +77,20 @@ hs_cmd_robust(int argc, char **argv)
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new("OPENER");
-  g_option_context_set_summary(ctx,
-    "Does OPENER's guarantee survive other tie-breaks? Rebuilds the greedy strategy (same policy options\n"
-    "as 'solve'; --overrides are matched by word text) under N random orders of the answers, which\n"
-    "changes every tie-break, and, unless --no-variants, under each other metric and on the other list\n"
-    "set (original <-> nyt2022; skipped with a note when the opener or an override word is not in it).\n"
-    "Shuffle k is drawn from its own generator seeded with (S, k): the same seed gives the same bytes\n"
-    "for any --threads.");
-  g_option_context_set_description(ctx,
-    "Output: TSV rows on stdout (or -o FILE): variant, id, metric, lists, verdict (ok/fail/skip), worst,\n"
-    "over_cap, histogram, total, average, failing answers, note. A summary on stderr: the pass rate, the\n"
-    "answers that fail most often, the worst-depth distribution and the variants. --html FILE writes the\n"
-    "same as a self-contained page with a histogram of the average guesses across shuffles.\n\n"
-    "Exit status: 0 when the report is written (whatever the pass rate); 1 on an error (illegal\n"
-    "override, unwritable file, interrupted); 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Does OPENER's guarantee survive other tie-breaks? Rebuilds the greedy strategy (same policy options\n"
+         "as 'solve'; --overrides are matched by word text) under N random orders of the answers, which\n"
+         "changes every tie-break, and, unless --no-variants, under each other metric and on the other list\n"
+         "set (original <-> nyt2022; skipped with a note when the opener or an override word is not in it).\n"
+         "Shuffle k is drawn from its own generator seeded with (S, k): the same seed gives the same bytes\n"
+         "for any --threads.");
+  g_option_context_set_description(
+    ctx, "Output: TSV rows on stdout (or -o FILE): variant, id, metric, lists, verdict (ok/fail/skip), worst,\n"
+         "over_cap, histogram, total, average, failing answers, note. A summary on stderr: the pass rate, the\n"
+         "answers that fail most often, the worst-depth distribution and the variants. --html FILE writes the\n"
+         "same as a self-contained page with a histogram of the average guesses across shuffles.\n\n"
+         "Exit status: 0 when the report is written (whatever the pass rate); 1 on an error (illegal\n"
+         "override, unwritable file, interrupted); 2 usage error.");
   g_option_context_add_main_entries(ctx, entries, NULL);
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);

@@ -19,19 +19,19 @@ hs_cmd_sheet(int argc, char **argv)
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new("STRATEGY");
-  g_option_context_set_summary(ctx,
-    "Turns the strategy in the file STRATEGY (per-word, by-pattern or JSON) into a cheat sheet. The file\n"
-    "must pass the independent verifier; otherwise nothing is written and its first problems are shown.\n\n"
-    "html: one self-contained page (inline CSS, no network) for printing on A4 or Letter: the opener,\n"
-    "lists, rules and verified histogram, a worked example, an index of first patterns, then one section\n"
-    "per first pattern. Tiles are drawn as squares with letters (yellow as circles), so a black-and-white\n"
-    "print still tells green, yellow and grey apart.\n"
-    "markdown: a lookup book, one heading per history with a table of pattern -> next guess.\n\n"
-    "Lists and rules come from the file's '# lists:' and '# rules:' lines unless given.");
-  g_option_context_set_description(ctx,
-    "Example:\n"
-    "  hardsix sheet output/howls-tkihira2022/howls.per-word.txt -o output/howls-tkihira2022\n\n"
-    "Exit status: 0 written; 1 unreadable or unverified strategy, or an unwritable output; 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Turns the strategy in the file STRATEGY (per-word, by-pattern or JSON) into a cheat sheet. The file\n"
+         "must pass the independent verifier; otherwise nothing is written and its first problems are shown.\n\n"
+         "html: one self-contained page (inline CSS, no network) for printing on A4 or Letter: the opener,\n"
+         "lists, rules and verified histogram, a worked example, an index of first patterns, then one section\n"
+         "per first pattern. Tiles are drawn as squares with letters (yellow as circles), so a black-and-white\n"
+         "print still tells green, yellow and grey apart.\n"
+         "markdown: a lookup book, one heading per history with a table of pattern -> next guess.\n\n"
+         "Lists and rules come from the file's '# lists:' and '# rules:' lines unless given.");
+  g_option_context_set_description(
+    ctx, "Example:\n"
+         "  hardsix sheet output/howls-tkihira2022/howls.per-word.txt -o output/howls-tkihira2022\n\n"
+         "Exit status: 0 written; 1 unreadable or unverified strategy, or an unwritable output; 2 usage error.");
   g_option_context_add_main_entries(ctx, entries, NULL);
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);

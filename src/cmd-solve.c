@@ -25,7 +25,6 @@ solve_opener(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdi
   return rc;
 }
 
-
 int
 hs_cmd_solve(int argc, char **argv)
 {
@@ -37,16 +36,16 @@ hs_cmd_solve(int argc, char **argv)
     { "timing", 0, 0, G_OPTION_ARG_NONE, &timing, "Print the time of each phase on stderr", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &outdir,
       "Write DIR/OPENER.by-pattern.txt, .per-word.txt, .tree.txt and .json", "DIR" },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, "Write one format to stdout: by-pattern, per-word, tree or json",
-      "FORMAT" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
+      "Write one format to stdout: by-pattern, per-word, tree or json", "FORMAT" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new("OPENER");
-  g_option_context_set_summary(ctx,
-    "Builds the greedy hard-mode strategy that starts with OPENER (minimax max-bucket by default),\n"
-    "verifies it with the independent verifier and prints a summary on stderr.\n\n"
-    "Exit status: 0 when every answer is solved within the cap and the strategy is verified;\n"
-    "1 when some answer is over the cap (listed with its path) or verification fails; 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Builds the greedy hard-mode strategy that starts with OPENER (minimax max-bucket by default),\n"
+         "verifies it with the independent verifier and prints a summary on stderr.\n\n"
+         "Exit status: 0 when every answer is solved within the cap and the strategy is verified;\n"
+         "1 when some answer is over the cap (listed with its path) or verification fails; 2 usage error.");
   g_option_context_add_main_entries(ctx, entries, NULL);
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);

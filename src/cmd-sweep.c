@@ -16,8 +16,8 @@ on_progress(guint done, guint total, guint passing, gpointer user)
   double secs = (g_get_monotonic_time() - p->start) / 1e6;
   double rate = secs > 0 ? done / secs : 0;
   double eta = rate > 0 ? (total - done) / rate : 0;
-  hs_cli_progress(done == total, "sweep: %u/%u openers, %u passing, %.0f openers/s, ETA %.0f s", done, total,
-                  passing, rate, eta);
+  hs_cli_progress(done == total, "sweep: %u/%u openers, %u passing, %.0f openers/s, ETA %.0f s", done, total, passing,
+                  rate, eta);
 }
 
 static gint
@@ -107,15 +107,15 @@ cmp_by_average(gconstpointer a, gconstpointer b)
 }
 
 static void
-print_summary(const HsWords *w, const HsSweepRow *rows, guint n, const guint *fails, gboolean full,
-              guint max_guesses, double secs)
+print_summary(const HsWords *w, const HsSweepRow *rows, guint n, const guint *fails, gboolean full, guint max_guesses,
+              double secs)
 {
   g_autoptr(GPtrArray) pass = g_ptr_array_new();
   for (guint i = 0; i < n; i++)
     if (rows[i].pass)
       g_ptr_array_add(pass, (gpointer)&rows[i]);
-  fprintf(stderr, "sweep: %u openers, %u pass (every answer within %u guesses), %.1f s, %.0f openers/s\n", n,
-          pass->len, max_guesses, secs, secs > 0 ? n / secs : 0.0);
+  fprintf(stderr, "sweep: %u openers, %u pass (every answer within %u guesses), %.1f s, %.0f openers/s\n", n, pass->len,
+          max_guesses, secs, secs > 0 ? n / secs : 0.0);
   g_ptr_array_sort(pass, cmp_by_average);
   if (pass->len)
     fprintf(stderr, "best passing openers by average:\n");
@@ -166,13 +166,13 @@ hs_cmd_sweep(int argc, char **argv)
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new("");
-  g_option_context_set_summary(ctx,
-    "Builds the greedy strategy (same policy options as 'solve') for every opener and reports which\n"
-    "solve every answer within the cap. Rows are sorted by opener:\n"
-    "  opener verdict worst over_cap first_over histogram total average\n"
-    "A failing opener stops at its first answer over the cap (its details are '-'); --full finishes\n"
-    "it. Results are the same for any thread count, shard split and fail-first setting.\n\n"
-    "Exit status: 0 when the sweep ran (whatever the verdicts), 1 on errors, 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Builds the greedy strategy (same policy options as 'solve') for every opener and reports which\n"
+         "solve every answer within the cap. Rows are sorted by opener:\n"
+         "  opener verdict worst over_cap first_over histogram total average\n"
+         "A failing opener stops at its first answer over the cap (its details are '-'); --full finishes\n"
+         "it. Results are the same for any thread count, shard split and fail-first setting.\n\n"
+         "Exit status: 0 when the sweep ran (whatever the verdicts), 1 on errors, 2 usage error.");
   g_option_context_add_main_entries(ctx, entries, NULL);
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);
@@ -220,8 +220,8 @@ hs_cmd_sweep(int argc, char **argv)
         fprintf(stderr, "hardsix: sweep interrupted; nothing written\n");
     } else {
       g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, setup.words);
-      g_autofree char *text = json ? render_json(setup.words, rows, n, setup.policy_string)
-                                   : render_tsv(setup.words, rows, n);
+      g_autofree char *text =
+        json ? render_json(setup.words, rows, n, setup.policy_string) : render_tsv(setup.words, rows, n);
       if (output) {
         if (!hs_file_write_atomic(output, text, strlen(text), &error))
           rc = hs_cli_fail(error);

@@ -42,20 +42,20 @@ hs_cmd_verify(int argc, char **argv)
   HsCliOptions o;
   hs_cli_options_init(&o);
   g_autoptr(GOptionContext) ctx = g_option_context_new("FILE");
-  g_option_context_set_summary(ctx,
-    "Checks a strategy file with the independent verifier: every answer of the word list exactly once,\n"
-    "every word allowed, every pattern recomputed from the words, every guess legal under the hard-mode\n"
-    "rules, one guess per history, and every answer solved within the guess cap. FILE may be per-word,\n"
-    "by-pattern or JSON (detected from its contents); '-' reads stdin.\n\n"
-    "Without --lists/--answers or --rules, the file's '# lists:' and '# rules:' header lines (JSON: \"lists\",\n"
-    "\"rules\") choose them when they name original/nyt2022 and nyt/strict; otherwise the defaults are\n"
-    "--lists original --rules nyt. --max-guesses defaults to 6.");
-  g_option_context_set_description(ctx,
-    "Output: on success, a line 'FILE: verified: N answers, all within K guesses, average X' and the\n"
-    "histogram on stdout. Otherwise every problem as 'FILE:LINE: message' on stderr, then\n"
-    "'FILE: NOT verified (N problems)'.\n\n"
-    "Exit status: 0 verified; 1 not verified, unreadable or unparseable file (the message names\n"
-    "FILE:LINE); 2 usage error.");
+  g_option_context_set_summary(
+    ctx, "Checks a strategy file with the independent verifier: every answer of the word list exactly once,\n"
+         "every word allowed, every pattern recomputed from the words, every guess legal under the hard-mode\n"
+         "rules, one guess per history, and every answer solved within the guess cap. FILE may be per-word,\n"
+         "by-pattern or JSON (detected from its contents); '-' reads stdin.\n\n"
+         "Without --lists/--answers or --rules, the file's '# lists:' and '# rules:' header lines (JSON: \"lists\",\n"
+         "\"rules\") choose them when they name original/nyt2022 and nyt/strict; otherwise the defaults are\n"
+         "--lists original --rules nyt. --max-guesses defaults to 6.");
+  g_option_context_set_description(
+    ctx, "Output: on success, a line 'FILE: verified: N answers, all within K guesses, average X' and the\n"
+         "histogram on stdout. Otherwise every problem as 'FILE:LINE: message' on stderr, then\n"
+         "'FILE: NOT verified (N problems)'.\n\n"
+         "Exit status: 0 verified; 1 not verified, unreadable or unparseable file (the message names\n"
+         "FILE:LINE); 2 usage error.");
   hs_cli_add_list_options(ctx, &o);
   hs_cli_add_rules_options(ctx, &o);
   if (!hs_cli_parse(ctx, "verify", &argc, &argv)) {
@@ -123,8 +123,10 @@ hs_cmd_verify(int argc, char **argv)
             report->problems->len == 1 ? "" : "s");
     if (lists_ignored) {
       g_autofree char *hint = g_utf8_make_valid(lists_hint, -1);
-      fprintf(stderr, "hardsix verify: note: the file names the word lists '%s', which are no built-in set; it was "
-                      "checked against the original lists (use --answers and --guesses)\n", hint);
+      fprintf(stderr,
+              "hardsix verify: note: the file names the word lists '%s', which are no built-in set; it was "
+              "checked against the original lists (use --answers and --guesses)\n",
+              hint);
     }
     rc = HS_EXIT_FAIL;
   }

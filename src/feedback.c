@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs-pattern-error-quark, hs_pattern_error)
+G_DEFINE_QUARK(hs - pattern - error - quark, hs_pattern_error)
 
 static const guint8 pow3[HS_WORD_LEN] = { 81, 27, 9, 3, 1 };
 
@@ -39,17 +39,28 @@ hs_feedback(const char *guess, const char *answer)
 static int
 tile_at(const char *s, gsize left, gsize *used)
 {
-  static const struct { const char *utf8; int tile; } emoji[] = {
+  static const struct {
+    const char *utf8;
+    int tile;
+  } emoji[] = {
     { "\xF0\x9F\x9F\xA9", 2 }, /* 🟩 U+1F7E9 */
     { "\xF0\x9F\x9F\xA8", 1 }, /* 🟨 U+1F7E8 */
     { "\xE2\xAC\x9C", 0 },     /* ⬜ U+2B1C */
     { "\xE2\xAC\x9B", 0 },     /* ⬛ U+2B1B */
   };
   switch (s[0]) {
-  case 'G': case 'g': case '2': *used = 1; return 2;
-  case 'Y': case 'y': case '1': *used = 1; return 1;
-  case 'B': case 'b': case '0': case '-': case '.': *used = 1; return 0;
-  default: break;
+    case 'G':
+    case 'g':
+    case '2': *used = 1; return 2;
+    case 'Y':
+    case 'y':
+    case '1': *used = 1; return 1;
+    case 'B':
+    case 'b':
+    case '0':
+    case '-':
+    case '.': *used = 1; return 0;
+    default: break;
   }
   for (guint i = 0; i < G_N_ELEMENTS(emoji); i++) {
     gsize l = strlen(emoji[i].utf8);
@@ -77,11 +88,11 @@ hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error)
       g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
       if (t < 0)
         g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
-                    "'%s' is not a pattern: unexpected symbol at byte %zu (use 🟩🟨⬜, GYB or 210)",
-                    shown, pos + 1);
+                    "'%s' is not a pattern: unexpected symbol at byte %zu (use 🟩🟨⬜, GYB or 210)", shown,
+                    pos + 1);
       else
-        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
-                    "'%s' is not a pattern: more than 5 tiles", shown);
+        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: more than 5 tiles",
+                    shown);
       return FALSE;
     }
     p = p * 3 + (guint)t;
@@ -90,8 +101,8 @@ hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error)
   }
   if (tiles != HS_WORD_LEN) {
     g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
-    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
-                "'%s' is not a pattern: %u tiles, expected 5", shown, tiles);
+    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: %u tiles, expected 5", shown,
+                tiles);
     return FALSE;
   }
   *out = (guint8)p;
@@ -107,14 +118,14 @@ hs_pattern_format(guint8 p, HsPatternStyle style, char *buf)
   for (int i = 0; i < HS_WORD_LEN; i++) {
     int t = (p / pow3[i]) % 3;
     switch (style) {
-    case HS_PATTERN_EMOJI: {
-      gsize l = strlen(emoji[t]);
-      memcpy(o, emoji[t], l);
-      o += l;
-      break;
-    }
-    case HS_PATTERN_LETTERS: *o++ = letters[t]; break;
-    case HS_PATTERN_DIGITS: *o++ = (char)('0' + t); break;
+      case HS_PATTERN_EMOJI: {
+        gsize l = strlen(emoji[t]);
+        memcpy(o, emoji[t], l);
+        o += l;
+        break;
+      }
+      case HS_PATTERN_LETTERS: *o++ = letters[t]; break;
+      case HS_PATTERN_DIGITS: *o++ = (char)('0' + t); break;
     }
   }
   *o = '\0';
@@ -142,10 +153,10 @@ hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error)
 
 struct HsTable {
   const HsWords *words;
-  guint n_rows;        /* rows stored: n_words or n_answers */
+  guint n_rows; /* rows stored: n_words or n_answers */
   guint n_answers;
-  guint8 *cells;       /* n_rows * n_answers */
-  guint8 *columns;     /* n_answers * n_answers transposed answer block, or NULL */
+  guint8 *cells;                /* n_rows * n_answers */
+  guint8 *columns;              /* n_answers * n_answers transposed answer block, or NULL */
   guint8 *letters[HS_WORD_LEN]; /* answers' letters by position (0..25), padded to a multiple of 64 */
   guint n_padded;
 };
@@ -160,7 +171,7 @@ compute_row(const HsTable *t, const char *guess, guint8 *row)
   for (int i = 0; i < HS_WORD_LEN; i++)
     g[i] = (guint8)(guess[i] - 'a');
   const guint8 *restrict a0 = t->letters[0], *restrict a1 = t->letters[1], *restrict a2 = t->letters[2],
-               *restrict a3 = t->letters[3], *restrict a4 = t->letters[4];
+                         *restrict a3 = t->letters[3], *restrict a4 = t->letters[4];
   /* same[i][j] (j < i): guess letters i and j are equal. */
   guint8 same[HS_WORD_LEN][HS_WORD_LEN] = { { 0 } };
   for (int i = 0; i < HS_WORD_LEN; i++)
@@ -175,15 +186,16 @@ compute_row(const HsTable *t, const char *guess, guint8 *row)
   for (guint k = 0; k < n; k++) {
     const guint8 b0 = a0[k], b1 = a1[k], b2 = a2[k], b3 = a3[k], b4 = a4[k];
     const guint8 n0 = g0 != b0, n1 = g1 != b1, n2 = g2 != b2, n3 = g3 != b3, n4 = g4 != b4; /* not green */
-#define HS_IN_ANSWER(c) (guint8)(((c) == b0) * n0 + ((c) == b1) * n1 + ((c) == b2) * n2 + ((c) == b3) * n3 + ((c) == b4) * n4)
+#define HS_IN_ANSWER(c)                                                                                                \
+  (guint8)(((c) == b0) * n0 + ((c) == b1) * n1 + ((c) == b2) * n2 + ((c) == b3) * n3 + ((c) == b4) * n4)
     const guint8 y0 = n0 & (HS_IN_ANSWER(g0) > 0);
     const guint8 y1 = n1 & (HS_IN_ANSWER(g1) > (guint8)(s10 * n0));
     const guint8 y2 = n2 & (HS_IN_ANSWER(g2) > (guint8)(s20 * n0 + s21 * n1));
     const guint8 y3 = n3 & (HS_IN_ANSWER(g3) > (guint8)(s30 * n0 + s31 * n1 + s32 * n2));
     const guint8 y4 = n4 & (HS_IN_ANSWER(g4) > (guint8)(s40 * n0 + s41 * n1 + s42 * n2 + s43 * n3));
 #undef HS_IN_ANSWER
-    row[k] = (guint8)(81 * (2 - 2 * n0 + y0) + 27 * (2 - 2 * n1 + y1) + 9 * (2 - 2 * n2 + y2) +
-                      3 * (2 - 2 * n3 + y3) + (2 - 2 * n4 + y4));
+    row[k] = (guint8)(81 * (2 - 2 * n0 + y0) + 27 * (2 - 2 * n1 + y1) + 9 * (2 - 2 * n2 + y2) + 3 * (2 - 2 * n3 + y3) +
+                      (2 - 2 * n4 + y4));
   }
 }
 

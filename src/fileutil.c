@@ -124,8 +124,7 @@ write_atomic(const char *path, const char *data, gsize len, GError **error)
   int fd = g_mkstemp(tmpl);
   if (fd < 0) {
     int e = errno;
-    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: cannot write: %s", path,
-                g_strerror(e));
+    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: cannot write: %s", path, g_strerror(e));
     return FALSE;
   }
   gsize done = 0;

@@ -54,9 +54,9 @@ typedef struct {
   const HsStrategy *s;
   const HsFormatInfo *info;
   char emoji[HS_PATTERNS][HS_PATTERN_BUFLEN]; /* every pattern, formatted once */
-  guint n;        /* answers solved (sum of the histogram) */
-  guint64 total;  /* guesses used over those answers */
-  guint lo, hi;   /* smallest and largest guess count used; 0 when nothing is solved */
+  guint n;                                    /* answers solved (sum of the histogram) */
+  guint64 total;                              /* guesses used over those answers */
+  guint lo, hi;                               /* smallest and largest guess count used; 0 when nothing is solved */
 } Ctx;
 
 static void
@@ -132,9 +132,8 @@ append_status(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
   if (c->info->verified) {
-    g_string_append_printf(out, "verified: %u %s, all within %u %s, average ", c->n,
-                           plural(c->n, "answer", "answers"), s->max_guesses,
-                           plural(s->max_guesses, "guess", "guesses"));
+    g_string_append_printf(out, "verified: %u %s, all within %u %s, average ", c->n, plural(c->n, "answer", "answers"),
+                           s->max_guesses, plural(s->max_guesses, "guess", "guesses"));
     append_average(out, c->total, c->n);
     g_string_append_printf(out, " (%" G_GUINT64_FORMAT "/%u)", c->total, c->n);
     return;
@@ -180,8 +179,8 @@ append_status(GString *out, const Ctx *c)
   }
   gboolean said = FALSE;
   if (n_over > 0) {
-    g_string_append_printf(out, "%u %s over %u %s (", n_over, plural(n_over, "answer", "answers"),
-                           s->max_guesses, plural(s->max_guesses, "guess", "guesses"));
+    g_string_append_printf(out, "%u %s over %u %s (", n_over, plural(n_over, "answer", "answers"), s->max_guesses,
+                           plural(s->max_guesses, "guess", "guesses"));
     append_names(out, c, over, n_over);
     g_string_append_c(out, ')');
     said = TRUE;
@@ -376,18 +375,18 @@ append_json_string(GString *out, const char *v)
   for (const char *p = valid; *p != '\0'; p++) {
     guchar ch = (guchar)*p;
     switch (ch) {
-    case '"': g_string_append(out, "\\\""); break;
-    case '\\': g_string_append(out, "\\\\"); break;
-    case '\b': g_string_append(out, "\\b"); break;
-    case '\f': g_string_append(out, "\\f"); break;
-    case '\n': g_string_append(out, "\\n"); break;
-    case '\r': g_string_append(out, "\\r"); break;
-    case '\t': g_string_append(out, "\\t"); break;
-    default:
-      if (ch < 0x20)
-        g_string_append_printf(out, "\\u%04x", ch);
-      else
-        g_string_append_c(out, (char)ch);
+      case '"': g_string_append(out, "\\\""); break;
+      case '\\': g_string_append(out, "\\\\"); break;
+      case '\b': g_string_append(out, "\\b"); break;
+      case '\f': g_string_append(out, "\\f"); break;
+      case '\n': g_string_append(out, "\\n"); break;
+      case '\r': g_string_append(out, "\\r"); break;
+      case '\t': g_string_append(out, "\\t"); break;
+      default:
+        if (ch < 0x20)
+          g_string_append_printf(out, "\\u%04x", ch);
+        else
+          g_string_append_c(out, (char)ch);
     }
   }
   g_string_append_c(out, '"');
@@ -412,8 +411,7 @@ write_json_children(GString *out, const Ctx *c, const HsNode *node, guint indent
   for (guint k = 0; k < node->n_children; k++) {
     const HsNode *child = &s->nodes[node->first_child + k];
     g_string_append_printf(out, "%*s{\"pattern\": \"%s\", \"guess\": \"%s\", \"candidates\": ", (int)indent, "",
-                           hs_pattern_format(child->pattern, HS_PATTERN_DIGITS, digits),
-                           word(c, child->guess));
+                           hs_pattern_format(child->pattern, HS_PATTERN_DIGITS, digits), word(c, child->guess));
     append_json_candidates(out, c, child);
     if (child->n_children == 0) {
       g_string_append(out, ", \"children\": []}");
@@ -436,14 +434,14 @@ write_json(GString *out, const Ctx *c)
   append_json_string(out, s->n_nodes > 0 ? word(c, s->nodes[0].guess) : NULL);
   g_string_append(out, ",\n  \"lists\": ");
   append_json_string(out, lists);
-  g_string_append_printf(out, ",\n  \"rules\": \"%s\",\n  \"max_guesses\": %u,\n  \"policy\": ",
-                         hs_rules_name(s->rules), s->max_guesses);
+  g_string_append_printf(
+    out, ",\n  \"rules\": \"%s\",\n  \"max_guesses\": %u,\n  \"policy\": ", hs_rules_name(s->rules), s->max_guesses);
   append_json_string(out, policy);
   g_string_append_printf(out, ",\n  \"verified\": %s,\n  \"histogram\": {", c->info->verified ? "true" : "false");
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
     g_string_append_printf(out, "%s\"%u\": %u", d > c->lo ? ", " : "", d, s->hist[d]);
-  g_string_append_printf(out, "},\n  \"answers\": %u,\n  \"total_guesses\": %" G_GUINT64_FORMAT ",\n  \"average\": ",
-                         c->n, c->total);
+  g_string_append_printf(
+    out, "},\n  \"answers\": %u,\n  \"total_guesses\": %" G_GUINT64_FORMAT ",\n  \"average\": ", c->n, c->total);
   append_average(out, c->total, c->n);
   g_string_append(out, ",\n  \"tree\": ");
   if (s->n_nodes == 0) {
@@ -474,10 +472,10 @@ hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info)
   /* Roughly 150 bytes per node line for the text formats. */
   GString *out = g_string_sized_new(256 + (gsize)s->n_nodes * 160);
   switch (format) {
-  case HS_FORMAT_BY_PATTERN: write_by_pattern(out, c); break;
-  case HS_FORMAT_PER_WORD: write_per_word(out, c); break;
-  case HS_FORMAT_TREE: write_tree(out, c); break;
-  case HS_FORMAT_JSON: write_json(out, c); break;
+    case HS_FORMAT_BY_PATTERN: write_by_pattern(out, c); break;
+    case HS_FORMAT_PER_WORD: write_per_word(out, c); break;
+    case HS_FORMAT_TREE: write_tree(out, c); break;
+    case HS_FORMAT_JSON: write_json(out, c); break;
   }
   g_free(c);
   return g_string_free(out, FALSE);

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-G_DEFINE_QUARK(hs-greedy-error-quark, hs_greedy_error)
+G_DEFINE_QUARK(hs - greedy - error - quark, hs_greedy_error)
 
 void
 hs_policy_init(HsPolicy *p)
@@ -25,8 +25,8 @@ hs_pool_parse(const char *text, HsPool *out, GError **error)
   else if (g_strcmp0(text, "candidates") == 0)
     *out = HS_POOL_CANDIDATES;
   else {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                "unknown pool '%s' (expected legal or candidates)", text ? text : "");
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown pool '%s' (expected legal or candidates)",
+                text ? text : "");
     return FALSE;
   }
   return TRUE;
@@ -43,8 +43,7 @@ hs_metric_parse(const char *text, HsMetric *out, GError **error)
       return TRUE;
     }
   g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-              "unknown metric '%s' (expected maxbucket, maxbucket-swapped, entropy or expected)",
-              text ? text : "");
+              "unknown metric '%s' (expected maxbucket, maxbucket-swapped, entropy or expected)", text ? text : "");
   return FALSE;
 }
 
@@ -68,9 +67,9 @@ typedef struct {
   const HsWords *words;
   const HsPolicy *policy;
   guint16 counts[HS_PATTERNS];
-  guint8 *row_scratch;   /* n_answers */
-  guint8 *mark;          /* n_words, all zero between calls */
-  double *nlogn;         /* entropy only: n log2 n for n <= n_answers */
+  guint8 *row_scratch; /* n_answers */
+  guint8 *mark;        /* n_words, all zero between calls */
+  double *nlogn;       /* entropy only: n log2 n for n <= n_answers */
 } Scorer;
 
 static void
@@ -126,9 +125,9 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
       }
     }
     for (guint j = 0; j < i; j++) {
-      guint8 p = col != NULL ? col[S[j]]
-               : w < sc->words->n_answers ? hs_table_row(sc->table, S[j], NULL)[w]
-               : hs_feedback(sc->words->text[S[j]], sc->words->text[w]);
+      guint8 p = col != NULL                ? col[S[j]]
+                 : w < sc->words->n_answers ? hs_table_row(sc->table, S[j], NULL)[w]
+                                            : hs_feedback(sc->words->text[S[j]], sc->words->text[w]);
       cnt[p] = 0;
     }
     return MIN(score, bound);
@@ -240,8 +239,8 @@ choose(Scorer *sc, const guint *S, guint n, const guint *legal, guint n_legal)
 }
 
 guint
-hs_greedy_choose(const HsTable *table, const HsPolicy *policy, const guint *cands, guint n_cands,
-                 const guint *legal, guint n_legal)
+hs_greedy_choose(const HsTable *table, const HsPolicy *policy, const guint *cands, guint n_cands, const guint *legal,
+                 guint n_legal)
 {
   Scorer sc;
   scorer_init(&sc, table, policy);
@@ -257,16 +256,16 @@ typedef struct {
   const HsPolicy *policy;
   const HsWords *words;
   HsStrategy *s;
-  GArray *nodes;          /* HsNode */
-  GArray *cands;          /* guint32 */
+  GArray *nodes; /* HsNode */
+  GArray *cands; /* guint32 */
   guint32 hist_guess[HS_DEPTH_LIMIT];
   guint8 hist_pat[HS_DEPTH_LIMIT];
   guint *legal[HS_DEPTH_LIMIT + 1]; /* legal pool per level (legal pool only) */
   guint n_legal[HS_DEPTH_LIMIT + 1];
-  guint *part_buf;        /* n_answers: the node's candidates, regrouped by pattern */
-  guint8 *pat_buf;        /* n_answers */
-  GArray *over;           /* guint32: answers found over the cap */
-  gboolean stopped;       /* stop_at_first_fail triggered */
+  guint *part_buf;  /* n_answers: the node's candidates, regrouped by pattern */
+  guint8 *pat_buf;  /* n_answers */
+  GArray *over;     /* guint32: answers found over the cap */
+  gboolean stopped; /* stop_at_first_fail triggered */
   GError *error;
 } Build;
 
@@ -310,16 +309,14 @@ build_node(Build *b, guint idx, guint level)
 
   guint guess = node.guess;
   if (level > 0) {
-    gint rule = pol->overrides
-                  ? hs_overrides_match(pol->overrides, level, b->hist_guess, b->hist_pat)
-                  : -1;
+    gint rule = pol->overrides ? hs_overrides_match(pol->overrides, level, b->hist_guess, b->hist_pat) : -1;
     if (rule >= 0) {
       const HsOverride *o = g_ptr_array_index(pol->overrides->rules, rule);
       guess = o->forced;
       if (!hs_rules_legal(pol->rules, w, b->hist_guess, b->hist_pat, level, guess)) {
         g_set_error(&b->error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_ILLEGAL_OVERRIDE,
-                    "%s:%u: '%s' breaks the %s hard-mode rules after this history",
-                    pol->overrides->path, o->line, w->text[guess], hs_rules_name(pol->rules));
+                    "%s:%u: '%s' breaks the %s hard-mode rules after this history", pol->overrides->path, o->line,
+                    w->text[guess], hs_rules_name(pol->rules));
         return FALSE;
       }
       b->s->override_used[rule] = 1;
@@ -346,8 +343,8 @@ build_node(Build *b, guint idx, guint level)
   if (rest == 0)
     return TRUE;
   if (d >= HS_DEPTH_LIMIT) {
-    g_set_error(&b->error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_TOO_DEEP,
-                "strategy deeper than %d guesses", HS_DEPTH_LIMIT);
+    g_set_error(&b->error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_TOO_DEEP, "strategy deeper than %d guesses",
+                HS_DEPTH_LIMIT);
     return FALSE;
   }
   /* Fail-fast: every remaining answer needs at least one more guess. */
@@ -419,8 +416,8 @@ build_node(Build *b, guint idx, guint level)
     if (pol->pool == HS_POOL_LEGAL && c->n_cands > 2) {
       if (b->legal[level + 1] == NULL)
         b->legal[level + 1] = g_new(guint, w->n_words);
-      b->n_legal[level + 1] = hs_rules_filter(pol->rules, w, b->legal[level], b->n_legal[level], guess,
-                                              c->pattern, b->legal[level + 1]);
+      b->n_legal[level + 1] =
+        hs_rules_filter(pol->rules, w, b->legal[level], b->n_legal[level], guess, c->pattern, b->legal[level + 1]);
     }
     if (!build_node(b, order[k], level + 1))
       return FALSE;

@@ -25,8 +25,8 @@ hs_overrides_new(const char *path)
 }
 
 void
-hs_overrides_add(HsOverrides *o, guint n_steps, const guint32 *guesses, const guint8 *patterns,
-                 guint32 forced, const char *comment)
+hs_overrides_add(HsOverrides *o, guint n_steps, const guint32 *guesses, const guint8 *patterns, guint32 forced,
+                 const char *comment)
 {
   HsOverride *r = g_new0(HsOverride, 1);
   r->n_steps = n_steps;
@@ -66,8 +66,7 @@ typedef struct {
   GString *pending_comment;
 } ParseState;
 
-static gboolean
-fail_at(GError **error, const ParseState *st, guint lineno, const char *fmt, ...) G_GNUC_PRINTF(4, 5);
+static gboolean fail_at(GError **error, const ParseState *st, guint lineno, const char *fmt, ...) G_GNUC_PRINTF(4, 5);
 
 static gboolean
 fail_at(GError **error, const ParseState *st, guint lineno, const char *fmt, ...)
@@ -125,8 +124,7 @@ parse_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   guint nt = t->len;
   g_autofree char **tv = (char **)g_ptr_array_free(t, FALSE);
   if (nt < 3 || nt % 2 == 0) {
-    return fail_at(error, st, lineno,
-                   "expected 'GUESS PATTERN [GUESS PATTERN]... FORCED', got %u field%s", nt,
+    return fail_at(error, st, lineno, "expected 'GUESS PATTERN [GUESS PATTERN]... FORCED', got %u field%s", nt,
                    nt == 1 ? "" : "s");
   }
   guint n_steps = (nt - 1) / 2;
@@ -159,8 +157,8 @@ parse_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   guint32 forced = g[n_steps];
   for (guint i = 1; i < n_steps; i++)
     if (!hs_rules_legal(st->rules, st->words, g, p, i, g[i]))
-      return fail_at(error, st, lineno, "history guess '%s' breaks the %s hard-mode rules",
-                     st->words->text[g[i]], hs_rules_name(st->rules));
+      return fail_at(error, st, lineno, "history guess '%s' breaks the %s hard-mode rules", st->words->text[g[i]],
+                     hs_rules_name(st->rules));
   for (guint i = 0; i < n_steps; i++)
     if (p[i] == HS_ALL_GREEN)
       return fail_at(error, st, lineno, "the history is already solved at '%s'", st->words->text[g[i]]);

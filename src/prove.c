@@ -19,7 +19,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs-prove-error-quark, hs_prove_error)
+G_DEFINE_QUARK(hs - prove - error - quark, hs_prove_error)
 
 #define ALL_LETTERS 0x3ffffffu
 #define MEMO_FAIL G_MAXUINT32
@@ -60,8 +60,8 @@ typedef struct {
 
 typedef struct {
   MemoEntry *e;
-  guint64 mask;   /* capacity - 1 (capacity a power of two) */
-  guint64 count;  /* live entries */
+  guint64 mask;  /* capacity - 1 (capacity a power of two) */
+  guint64 count; /* live entries */
   guint32 gen;
 } Memo;
 
@@ -69,46 +69,46 @@ typedef struct {
  * under a state at least as strict is unsolvable too. */
 typedef struct {
   State st;
-  guint64 sig;   /* OR of 1 << (answer % 64) over the part: a quick subset filter */
-  guint n;       /* answers, at core_words + slot * CORE_WORDS */
+  guint64 sig; /* OR of 1 << (answer % 64) over the part: a quick subset filter */
+  guint n;     /* answers, at core_words + slot * CORE_WORDS */
 } Core;
 
 /* Scratch of one search level (one node per level is being expanded at any time). */
 typedef struct {
-  guint16 *buf;              /* the node's set, partitioned by the guess being tried */
-  guint32 *legal;            /* the node's legal pool */
-  guint16 *score;            /* max bucket per legal word (0: excluded) */
-  guint32 *sorted;           /* positions in legal, in the order they are tried */
-  guint32 *bucket;           /* counting-sort buckets */
-  guint16 cnt[HS_PATTERNS];  /* part sizes (zero between uses) */
+  guint16 *buf;             /* the node's set, partitioned by the guess being tried */
+  guint32 *legal;           /* the node's legal pool */
+  guint16 *score;           /* max bucket per legal word (0: excluded) */
+  guint32 *sorted;          /* positions in legal, in the order they are tried */
+  guint32 *bucket;          /* counting-sort buckets */
+  guint16 cnt[HS_PATTERNS]; /* part sizes (zero between uses) */
   guint16 start[HS_PATTERNS];
   guint16 size[HS_PATTERNS];
   guint64 h1[HS_PATTERNS], h2[HS_PATTERNS];
-  guint8 pats[HS_PATTERNS];  /* patterns with a non-empty part */
+  guint8 pats[HS_PATTERNS]; /* patterns with a non-empty part */
   guint n_pats;
-  State child[HS_PATTERNS];  /* state after the guess, per part */
+  State child[HS_PATTERNS];                   /* state after the guess, per part */
   guint64 ck1[HS_PATTERNS], ck2[HS_PATTERNS]; /* memo keys of the parts */
   guint64 pk1[HS_PATTERNS], pk2[HS_PATTERNS]; /* the same parts under the node's own state */
-  guint8 pok[HS_PATTERNS];   /* the part is known solvable under the node's own state */
-  guint8 todo[HS_PATTERNS];  /* parts that still need a search, in fail-first order */
-  guint cap;                 /* guesses with a part larger than this are rejected outright */
-  Core *cores;               /* parts that made the node's guesses fail, with their states */
+  guint8 pok[HS_PATTERNS];                    /* the part is known solvable under the node's own state */
+  guint8 todo[HS_PATTERNS];                   /* parts that still need a search, in fail-first order */
+  guint cap;                                  /* guesses with a part larger than this are rejected outright */
+  Core *cores;                                /* parts that made the node's guesses fail, with their states */
   guint n_cores, next_core;
-  guint16 *core_words;       /* the cores' answers (CORE_MAX * CORE_WORDS) */
-  guint failed;              /* after try_guess fails: the pattern of the part that failed */
-  guint8 *tmark;             /* n_answers: answers in the trouble set (parts that made guesses fail) */
-  guint16 *tlist;            /* the trouble set */
+  guint16 *core_words; /* the cores' answers (CORE_MAX * CORE_WORDS) */
+  guint failed;        /* after try_guess fails: the pattern of the part that failed */
+  guint8 *tmark;       /* n_answers: answers in the trouble set (parts that made guesses fail) */
+  guint16 *tlist;      /* the trouble set */
   guint n_trouble, n_fails, next_reorder;
   guint n_legal;
-  guint32 *idx;              /* pool positions being scored */
-  guint32 *unknown;          /* pool positions a probe could not decide */
+  guint32 *idx;     /* pool positions being scored */
+  guint32 *unknown; /* pool positions a probe could not decide */
   guint n_unknown;
-  guint32 *pidx;             /* per legal word: its row in the parent's sub-table */
-  guint16 *loc;              /* n_answers: position of each candidate in the node's set */
-  guint8 *sub;               /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
-  gsize sub_cap;             /* bytes allocated for sub */
+  guint32 *pidx; /* per legal word: its row in the parent's sub-table */
+  guint16 *loc;  /* n_answers: position of each candidate in the node's set */
+  guint8 *sub;   /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
+  gsize sub_cap; /* bytes allocated for sub */
   guint sub_n;
-  gboolean sub_ok;           /* sub holds the node's sub-table */
+  gboolean sub_ok; /* sub holds the node's sub-table */
 } Level;
 
 struct HsProver {
@@ -117,26 +117,26 @@ struct HsProver {
   HsRules rules;
   HsProveOrder order;
   guint n_answers, n_words;
-  guint n_blocks;            /* 64-bit blocks of a word bitset */
-  gboolean all_rows;         /* the table holds every guess row */
-  const guint8 **rows;       /* feedback row of every word (NULL when not stored) */
-  guint8 (*let)[HS_WORD_LEN];/* letters 0..25 of every word */
+  guint n_blocks;              /* 64-bit blocks of a word bitset */
+  gboolean all_rows;           /* the table holds every guess row */
+  const guint8 **rows;         /* feedback row of every word (NULL when not stored) */
+  guint8 (*let)[HS_WORD_LEN];  /* letters 0..25 of every word */
   guint32 (*has)[HS_WORD_LEN]; /* has[w][k]: letters occurring at least k + 1 times in w */
-  guint64 *pos_bits;         /* [(i * 26 + c) * n_blocks]: words with letter c at position i */
-  guint64 *cnt_bits;         /* [(k * 26 + c) * n_blocks]: words holding c at least k + 1 times */
-  guint64 *acc;              /* n_blocks scratch */
-  guint64 *z1, *z2;          /* random keys of the answers (candidate-set hashes are sums of these) */
-  guint16 *all;              /* 0 .. n_answers - 1 */
-  guint8 *mark;              /* n_words: candidates of the node being scored */
-  guint16 cnt[HS_PATTERNS];  /* scoring scratch (zero between uses) */
-  guint8 cnt8[256];          /* scoring scratch for small sets (zero between uses) */
-  guint8 *row_buf;           /* n_answers: scoring scratch */
+  guint64 *pos_bits;           /* [(i * 26 + c) * n_blocks]: words with letter c at position i */
+  guint64 *cnt_bits;           /* [(k * 26 + c) * n_blocks]: words holding c at least k + 1 times */
+  guint64 *acc;                /* n_blocks scratch */
+  guint64 *z1, *z2;            /* random keys of the answers (candidate-set hashes are sums of these) */
+  guint16 *all;                /* 0 .. n_answers - 1 */
+  guint8 *mark;                /* n_words: candidates of the node being scored */
+  guint16 cnt[HS_PATTERNS];    /* scoring scratch (zero between uses) */
+  guint8 cnt8[256];            /* scoring scratch for small sets (zero between uses) */
+  guint8 *row_buf;             /* n_answers: scoring scratch */
   Memo memo;
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
   gboolean cancelled;
-  gboolean aborted;          /* a probe ran out of budget: unwinding, nothing is memoised */
-  guint64 probe_end;         /* node count at which the running probe stops (0: no probe) */
+  gboolean aborted;  /* a probe ran out of budget: unwinding, nothing is memoised */
+  guint64 probe_end; /* node count at which the running probe stops (0: no probe) */
   guint64 tick;
   HsProveStats stats;
   HsProveTuning tuning;
@@ -150,8 +150,8 @@ hs_prove_order_parse(const char *text, HsProveOrder *out, GError **error)
   else if (g_strcmp0(text, "fast") == 0)
     *out = HS_PROVE_ORDER_FAST;
   else {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                "unknown search order '%s' (expected greedy or fast)", text ? text : "");
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown search order '%s' (expected greedy or fast)",
+                text ? text : "");
     return FALSE;
   }
   return TRUE;
@@ -562,8 +562,8 @@ level(HsProver *P, guint l)
 
 /* ---- search ---- */
 
-static gboolean solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, const State *st,
-                      guint r, guint lvl, guint32 *guess);
+static gboolean solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, const State *st, guint r,
+                      guint lvl, guint32 *guess);
 
 static inline gboolean
 stopped(const HsProver *P)
@@ -761,8 +761,8 @@ core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const State 
  * With PROBE, each part gets a node budget and TRY_UNKNOWN says that one ran out. SUB_ROW is W's row
  * of the node's sub-table, or NULL. */
 static int
-try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, const guint8 *sub_row, guint r,
-          guint lvl, guint64 probe)
+try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, const guint8 *sub_row, guint r, guint lvl,
+          guint64 probe)
 {
   Level *L = level(P, lvl);
   if (!partition(P, L, S, n, w, sub_row, L->cap)) {
@@ -820,8 +820,8 @@ try_guess(HsProver *P, const guint16 *S, guint n, const State *st, guint w, cons
   for (guint i = 1; i < n_todo; i++) {
     guint8 v = L->todo[i];
     guint j = i;
-    while (j > 0 && (L->size[L->todo[j - 1]] < L->size[v] ||
-                     (L->size[L->todo[j - 1]] == L->size[v] && L->todo[j - 1] > v))) {
+    while (j > 0 &&
+           (L->size[L->todo[j - 1]] < L->size[v] || (L->size[L->todo[j - 1]] == L->size[v] && L->todo[j - 1] > v))) {
       L->todo[j] = L->todo[j - 1];
       j--;
     }
@@ -932,8 +932,7 @@ score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint 
  * order they are tried: max bucket, then candidates (P->mark) first, then canonical. Returns their
  * count. OUT may not alias IDX. */
 static guint
-order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip,
-                guint32 *out)
+order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip, guint32 *out)
 {
   const guint n_keys = 2 * n + 2;
   guint32 *bucket = L->bucket;
@@ -1010,8 +1009,8 @@ reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m)
  * parts that make guesses fail are gathered, and from time to time the guesses not yet tried are
  * reordered to split those first. */
 static gboolean
-try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const State *st, guint r, guint lvl,
-              guint32 *order, guint m, guint64 probing, guint32 *guess)
+try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const State *st, guint r, guint lvl, guint32 *order,
+              guint m, guint64 probing, guint32 *guess)
 {
   for (guint k = 0; k < m; k++) {
     guint j = order[k];
@@ -1290,8 +1289,8 @@ check_prover(HsProver *P, guint max_guesses, GError **error)
     return FALSE;
   }
   if (max_guesses < 1 || max_guesses > HS_DEPTH_LIMIT - 1) {
-    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "guess cap %u is not between 1 and %d",
-                max_guesses, HS_DEPTH_LIMIT - 1);
+    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "guess cap %u is not between 1 and %d", max_guesses,
+                HS_DEPTH_LIMIT - 1);
     return FALSE;
   }
   return TRUE;
@@ -1329,8 +1328,7 @@ opener_parts(HsProver *P, guint opener, const State *root, guint8 *parts)
   for (guint i = 1; i < n_parts; i++) {
     guint8 v = parts[i];
     guint j = i;
-    while (j > 0 && (L->size[parts[j - 1]] < L->size[v] ||
-                     (L->size[parts[j - 1]] == L->size[v] && parts[j - 1] > v))) {
+    while (j > 0 && (L->size[parts[j - 1]] < L->size[v] || (L->size[parts[j - 1]] == L->size[v] && parts[j - 1] > v))) {
       parts[j] = parts[j - 1];
       j--;
     }
@@ -1360,8 +1358,7 @@ decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
 }
 
 gboolean
-hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats,
-                 GError **error)
+hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats, GError **error)
 {
   if (!check_prover(P, max_guesses, error))
     return FALSE;
@@ -1385,8 +1382,8 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
 /* ---- trees ---- */
 
 typedef struct {
-  GArray *nodes;  /* HsNode */
-  GArray *cands;  /* guint32 */
+  GArray *nodes; /* HsNode */
+  GArray *cands; /* guint32 */
   guint hist[HS_DEPTH_LIMIT + 1];
   guint n_solved;
 } Tree;
@@ -1485,8 +1482,8 @@ build_tree(HsProver *P, const State *st, const guint32 *cands, guint n, guint de
   memcpy(s->hist, t.hist, sizeof s->hist);
   s->n_solved = t.n_solved;
   s->complete = ok && t.n_solved == n;
-  s->policy = g_strdup_printf("exact proof, rules %s, search order %s", hs_rules_name(P->rules),
-                              hs_prove_order_name(P->order));
+  s->policy =
+    g_strdup_printf("exact proof, rules %s, search order %s", hs_rules_name(P->rules), hs_prove_order_name(P->order));
   if (!ok) {
     hs_strategy_free(s);
     return NULL;
@@ -1533,8 +1530,7 @@ explain(HsProver *P, guint opener, guint max_guesses, HsProveFailure *why)
 }
 
 HsStrategy *
-hs_prover_prove(HsProver *P, guint opener, guint max_guesses, HsProveStats *stats, HsProveFailure *why,
-                GError **error)
+hs_prover_prove(HsProver *P, guint opener, guint max_guesses, HsProveStats *stats, HsProveFailure *why, GError **error)
 {
   gboolean proven;
   if (!hs_prover_decide(P, opener, max_guesses, &proven, stats, error))
@@ -1556,8 +1552,8 @@ hs_prover_prove(HsProver *P, guint opener, guint max_guesses, HsProveStats *stat
 }
 
 HsStrategy *
-hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses, HsProveStats *stats,
-         HsProveFailure *why, GError **error)
+hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses, HsProveStats *stats, HsProveFailure *why,
+         GError **error)
 {
   g_autoptr(HsProver) P = hs_prover_new(table, rules, HS_PROVE_ORDER_GREEDY);
   return hs_prover_prove(P, opener, max_guesses, stats, why, error);
@@ -1573,8 +1569,8 @@ hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
   if (!check_prover(P, MAX(1u, guesses_left), error))
     return FALSE;
   if (n_steps + guesses_left > HS_DEPTH_LIMIT) {
-    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history of %u guesses plus %u more is over %d",
-                n_steps, guesses_left, HS_DEPTH_LIMIT);
+    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history of %u guesses plus %u more is over %d", n_steps,
+                guesses_left, HS_DEPTH_LIMIT);
     return FALSE;
   }
   if (n_cands == 0) {
@@ -1586,13 +1582,12 @@ hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
   state_init(&st);
   for (guint i = 0; i < n_steps; i++) {
     if (guesses[i] >= w->n_words || patterns[i] >= HS_PATTERNS) {
-      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history step %u is not a word and a pattern",
-                  i + 1);
+      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history step %u is not a word and a pattern", i + 1);
       return FALSE;
     }
     if (!hs_rules_legal(P->rules, w, guesses, patterns, i, guesses[i])) {
-      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history guess %u '%s' breaks the %s rules",
-                  i + 1, w->text[guesses[i]], hs_rules_name(P->rules));
+      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history guess %u '%s' breaks the %s rules", i + 1,
+                  w->text[guesses[i]], hs_rules_name(P->rules));
       return FALSE;
     }
     state_add(&st, P->rules, P->let[guesses[i]], patterns[i]);
@@ -1628,8 +1623,8 @@ hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
   if (guess)
     *guess = ok ? g : HS_NONE;
   if (ok && subtree) {
-    *subtree = build_tree(P, &st, cands, n_cands, n_steps, n_steps ? patterns[n_steps - 1] : 0, guesses_left,
-                          HS_NONE, n_steps + guesses_left, error);
+    *subtree = build_tree(P, &st, cands, n_cands, n_steps, n_steps ? patterns[n_steps - 1] : 0, guesses_left, HS_NONE,
+                          n_steps + guesses_left, error);
     if (*subtree == NULL)
       return FALSE;
   }

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs-repair-error-quark, hs_repair_error)
+G_DEFINE_QUARK(hs - repair - error - quark, hs_repair_error)
 
 static HsOverrides *
 copy_overrides(const HsOverrides *in)
@@ -23,8 +23,8 @@ copy_overrides(const HsOverrides *in)
 /* TRUE when every part of NODE's candidates under GUESS (other than the one GUESS solves) is provably
  * solvable with LEFT - 1 more guesses. */
 static gboolean
-guess_is_sound(HsProver *prover, const HsStrategy *s, const HsNode *node, const guint32 *path_g,
-               const guint8 *path_p, guint left, gboolean *sound, GError **error)
+guess_is_sound(HsProver *prover, const HsStrategy *s, const HsNode *node, const guint32 *path_g, const guint8 *path_p,
+               guint left, gboolean *sound, GError **error)
 {
   *sound = TRUE;
   if (node->n_children > 0 && left <= 1) {
@@ -40,8 +40,8 @@ guess_is_sound(HsProver *prover, const HsStrategy *s, const HsNode *node, const 
     const HsNode *ch = &s->nodes[node->first_child + c];
     hist_p[node->depth] = ch->pattern;
     gboolean ok = FALSE;
-    if (!hs_prove_part(prover, node->depth + 1, hist_g, hist_p, s->cands + ch->cand_off, ch->n_cands, left - 1,
-                       &ok, NULL, NULL, NULL, error))
+    if (!hs_prove_part(prover, node->depth + 1, hist_g, hist_p, s->cands + ch->cand_off, ch->n_cands, left - 1, &ok,
+                       NULL, NULL, NULL, error))
       return FALSE;
     if (!ok) {
       *sound = FALSE;
@@ -107,9 +107,9 @@ cmp_ranked(gconstpointer a, gconstpointer b, gpointer n_answers_p)
  * first, canonical order), prefer the first with which the greedy construction below needs no
  * further override; FALLBACK (the prover's first choice) when none of the first few does. */
 static guint32
-prefer_single_fix(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, guint opener,
-                  const HsNode *node, const guint32 *cands, const guint32 *hist_g, const guint8 *hist_p,
-                  guint left, guint32 fallback, guint *rounds, GError **error)
+prefer_single_fix(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, guint opener, const HsNode *node,
+                  const guint32 *cands, const guint32 *hist_g, const guint8 *hist_p, guint left, guint32 fallback,
+                  guint *rounds, GError **error)
 {
   const HsWords *w = hs_table_words(table);
   guint n = node->n_cands, depth = node->depth;
@@ -215,7 +215,8 @@ hs_repair(const HsTable *table, const HsPolicy *policy, guint opener, HsProver *
     if (s->complete && s->n_over == 0)
       break;
     if (s->n_over_answers == 0) {
-      g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_INTERNAL, "greedy tree incomplete without answers over the cap");
+      g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_INTERNAL,
+                  "greedy tree incomplete without answers over the cap");
       return NULL;
     }
     /* The canonically first answer over the cap, and its path of nodes. */
@@ -254,16 +255,16 @@ hs_repair(const HsTable *table, const HsPolicy *policy, guint opener, HsProver *
         continue;
       gboolean solvable = FALSE;
       guint32 g = HS_NONE;
-      if (!hs_prove_part(prover, node->depth, hist_g, hist_p, s->cands + node->cand_off, node->n_cands, left,
-                         &solvable, &g, NULL, NULL, error))
+      if (!hs_prove_part(prover, node->depth, hist_g, hist_p, s->cands + node->cand_off, node->n_cands, left, &solvable,
+                         &g, NULL, NULL, error))
         return NULL;
       if (!solvable) {
         char buf[HS_PATTERN_BUFLEN];
         g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_IMPOSSIBLE,
                     "%s cannot guarantee %u guesses: after %s %s the %u candidates (%s, ...) cannot be solved "
-                    "within %u more guesses", w->text[opener], cap, w->text[opener],
-                    hs_pattern_format(hist_p[0], HS_PATTERN_EMOJI, buf), path[1]->n_cands,
-                    w->text[s->cands[path[1]->cand_off]], cap - 1);
+                    "within %u more guesses",
+                    w->text[opener], cap, w->text[opener], hs_pattern_format(hist_p[0], HS_PATTERN_EMOJI, buf),
+                    path[1]->n_cands, w->text[s->cands[path[1]->cand_off]], cap - 1);
         return NULL;
       }
       g_autofree char *comment = rescue_comment(s, node);

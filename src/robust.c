@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs-robust-error-quark, hs_robust_error)
+G_DEFINE_QUARK(hs - robust - error - quark, hs_robust_error)
 
 /* Bars in the histogram of averages (at most). */
 #define CHART_BINS 30
@@ -132,8 +132,9 @@ static gboolean
 run_lists(const Run *run, HsRobustRow *row, GError **error)
 {
   const HsWords *w = run->words;
-  const char *other = g_strcmp0(w->name, "original") == 0 ? "nyt2022"
-                    : g_strcmp0(w->name, "nyt2022") == 0 ? "original" : NULL;
+  const char *other = g_strcmp0(w->name, "original") == 0  ? "nyt2022"
+                      : g_strcmp0(w->name, "nyt2022") == 0 ? "original"
+                                                           : NULL;
   row->metric = run->policy->metric;
   if (other == NULL) {
     row->lists = g_strdup(w->name);
@@ -359,10 +360,10 @@ static void
 append_id(GString *out, const HsRobustRow *row)
 {
   switch (row->kind) {
-  case HS_ROBUST_CANONICAL: g_string_append_c(out, '-'); break;
-  case HS_ROBUST_METRIC: g_string_append(out, hs_metric_name(row->metric)); break;
-  case HS_ROBUST_LISTS: g_string_append(out, row->lists); break;
-  case HS_ROBUST_SHUFFLE: g_string_append_printf(out, "%u", row->shuffle); break;
+    case HS_ROBUST_CANONICAL: g_string_append_c(out, '-'); break;
+    case HS_ROBUST_METRIC: g_string_append(out, hs_metric_name(row->metric)); break;
+    case HS_ROBUST_LISTS: g_string_append(out, row->lists); break;
+    case HS_ROBUST_SHUFFLE: g_string_append_printf(out, "%u", row->shuffle); break;
   }
 }
 
@@ -481,12 +482,12 @@ static void
 append_variant_label(GString *out, const HsRobustRow *row)
 {
   switch (row->kind) {
-  case HS_ROBUST_CANONICAL:
-    g_string_append_printf(out, "canonical order, metric %s", hs_metric_name(row->metric));
-    break;
-  case HS_ROBUST_METRIC: g_string_append_printf(out, "metric %s", hs_metric_name(row->metric)); break;
-  case HS_ROBUST_LISTS: g_string_append_printf(out, "lists %s", row->lists); break;
-  case HS_ROBUST_SHUFFLE: g_string_append_printf(out, "shuffle %u", row->shuffle); break;
+    case HS_ROBUST_CANONICAL:
+      g_string_append_printf(out, "canonical order, metric %s", hs_metric_name(row->metric));
+      break;
+    case HS_ROBUST_METRIC: g_string_append_printf(out, "metric %s", hs_metric_name(row->metric)); break;
+    case HS_ROBUST_LISTS: g_string_append_printf(out, "lists %s", row->lists); break;
+    case HS_ROBUST_SHUFFLE: g_string_append_printf(out, "shuffle %u", row->shuffle); break;
   }
 }
 
@@ -547,11 +548,11 @@ append_html(GString *out, const char *text)
 {
   for (const char *p = text; *p; p++) {
     switch (*p) {
-    case '&': g_string_append(out, "&amp;"); break;
-    case '<': g_string_append(out, "&lt;"); break;
-    case '>': g_string_append(out, "&gt;"); break;
-    case '"': g_string_append(out, "&quot;"); break;
-    default: g_string_append_c(out, *p);
+      case '&': g_string_append(out, "&amp;"); break;
+      case '<': g_string_append(out, "&lt;"); break;
+      case '>': g_string_append(out, "&gt;"); break;
+      case '"': g_string_append(out, "&quot;"); break;
+      default: g_string_append_c(out, *p);
     }
   }
 }
@@ -602,28 +603,35 @@ append_chart(GString *out, const HsRobustReport *r)
   const guint W = 720, H = 310, L = 56, R = 16, T = 26, B = 56;
   const guint pw = W - L - R, ph = H - T - B;
   guint bw = pw / bins;
-  g_string_append_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %u %u\" width=\"%u\" "
-                              "height=\"%u\" role=\"img\" aria-label=\"Histogram of the average number of "
-                              "guesses across shuffles\">\n", W, H, W, H);
-  g_string_append(out, "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-                       "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e4572e\"/>"
-                       "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#fff\" stroke-width=\"2\"/></pattern></defs>\n");
+  g_string_append_printf(out,
+                         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %u %u\" width=\"%u\" "
+                         "height=\"%u\" role=\"img\" aria-label=\"Histogram of the average number of "
+                         "guesses across shuffles\">\n",
+                         W, H, W, H);
+  g_string_append(out,
+                  "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+                  "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e4572e\"/>"
+                  "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#fff\" stroke-width=\"2\"/></pattern></defs>\n");
   /* Grid and y labels. */
   for (guint y = 0; y <= ymax; y += step) {
     guint py = T + ph - (guint)((guint64)y * ph / ymax);
-    g_string_append_printf(out, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#ddd\"/>"
-                                "<text x=\"%u\" y=\"%u\" text-anchor=\"end\" font-size=\"12\">%u</text>\n",
+    g_string_append_printf(out,
+                           "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#ddd\"/>"
+                           "<text x=\"%u\" y=\"%u\" text-anchor=\"end\" font-size=\"12\">%u</text>\n",
                            L, py, L + bins * bw, py, L - 6, py + 4, y);
   }
   for (guint b = 0; b < bins; b++) {
     guint x = L + b * bw + 1;
     guint hp = (guint)((guint64)pass[b] * ph / ymax), hf = (guint)((guint64)fail[b] * ph / ymax);
     if (pass[b])
-      g_string_append_printf(out, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#2e7d32\">"
-                                  "<title>%u pass</title></rect>\n", x, T + ph - hp, bw - 2, hp, pass[b]);
+      g_string_append_printf(out,
+                             "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#2e7d32\">"
+                             "<title>%u pass</title></rect>\n",
+                             x, T + ph - hp, bw - 2, hp, pass[b]);
     if (fail[b])
-      g_string_append_printf(out, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#hatch)\" "
-                                  "stroke=\"#b23a1b\"><title>%u fail</title></rect>\n",
+      g_string_append_printf(out,
+                             "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#hatch)\" "
+                             "stroke=\"#b23a1b\"><title>%u fail</title></rect>\n",
                              x, T + ph - hp - hf, bw - 2, hf, fail[b]);
   }
   /* X labels: the average at the left edge of every few bins. */
@@ -632,8 +640,9 @@ append_chart(GString *out, const HsRobustReport *r)
     guint x = L + b * bw;
     g_autoptr(GString) label = g_string_new(NULL);
     append_average(label, lo + b * width, n_answers);
-    g_string_append_printf(out, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#333\"/>"
-                                "<text x=\"%u\" y=\"%u\" text-anchor=\"middle\" font-size=\"12\">%s</text>\n",
+    g_string_append_printf(out,
+                           "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#333\"/>"
+                           "<text x=\"%u\" y=\"%u\" text-anchor=\"middle\" font-size=\"12\">%s</text>\n",
                            x, T + ph, x, T + ph + 5, x, T + ph + 20, label->str);
   }
   g_string_append_printf(out, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#333\"/>\n", L, T + ph,
@@ -645,17 +654,21 @@ append_chart(GString *out, const HsRobustReport *r)
     guint x = L + (guint)((canon->total - lo) * bw / width) + bw / (2 * (guint)width);
     g_autoptr(GString) label = g_string_new(NULL);
     append_average(label, canon->total, n_answers);
-    g_string_append_printf(out, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#000\" "
-                                "stroke-dasharray=\"4 3\"/><text x=\"%u\" y=\"%u\" text-anchor=\"%s\" "
-                                "font-size=\"12\">canonical order %s</text>\n",
-                           x, T - 4, x, T + ph, x + (x > L + pw / 2 ? 4 : -4), T - 9,
-                           x > L + pw / 2 ? "end" : "start", label->str);
+    g_string_append_printf(out,
+                           "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#000\" "
+                           "stroke-dasharray=\"4 3\"/><text x=\"%u\" y=\"%u\" text-anchor=\"%s\" "
+                           "font-size=\"12\">canonical order %s</text>\n",
+                           x, T - 4, x, T + ph, x + (x > L + pw / 2 ? 4 : -4), T - 9, x > L + pw / 2 ? "end" : "start",
+                           label->str);
   }
-  g_string_append_printf(out, "<text x=\"%u\" y=\"%u\" text-anchor=\"middle\" font-size=\"13\">average guesses "
-                              "per answer (bins of %" G_GUINT64_FORMAT " guess%s in total)</text>\n",
+  g_string_append_printf(out,
+                         "<text x=\"%u\" y=\"%u\" text-anchor=\"middle\" font-size=\"13\">average guesses "
+                         "per answer (bins of %" G_GUINT64_FORMAT " guess%s in total)</text>\n",
                          L + pw / 2, H - 10, width, width == 1 ? "" : "es");
-  g_string_append_printf(out, "<text x=\"14\" y=\"%u\" text-anchor=\"middle\" font-size=\"13\" "
-                              "transform=\"rotate(-90 14 %u)\">shuffles</text>\n", T + ph / 2, T + ph / 2);
+  g_string_append_printf(out,
+                         "<text x=\"14\" y=\"%u\" text-anchor=\"middle\" font-size=\"13\" "
+                         "transform=\"rotate(-90 14 %u)\">shuffles</text>\n",
+                         T + ph / 2, T + ph / 2);
   g_string_append(out, "</svg>\n");
 }
 
@@ -664,32 +677,34 @@ hs_robust_html(const HsRobustReport *r, const char *policy)
 {
   const HsWords *w = r->words;
   GString *out = g_string_new(NULL);
-  g_string_append_printf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                              "<title>hardsix robust: %s</title>\n", w->text[r->opener]);
-  g_string_append(out,
-    "<style>\n"
-    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:#111;"
-    "max-width:760px;margin:24px auto;padding:0 16px}\n"
-    "h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}\n"
-    ".meta{color:#555;margin:0 0 16px}\n"
-    "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
-    "th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-    ".ok{color:#1b5e20;font-weight:600}.fail{color:#b23a1b;font-weight:600}.skip{color:#777}\n"
-    ".big{font-size:20px;font-weight:700}\n"
-    ".key span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:-1px}\n"
-    "svg{max-width:100%;height:auto}\n"
-    "@media print{body{margin:0;max-width:none}h2,table,svg{break-inside:avoid}"
-    "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
-    "</style>\n</head>\n<body>\n");
+  g_string_append_printf(out,
+                         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                         "<title>hardsix robust: %s</title>\n",
+                         w->text[r->opener]);
+  g_string_append(
+    out, "<style>\n"
+         "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:#111;"
+         "max-width:760px;margin:24px auto;padding:0 16px}\n"
+         "h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}\n"
+         ".meta{color:#555;margin:0 0 16px}\n"
+         "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
+         "th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+         ".ok{color:#1b5e20;font-weight:600}.fail{color:#b23a1b;font-weight:600}.skip{color:#777}\n"
+         ".big{font-size:20px;font-weight:700}\n"
+         ".key span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:-1px}\n"
+         "svg{max-width:100%;height:auto}\n"
+         "@media print{body{margin:0;max-width:none}h2,table,svg{break-inside:avoid}"
+         "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
+         "</style>\n</head>\n<body>\n");
   g_string_append_printf(out, "<h1>Does %s's guarantee survive other tie-breaks?</h1>\n", w->text[r->opener]);
   g_string_append(out, "<p class=\"meta\">");
   if (policy != NULL) {
     append_html(out, policy);
     g_string_append(out, "; ");
   }
-  g_string_append_printf(out, "lists %s (%u answers); cap %u guesses; %u shuffles of the answer order, seed %"
-                              G_GUINT64_FORMAT ".</p>\n", w->name, w->n_answers, r->max_guesses, r->n_shuffles,
-                         r->seed);
+  g_string_append_printf(
+    out, "lists %s (%u answers); cap %u guesses; %u shuffles of the answer order, seed %" G_GUINT64_FORMAT ".</p>\n",
+    w->name, w->n_answers, r->max_guesses, r->n_shuffles, r->seed);
   if (r->n_shuffles > 0) {
     g_string_append(out, "<p><span class=\"big\">");
     append_percent(out, r->n_pass, r->n_shuffles);

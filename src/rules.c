@@ -13,8 +13,8 @@ hs_rules_parse(const char *text, HsRules *out, GError **error)
   else if (g_strcmp0(text, "strict") == 0)
     *out = HS_RULES_STRICT;
   else {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                "unknown rules '%s' (expected nyt or strict)", text ? text : "");
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown rules '%s' (expected nyt or strict)",
+                text ? text : "");
     return FALSE;
   }
   return TRUE;
@@ -28,12 +28,12 @@ hs_rules_name(HsRules rules)
 
 /* What one row of feedback demands under the NYT rule. */
 typedef struct {
-  char green[HS_WORD_LEN];  /* letter required at each position, or 0 */
-  guint8 need[26];          /* revealed (green or yellow) copies of each letter */
+  char green[HS_WORD_LEN];     /* letter required at each position, or 0 */
+  guint8 need[26];             /* revealed (green or yellow) copies of each letter */
   guint8 letters[HS_WORD_LEN]; /* distinct letters with need > 0 */
   guint n_letters;
-  guint32 need_mask;        /* letters needed at least once */
-  guint8 multi[HS_WORD_LEN];/* letters needed at least twice */
+  guint32 need_mask;         /* letters needed at least once */
+  guint8 multi[HS_WORD_LEN]; /* letters needed at least twice */
   guint n_multi;
 } NytRow;
 
@@ -106,8 +106,8 @@ hs_rules_row_allows(HsRules rules, const char *guess, guint8 pattern, const char
 }
 
 guint
-hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess,
-                guint8 pattern, guint *out)
+hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess, guint8 pattern,
+                guint *out)
 {
   const char *g = words->text[guess];
   guint n = 0;
@@ -132,8 +132,7 @@ hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in
 }
 
 gboolean
-hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const guint8 *patterns,
-               guint n, guint word)
+hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const guint8 *patterns, guint n, guint word)
 {
   for (guint i = 0; i < n; i++)
     if (!hs_rules_row_allows(rules, words->text[guesses[i]], patterns[i], words->text[word]))

@@ -26,8 +26,8 @@ hs_sheet_format_parse(const char *text, HsSheetFormat *out, GError **error)
   else if (g_strcmp0(text, "markdown") == 0 || g_strcmp0(text, "md") == 0)
     *out = HS_SHEET_MARKDOWN;
   else {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown sheet format '%s' (expected html or markdown)",
-                text ? text : "");
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                "unknown sheet format '%s' (expected html or markdown)", text ? text : "");
     return FALSE;
   }
   return TRUE;
@@ -62,11 +62,11 @@ typedef struct {
   const HsStrategy *s;
   const HsSheetInfo *info;
   const char *lists;
-  guint *rows;        /* per node: nodes below it */
-  guint *section;     /* per first-level node: its section number (1-based) */
+  guint *rows;    /* per node: nodes below it */
+  guint *section; /* per first-level node: its section number (1-based) */
   guint n_solved;
   guint64 total;
-  guint lo, hi;       /* fewest and most guesses used */
+  guint lo, hi; /* fewest and most guesses used */
 } Ctx;
 
 static const char *
@@ -247,8 +247,8 @@ append_tiles(GString *out, const char *guess, guint pattern, const char *size)
   }
   g_string_append_printf(out, "<span class=\"w%s%s\">", size ? " " : "", size ? size : "");
   for (int i = 0; i < HS_WORD_LEN; i++)
-    g_string_append_printf(out, "<span class=\"%s%s\">%c</span>", tile_class[tile[i]],
-                           pattern == G_MAXUINT ? " o" : "", guess[i]);
+    g_string_append_printf(out, "<span class=\"%s%s\">%c</span>", tile_class[tile[i]], pattern == G_MAXUINT ? " o" : "",
+                           guess[i]);
   g_string_append(out, "</span>");
 }
 
@@ -287,8 +287,8 @@ append_header_html(GString *out, const Ctx *c)
   g_string_append(out, opener);
   g_string_append(out, "</span>. Every one of the ");
   append_count(out, c->n_solved);
-  g_string_append_printf(out, " answers (%s lists) is solved within <b>%u guesses</b>, %s. Average ", c->lists,
-                         c->hi, rules_text(s->rules));
+  g_string_append_printf(out, " answers (%s lists) is solved within <b>%u guesses</b>, %s. Average ", c->lists, c->hi,
+                         rules_text(s->rules));
   append_average(out, c->total, c->n_solved);
   g_string_append(out, " guesses. Checked by the independent verifier");
   if (c->info->source != NULL) {
@@ -318,10 +318,13 @@ append_header_html(GString *out, const Ctx *c)
       const HsNode *next = hs_strategy_child(s, n, p);
       if (k == 0) {
         section = c->section[next - s->nodes];
-        g_string_append_printf(out, " Find this pattern in the index; it sends you to section <b>%u</b>, which "
-                                    "says <span class=\"go\">%s</span>.</li>\n", section, word(c, next->guess));
+        g_string_append_printf(out,
+                               " Find this pattern in the index; it sends you to section <b>%u</b>, which "
+                               "says <span class=\"go\">%s</span>.</li>\n",
+                               section, word(c, next->guess));
       } else if (k == 1) {
-        g_string_append_printf(out, " In section %u, find the row with these tiles: <span class=\"go\">%s</span>.</li>\n",
+        g_string_append_printf(out,
+                               " In section %u, find the row with these tiles: <span class=\"go\">%s</span>.</li>\n",
                                section, word(c, next->guess));
       } else {
         g_string_append_printf(out, " Look in the indented rows just below: <span class=\"go\">%s</span>%s.</li>\n",
@@ -336,7 +339,10 @@ append_header_html(GString *out, const Ctx *c)
                        "possible; ✓ marks the only word left.</p>\n</div>\n");
 
   g_string_append(out, "<div>\n<div class=\"box legend\">\n<h2>Tiles</h2>\n");
-  static const struct { guint8 pattern; const char *text; } legend[] = {
+  static const struct {
+    guint8 pattern;
+    const char *text;
+  } legend[] = {
     { 242, "green square: right spot" },
     { 121, "yellow circle: wrong spot" },
     { 0, "white square: not in word" },
@@ -356,8 +362,10 @@ append_header_html(GString *out, const Ctx *c)
     guint pct = (guint)((guint64)s->hist[d] * 1000 / most);
     g_string_append_printf(out, "<tr><td>%u guess%s</td><td class=\"n\">", d, d == 1 ? "" : "es");
     append_count(out, s->hist[d]);
-    g_string_append_printf(out, "</td><td style=\"width:100%%\"><div class=\"bar\" style=\"width:%u.%u%%\"></div>"
-                                "</td></tr>\n", pct / 10, pct % 10);
+    g_string_append_printf(out,
+                           "</td><td style=\"width:100%%\"><div class=\"bar\" style=\"width:%u.%u%%\"></div>"
+                           "</td></tr>\n",
+                           pct / 10, pct % 10);
   }
   g_string_append(out, "</table>\n</div>\n</div>\n</div>\n");
 }
@@ -367,8 +375,9 @@ append_index_html(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
   const HsNode *root = &s->nodes[0];
-  g_string_append_printf(out, "<section class=\"index\">\n<h2>After <span class=\"go\">%s</span>: find your pattern, "
-                              "then its section</h2>\n<div class=\"cols\">\n<table class=\"rows\"><tbody>\n",
+  g_string_append_printf(out,
+                         "<section class=\"index\">\n<h2>After <span class=\"go\">%s</span>: find your pattern, "
+                         "then its section</h2>\n<div class=\"cols\">\n<table class=\"rows\"><tbody>\n",
                          word(c, root->guess));
   for (guint k = 0; k < root->n_children; k++) {
     const HsNode *n = &s->nodes[root->first_child + k];
@@ -430,8 +439,10 @@ append_section_html(GString *out, const Ctx *c, const HsNode *n, gboolean small)
                          c->section[idx], c->section[idx]);
   append_tiles_titled(out, word(c, s->nodes[0].guess), n->pattern, "M");
   if (is_leaf(c, n)) {
-    g_string_append_printf(out, " → <span class=\"go\">%s</span> ✓ <small>the only word left</small></h2>\n"
-                                "</section>\n", word(c, n->guess));
+    g_string_append_printf(out,
+                           " → <span class=\"go\">%s</span> ✓ <small>the only word left</small></h2>\n"
+                           "</section>\n",
+                           word(c, n->guess));
     return;
   }
   g_string_append_printf(out, " → play <span class=\"go\">%s</span> <small>", word(c, n->guess));
@@ -460,14 +471,17 @@ write_html(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
   const char *opener = word(c, s->nodes[0].guess);
-  g_string_append_printf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                              "<title>Wordle hard-mode cheat sheet: %s</title>\n<style>\n", opener);
+  g_string_append_printf(out,
+                         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                         "<title>Wordle hard-mode cheat sheet: %s</title>\n<style>\n",
+                         opener);
   static const char *const sizes[] = { "", "size:A4;", "size:letter;" };
   /* Margins fit both A4 (210 mm wide) and Letter (216 mm): the body is at most 190 mm wide. */
-  g_string_append_printf(out, "@page{%smargin:10mm 10mm 12mm;"
-                              "@bottom-center{content:'%s \\2014  page ' counter(page) ' of ' counter(pages);"
-                              "font:8pt sans-serif;color:#444}}\n",
+  g_string_append_printf(out,
+                         "@page{%smargin:10mm 10mm 12mm;"
+                         "@bottom-center{content:'%s \\2014  page ' counter(page) ' of ' counter(pages);"
+                         "font:8pt sans-serif;color:#444}}\n",
                          sizes[c->info->paper], opener);
   g_string_append(out, css);
   g_string_append(out, "</style>\n</head>\n<body>\n");

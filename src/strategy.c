@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs-strategy-error-quark, hs_strategy_error)
+G_DEFINE_QUARK(hs - strategy - error - quark, hs_strategy_error)
 
 HsStrategy *
 hs_strategy_new(const HsWords *words, HsRules rules, guint max_guesses)
@@ -113,8 +113,7 @@ path_of(const GPtrArray *paths, guint answer)
 }
 
 HsStrategy *
-hs_strategy_from_paths(const HsWords *words, HsRules rules, guint max_guesses, const GPtrArray *paths,
-                       GError **error)
+hs_strategy_from_paths(const HsWords *words, HsRules rules, guint max_guesses, const GPtrArray *paths, GError **error)
 {
   g_autoptr(HsStrategy) s = hs_strategy_new(words, rules, max_guesses);
   GArray *nodes = g_array_new(FALSE, TRUE, sizeof(HsNode));

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-G_DEFINE_QUARK(hs-verify-error-quark, hs_verify_error)
+G_DEFINE_QUARK(hs - verify - error - quark, hs_verify_error)
 
 #define WLEN 5
 /* Longest path the verifier follows; the report's histogram holds guess counts 1..PATH_LIMIT. */
@@ -72,10 +72,18 @@ read_pattern(const char *s, gsize len, guint8 *out)
     guchar c = (guchar)s[i];
     if (c < 0x80) {
       switch (c) {
-      case '2': case 'G': case 'g': t = 2; break;
-      case '1': case 'Y': case 'y': t = 1; break;
-      case '0': case 'B': case 'b': case '-': case '.': t = 0; break;
-      default: return FALSE;
+        case '2':
+        case 'G':
+        case 'g': t = 2; break;
+        case '1':
+        case 'Y':
+        case 'y': t = 1; break;
+        case '0':
+        case 'B':
+        case 'b':
+        case '-':
+        case '.': t = 0; break;
+        default: return FALSE;
       }
       i++;
     } else {
@@ -183,7 +191,7 @@ row_breach(HsRules rules, const char *guess, guint8 code, const char *word)
 /* ======================================================================================== */
 
 typedef struct {
-  guint line;  /* G_MAXUINT for problems that concern the file as a whole */
+  guint line; /* G_MAXUINT for problems that concern the file as a whole */
   guint seq;
   char *text;
 } Problem;
@@ -202,10 +210,10 @@ typedef struct {
 
 /* A tree read from a file: nodes by key, in file order. */
 typedef struct {
-  GPtrArray *nodes;     /* Node*, owned, in file order */
-  GHashTable *by_key;   /* key -> Node* */
+  GPtrArray *nodes;   /* Node*, owned, in file order */
+  GHashTable *by_key; /* key -> Node* */
   Node *root;
-  gboolean leaves;      /* by-pattern: solved answers have a "= SOLVED =" line */
+  gboolean leaves; /* by-pattern: solved answers have a "= SOLVED =" line */
 } Tree;
 
 /* A summary figure stated in the file ("3 guesses: 706", "histogram": {"3": 706}). */
@@ -220,10 +228,10 @@ typedef struct {
   HsRules rules;
   guint cap;
   const char *file;
-  GStringChunk *chunk;  /* every token read from the file */
-  GArray *problems;     /* Problem */
-  GHashTable *said;     /* problem texts already recorded (owned by problems) */
-  GHashTable *after;    /* history key -> Choice*: the guess played after that history */
+  GStringChunk *chunk; /* every token read from the file */
+  GArray *problems;    /* Problem */
+  GHashTable *said;    /* problem texts already recorded (owned by problems) */
+  GHashTable *after;   /* history key -> Choice*: the guess played after that history */
   HsVerifyReport *r;
 } Verifier;
 
@@ -234,17 +242,17 @@ typedef struct {
 
 /* One guess of a path, as the file states it. */
 typedef struct {
-  guint word;         /* HS_NONE when not an allowed word */
-  const char *text;   /* as written */
+  guint word;       /* HS_NONE when not an allowed word */
+  const char *text; /* as written */
   guint line;
-  gint stated;        /* the stated pattern, or -1 when the format does not state one */
+  gint stated; /* the stated pattern, or -1 when the format does not state one */
 } Step;
 
 typedef struct {
   guint answer;
-  guint line;         /* where problems about the whole path are reported */
-  GArray *steps;      /* Step */
-  char *why;          /* tree walks: why the walk stopped before the answer, or NULL */
+  guint line;    /* where problems about the whole path are reported */
+  GArray *steps; /* Step */
+  char *why;     /* tree walks: why the walk stopped before the answer, or NULL */
 } Path;
 
 static void add_problem(Verifier *v, guint line, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
@@ -685,9 +693,9 @@ struct JVal {
   guint line;
   gboolean boolean;
   double number;
-  gboolean count;     /* the number is a non-negative integer below 2^53 */
+  gboolean count; /* the number is a non-negative integer below 2^53 */
   char *str;
-  GPtrArray *items;   /* JVal* (arrays) or JMember* (objects) */
+  GPtrArray *items; /* JVal* (arrays) or JMember* (objects) */
 };
 
 static void
@@ -818,37 +826,35 @@ jp_string(JParser *p)
       return jp_eof(p);
     char e = p->s[p->pos++];
     switch (e) {
-    case '"': g_string_append_c(out, '"'); break;
-    case '\\': g_string_append_c(out, '\\'); break;
-    case '/': g_string_append_c(out, '/'); break;
-    case 'b': g_string_append_c(out, '\b'); break;
-    case 'f': g_string_append_c(out, '\f'); break;
-    case 'n': g_string_append_c(out, '\n'); break;
-    case 'r': g_string_append_c(out, '\r'); break;
-    case 't': g_string_append_c(out, '\t'); break;
-    case 'u': {
-      guint u;
-      if (!jp_hex4(p, &u))
-        return jp_fail(p, "bad \\u escape (four hex digits expected)");
-      if (u >= 0xD800 && u <= 0xDBFF) {
-        guint lo;
-        if (!(p->len - p->pos >= 2 && p->s[p->pos] == '\\' && p->s[p->pos + 1] == 'u'))
+      case '"': g_string_append_c(out, '"'); break;
+      case '\\': g_string_append_c(out, '\\'); break;
+      case '/': g_string_append_c(out, '/'); break;
+      case 'b': g_string_append_c(out, '\b'); break;
+      case 'f': g_string_append_c(out, '\f'); break;
+      case 'n': g_string_append_c(out, '\n'); break;
+      case 'r': g_string_append_c(out, '\r'); break;
+      case 't': g_string_append_c(out, '\t'); break;
+      case 'u': {
+        guint u;
+        if (!jp_hex4(p, &u))
+          return jp_fail(p, "bad \\u escape (four hex digits expected)");
+        if (u >= 0xD800 && u <= 0xDBFF) {
+          guint lo;
+          if (!(p->len - p->pos >= 2 && p->s[p->pos] == '\\' && p->s[p->pos + 1] == 'u'))
+            return jp_fail(p, "lone surrogate \\u%04X in a string", u);
+          p->pos += 2;
+          if (!jp_hex4(p, &lo) || lo < 0xDC00 || lo > 0xDFFF)
+            return jp_fail(p, "bad surrogate pair in a string");
+          u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+        } else if (u >= 0xDC00 && u <= 0xDFFF) {
           return jp_fail(p, "lone surrogate \\u%04X in a string", u);
-        p->pos += 2;
-        if (!jp_hex4(p, &lo) || lo < 0xDC00 || lo > 0xDFFF)
-          return jp_fail(p, "bad surrogate pair in a string");
-        u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
-      } else if (u >= 0xDC00 && u <= 0xDFFF) {
-        return jp_fail(p, "lone surrogate \\u%04X in a string", u);
+        }
+        if (u == 0)
+          return jp_fail(p, "\\u0000 inside a string");
+        g_string_append_unichar(out, u);
+        break;
       }
-      if (u == 0)
-        return jp_fail(p, "\\u0000 inside a string");
-      g_string_append_unichar(out, u);
-      break;
-    }
-    default:
-      p->pos--;
-      return jp_unexpected(p, "an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)");
+      default: p->pos--; return jp_unexpected(p, "an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)");
     }
   }
 }
@@ -1000,8 +1006,14 @@ jp_value(JParser *p)
   }
   if (c == '-' || g_ascii_isdigit(c))
     return jp_number(p);
-  static const struct { const char *word; JKind kind; gboolean b; } literals[] = {
-    { "true", J_BOOL, TRUE }, { "false", J_BOOL, FALSE }, { "null", J_NULL, FALSE },
+  static const struct {
+    const char *word;
+    JKind kind;
+    gboolean b;
+  } literals[] = {
+    { "true", J_BOOL, TRUE },
+    { "false", J_BOOL, FALSE },
+    { "null", J_NULL, FALSE },
   };
   for (guint i = 0; i < G_N_ELEMENTS(literals); i++) {
     gsize l = strlen(literals[i].word);
@@ -1204,8 +1216,8 @@ walk_tree(Verifier *v, Tree *t, gboolean json)
           if (child == NULL)
             path.why = g_strdup_printf("'%s' is not solved: no line for %s", answer, k);
           else
-            path.why = g_strdup_printf("'%s' is not solved: the line for %s (line %u) is '= SOLVED ='", answer, k,
-                                       child->line);
+            path.why =
+              g_strdup_printf("'%s' is not solved: the line for %s (line %u) is '= SOLVED ='", answer, k, child->line);
         }
         break;
       }
@@ -1933,9 +1945,9 @@ hs_verify_text(const HsWords *words, HsRules rules, guint max_guesses, const cha
 
   gboolean ok = FALSE;
   switch (kind) {
-  case HS_STRATEGY_FILE_PER_WORD: ok = verify_per_word(&v, text, len, error); break;
-  case HS_STRATEGY_FILE_BY_PATTERN: ok = verify_by_pattern(&v, text, len, error); break;
-  case HS_STRATEGY_FILE_JSON: ok = verify_json(&v, text, len, error); break;
+    case HS_STRATEGY_FILE_PER_WORD: ok = verify_per_word(&v, text, len, error); break;
+    case HS_STRATEGY_FILE_BY_PATTERN: ok = verify_by_pattern(&v, text, len, error); break;
+    case HS_STRATEGY_FILE_JSON: ok = verify_json(&v, text, len, error); break;
   }
 
   g_array_sort(v.problems, problem_cmp);

@@ -4,13 +4,13 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs-words-error-quark, hs_words_error)
+G_DEFINE_QUARK(hs - words - error - quark, hs_words_error)
 
 static void index_words(HsWords *w);
 
 typedef struct {
   const char *path;
-  GPtrArray *list; /* char* words (owned by the array) */
+  GPtrArray *list;  /* char* words (owned by the array) */
   GHashTable *seen; /* word -> line */
 } LoadState;
 
@@ -53,15 +53,15 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
     return TRUE;
   if (!is_word(line, len)) {
     g_autofree char *shown = g_utf8_make_valid(line, (gssize)MIN(len, 40));
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno,
-                shown, not_word_reason(line, len));
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown,
+                not_word_reason(line, len));
     return FALSE;
   }
   char *w = g_strndup(line, len);
   gpointer prev = g_hash_table_lookup(st->seen, w);
   if (prev != NULL) {
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: duplicate word '%s' (first on line %u)",
-                st->path, lineno, w, GPOINTER_TO_UINT(prev));
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: duplicate word '%s' (first on line %u)", st->path,
+                lineno, w, GPOINTER_TO_UINT(prev));
     g_free(w);
     return FALSE;
   }
@@ -236,10 +236,10 @@ hs_words_find(const HsWords *words, const char *word, guint *out, GError **error
 typedef struct {
   const char *path;
   HsWords *words;
-  guint *seen_line;  /* per answer: line where listed, 0 if not yet */
+  guint *seen_line; /* per answer: line where listed, 0 if not yet */
   guint *order;
   guint n;
-  guint last_line;   /* number of the file's last line */
+  guint last_line; /* number of the file's last line */
 } OrderState;
 
 static gboolean
@@ -261,13 +261,12 @@ order_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
       g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown,
                   not_word_reason(line, len));
     else
-      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is not an answer", st->path,
-                  lineno, shown);
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is not an answer", st->path, lineno, shown);
     return FALSE;
   }
   if (st->seen_line[i] != 0) {
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' listed twice (first on line %u)",
-                st->path, lineno, w, st->seen_line[i]);
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' listed twice (first on line %u)", st->path,
+                lineno, w, st->seen_line[i]);
     return FALSE;
   }
   st->seen_line[i] = lineno;
@@ -294,8 +293,8 @@ hs_words_apply_order_text(HsWords *words, const char *text, gsize len, const cha
   if (!hs_file_foreach_line(text, len, order_line, &st, error))
     return FALSE;
   if (st.n == 0) {
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:1: no answers in file (expected all %u)",
-                order_path, words->n_answers);
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:1: no answers in file (expected all %u)", order_path,
+                words->n_answers);
     return FALSE;
   }
   if (st.n != words->n_answers) {
@@ -303,8 +302,8 @@ hs_words_apply_order_text(HsWords *words, const char *text, gsize len, const cha
     while (seen[missing] != 0)
       missing++;
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
-                "%s:%u: the file ends after %u of the %u answers ('%s' is missing)", order_path, st.last_line,
-                st.n, words->n_answers, words->text[missing]);
+                "%s:%u: the file ends after %u of the %u answers ('%s' is missing)", order_path, st.last_line, st.n,
+                words->n_answers, words->text[missing]);
     return FALSE;
   }
   if (!hs_words_apply_permutation(words, order, error))
@@ -320,17 +319,16 @@ hs_words_apply_permutation(HsWords *words, const guint *order, GError **error)
   g_autofree guint8 *seen = g_new0(guint8, words->n_answers);
   for (guint i = 0; i < words->n_answers; i++) {
     if (order[i] >= words->n_answers || seen[order[i]]) {
-      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
-                  "not a permutation of the answers (entry %u is %u)", i, order[i]);
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "not a permutation of the answers (entry %u is %u)", i,
+                  order[i]);
       return FALSE;
     }
     seen[order[i]] = 1;
   }
-  char (*t)[HS_WORD_LEN + 1] = g_malloc0_n(words->n_words, sizeof *t);
+  char(*t)[HS_WORD_LEN + 1] = g_malloc0_n(words->n_words, sizeof *t);
   for (guint i = 0; i < words->n_answers; i++)
     memcpy(t[i], words->text[order[i]], HS_WORD_LEN + 1);
-  memcpy(t + words->n_answers, words->text + words->n_answers,
-         (words->n_words - words->n_answers) * sizeof *t);
+  memcpy(t + words->n_answers, words->text + words->n_answers, (words->n_words - words->n_answers) * sizeof *t);
   g_free(words->text);
   words->text = t;
   index_words(words);

@@ -56,8 +56,15 @@ static void
 test_pattern_forms(void **state)
 {
   (void)state;
-  const char *same[] = { "🟨⬜⬜⬜🟨", "YBBBY", "ybbby", "Y---Y", "y...y", "10001", "🟨⬛⬛⬛🟨",
-                         "🟨⬜\xEF\xB8\x8F⬜⬜🟨", "1B.-Y" };
+  const char *same[] = { "🟨⬜⬜⬜🟨",
+                         "YBBBY",
+                         "ybbby",
+                         "Y---Y",
+                         "y...y",
+                         "10001",
+                         "🟨⬛⬛⬛🟨",
+                         "🟨⬜\xEF\xB8\x8F⬜⬜🟨",
+                         "1B.-Y" };
   for (guint i = 0; i < G_N_ELEMENTS(same); i++) {
     guint8 p = 0;
     GError *e = NULL;
@@ -106,8 +113,7 @@ test_table_matches_scalar(void **state)
     const guint8 *row = hs_table_row(t, g, NULL);
     for (guint a = 0; a < w->n_answers; a++)
       if (row[a] != hs_feedback(w->text[g], w->text[a]))
-        fail_msg("table[%s][%s] = %u, scalar %u", w->text[g], w->text[a], row[a],
-                 hs_feedback(w->text[g], w->text[a]));
+        fail_msg("table[%s][%s] = %u, scalar %u", w->text[g], w->text[a], row[a], hs_feedback(w->text[g], w->text[a]));
   }
   for (guint a = 0; a < w->n_answers; a += 7) {
     const guint8 *col = hs_table_column(t, a);
@@ -127,10 +133,8 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_examples_from_design),
-    cmocka_unit_test(test_table_driven_cases),
-    cmocka_unit_test(test_pattern_forms),
-    cmocka_unit_test(test_format_round_trip),
+    cmocka_unit_test(test_examples_from_design), cmocka_unit_test(test_table_driven_cases),
+    cmocka_unit_test(test_pattern_forms),        cmocka_unit_test(test_format_round_trip),
     cmocka_unit_test(test_table_matches_scalar),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);

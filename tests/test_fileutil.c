@@ -343,15 +343,15 @@ test_foreach_line(void **state)
     const char *text, *want;
   } cases[] = {
     { "", "" },
-    { "a", "1[a]" },                        /* last line without a newline */
-    { "a\n", "1[a]" },                      /* a final newline adds no empty line */
+    { "a", "1[a]" },   /* last line without a newline */
+    { "a\n", "1[a]" }, /* a final newline adds no empty line */
     { "a\nb", "1[a]2[b]" },
-    { "a\r\nb\r\n", "1[a]2[b]" },           /* CRLF stripped */
+    { "a\r\nb\r\n", "1[a]2[b]" }, /* CRLF stripped */
     { "a\r\nb", "1[a]2[b]" },
     { "\n", "1[]" },
     { "\r\n", "1[]" },
-    { "a\n\n\nb\n", "1[a]2[]3[]4[b]" },     /* blank lines count */
-    { "a\rb\n", "1[a\rb]" },                /* only a CR before the newline goes */
+    { "a\n\n\nb\n", "1[a]2[]3[]4[b]" }, /* blank lines count */
+    { "a\rb\n", "1[a\rb]" },            /* only a CR before the newline goes */
     { "a\r\r\n", "1[a\r]" },
     { "x\r", "1[x]" },
   };

@@ -293,12 +293,9 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_tkihira_alphabetical),
-    cmocka_unit_test(test_tkihira_published_order),
-    cmocka_unit_test(test_true_metric_fails),
-    cmocka_unit_test(test_tie_breaks),
-    cmocka_unit_test(test_metrics_complete),
-    cmocka_unit_test(test_fail_first_invariance),
+    cmocka_unit_test(test_tkihira_alphabetical), cmocka_unit_test(test_tkihira_published_order),
+    cmocka_unit_test(test_true_metric_fails),    cmocka_unit_test(test_tie_breaks),
+    cmocka_unit_test(test_metrics_complete),     cmocka_unit_test(test_fail_first_invariance),
     cmocka_unit_test(test_override_illegal),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);

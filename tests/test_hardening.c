@@ -135,8 +135,10 @@ test_lines(void **state)
     { "", "" },
     { "a\nb", "1[a]2[b]" },
     { "a\r\nb\r\n", "1[a]2[b]" },
-    { "\xEF\xBB\xBF" "a\r\n\r\nc\n", "1[a]2[]3[c]" }, /* byte-order mark, CRLF, a blank line */
-    { "a\rb\n", "1[a\rb]" },                          /* a lone CR is not a line break */
+    { "\xEF\xBB\xBF"
+      "a\r\n\r\nc\n",
+      "1[a]2[]3[c]" },       /* byte-order mark, CRLF, a blank line */
+    { "a\rb\n", "1[a\rb]" }, /* a lone CR is not a line break */
     { "\r\n", "1[]" },
   };
   for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -222,7 +224,10 @@ test_pattern_errors(void **state)
     { "🟩🟩🟩🟩", "'🟩🟩🟩🟩' is not a pattern: 4 tiles, expected 5" },
     { "", "'' is not a pattern: 0 tiles, expected 5" },
     { "GY BBB", "'GY BBB' is not a pattern: unexpected symbol at byte 3 (use 🟩🟨⬜, GYB or 210)" },
-    { "\xff\xfe" "BBB", "'\xef\xbf\xbd\xef\xbf\xbd" "BBB' is not a pattern: unexpected symbol at byte 1 (use 🟩🟨⬜, GYB or 210)" },
+    { "\xff\xfe"
+      "BBB",
+      "'\xef\xbf\xbd\xef\xbf\xbd"
+      "BBB' is not a pattern: unexpected symbol at byte 1 (use 🟩🟨⬜, GYB or 210)" },
   };
   for (guint i = 0; i < G_N_ELEMENTS(bad); i++) {
     guint8 p;
@@ -252,8 +257,8 @@ test_windows_lists(void **state)
   assert_string_equal(w->text[3], "salet");
   const char *up = "shade\r\nShake\r\n";
   assert_null(hs_words_parse(up, strlen(up), "a.txt", g, strlen(g), "g.txt", &e));
-  assert_string_equal(e->message,
-                      "a.txt:2: 'Shake' is not a word of 5 lowercase letters a-z (upper-case letters are not accepted)");
+  assert_string_equal(
+    e->message, "a.txt:2: 'Shake' is not a word of 5 lowercase letters a-z (upper-case letters are not accepted)");
   g_error_free(e);
 }
 
@@ -261,14 +266,10 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_read_too_large),
-    cmocka_unit_test(test_read_stream_cap),
-    cmocka_unit_test(test_read_nul),
-    cmocka_unit_test(test_lines),
-    cmocka_unit_test(test_write_atomic),
-    cmocka_unit_test(test_write_fails_cleanly),
-    cmocka_unit_test(test_pattern_errors),
-    cmocka_unit_test(test_windows_lists),
+    cmocka_unit_test(test_read_too_large), cmocka_unit_test(test_read_stream_cap),
+    cmocka_unit_test(test_read_nul),       cmocka_unit_test(test_lines),
+    cmocka_unit_test(test_write_atomic),   cmocka_unit_test(test_write_fails_cleanly),
+    cmocka_unit_test(test_pattern_errors), cmocka_unit_test(test_windows_lists),
   };
   int failures = cmocka_run_group_tests(tests, setup, teardown);
   return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -77,10 +77,17 @@ test_pattern_forms(void **state)
 {
   (void)state;
   const char *forms[] = {
-    "howls 🟨⬜⬜⬜🟨 shark",    "howls YBBBY shark",          "howls ybbby shark",
-    "howls 10001 shark",       "howls Y---Y shark",          "howls y...y shark",
-    "howls 🟨⬛⬛⬛🟨 shark",    "howls 🟨\xEF\xB8\x8F⬜⬜⬜🟨 shark", "howls 1B.-y shark",
-    "  howls\tYBBBY   shark  ", "howls YBBBY shark\r",
+    "howls 🟨⬜⬜⬜🟨 shark",
+    "howls YBBBY shark",
+    "howls ybbby shark",
+    "howls 10001 shark",
+    "howls Y---Y shark",
+    "howls y...y shark",
+    "howls 🟨⬛⬛⬛🟨 shark",
+    "howls 🟨\xEF\xB8\x8F⬜⬜⬜🟨 shark",
+    "howls 1B.-y shark",
+    "  howls\tYBBBY   shark  ",
+    "howls YBBBY shark\r",
   };
   for (guint i = 0; i < G_N_ELEMENTS(forms); i++) {
     g_autoptr(HsOverrides) o = parse_ok(forms[i], HS_RULES_STRICT);
@@ -344,14 +351,10 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_pattern_forms),
-    cmocka_unit_test(test_chained_history),
-    cmocka_unit_test(test_comments),
-    cmocka_unit_test(test_empty),
-    cmocka_unit_test(test_match),
-    cmocka_unit_test(test_to_text_round_trip),
-    cmocka_unit_test(test_load_file),
-    cmocka_unit_test(test_errors),
+    cmocka_unit_test(test_pattern_forms), cmocka_unit_test(test_chained_history),
+    cmocka_unit_test(test_comments),      cmocka_unit_test(test_empty),
+    cmocka_unit_test(test_match),         cmocka_unit_test(test_to_text_round_trip),
+    cmocka_unit_test(test_load_file),     cmocka_unit_test(test_errors),
     cmocka_unit_test(test_rules_differ),
   };
   int failures = cmocka_run_group_tests(tests, setup, teardown);

@@ -202,8 +202,8 @@ compare_with_brute(const char *answers, const char *guesses, guint max_cap, gboo
           HsProveStats st1, again;
           assert_true(hs_prover_decide(P, o, cap, &got, &st1, &e));
           if (got != want)
-            fail_msg("%s rules, cap %u, opener %s, %s order, tuning %u: brute force says %s", hs_rules_name(rules),
-                     cap, w->text[o], k % 2 ? "greedy" : "fast", k / 2, want ? "proven" : "impossible");
+            fail_msg("%s rules, cap %u, opener %s, %s order, tuning %u: brute force says %s", hs_rules_name(rules), cap,
+                     w->text[o], k % 2 ? "greedy" : "fast", k / 2, want ? "proven" : "impossible");
           /* Deterministic statistics. */
           assert_true(hs_prover_decide(P, o, cap, &got, &again, &e));
           assert_int_equal(again.nodes, st1.nodes);
@@ -371,8 +371,8 @@ test_prove_part(void **state)
               mb = MAX(mb, c);
               cand |= part[i] == x;
             }
-            gboolean earlier = mb < best_mb || (mb == best_mb && cand && !g_cand) ||
-                               (mb == best_mb && cand == g_cand && x < g);
+            gboolean earlier =
+              mb < best_mb || (mb == best_mb && cand && !g_cand) || (mb == best_mb && cand == g_cand && x < g);
             if (earlier) {
               b.depth = 1;
               assert_false(brute_guess(&b, part, m, x, left));
@@ -471,10 +471,13 @@ test_original_facts(void **state)
   (void)state;
   GError *e = NULL;
   g_autoptr(HsProver) fast = hs_prover_new(orig_table, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
-  const struct { const char *opener; guint cap; gboolean proven; } facts[] = {
-    { "salet", 6, TRUE }, { "howls", 6, TRUE }, { "ralph", 6, TRUE }, { "scamp", 6, TRUE },
-    { "raise", 6, FALSE }, { "shake", 6, FALSE }, { "scamp", 5, TRUE }, { "palet", 5, TRUE },
-    { "salet", 5, FALSE }, { "salet", 4, FALSE },
+  const struct {
+    const char *opener;
+    guint cap;
+    gboolean proven;
+  } facts[] = {
+    { "salet", 6, TRUE },  { "howls", 6, TRUE }, { "ralph", 6, TRUE }, { "scamp", 6, TRUE },  { "raise", 6, FALSE },
+    { "shake", 6, FALSE }, { "scamp", 5, TRUE }, { "palet", 5, TRUE }, { "salet", 5, FALSE }, { "salet", 4, FALSE },
   };
   for (guint i = 0; i < G_N_ELEMENTS(facts); i++) {
     gboolean proven = !facts[i].proven;

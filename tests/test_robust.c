@@ -66,9 +66,9 @@ test_shuffle(void **state)
   hs_robust_shuffle(8, 3, n, d);
   assert_true(is_permutation(a, n));
   assert_true(is_permutation(c, n));
-  assert_memory_equal(a, b, n * sizeof *a);          /* reproducible */
-  assert_memory_not_equal(a, c, n * sizeof *a);      /* each shuffle its own order */
-  assert_memory_not_equal(a, d, n * sizeof *a);      /* and each seed */
+  assert_memory_equal(a, b, n * sizeof *a);     /* reproducible */
+  assert_memory_not_equal(a, c, n * sizeof *a); /* each shuffle its own order */
+  assert_memory_not_equal(a, d, n * sizeof *a); /* and each seed */
   guint fixed = 0;
   for (guint i = 0; i < n; i++)
     fixed += a[i] == i;

@@ -81,8 +81,8 @@ test_row_cases(void **state)
     gboolean nyt = hs_rules_row_allows(HS_RULES_NYT, c->guess, p, c->word);
     gboolean strict = hs_rules_row_allows(HS_RULES_STRICT, c->guess, p, c->word);
     if (nyt != c->nyt || strict != c->strict)
-      fail_msg("%s %s then %s: nyt %d strict %d, expected %d %d (%s)", c->guess, c->pattern, c->word, nyt,
-               strict, c->nyt, c->strict, c->why);
+      fail_msg("%s %s then %s: nyt %d strict %d, expected %d %d (%s)", c->guess, c->pattern, c->word, nyt, strict,
+               c->nyt, c->strict, c->why);
     /* Cross-check the hand-worked patterns: strict is "same feedback". */
     assert_int_equal(strict, hs_feedback(c->guess, c->word) == p);
   }
@@ -132,8 +132,8 @@ test_filter_and_legal_cases(void **state)
       for (guint k = 0; k < n; k++)
         found = found || out[k] == x;
       if (found != want)
-        fail_msg("filter %s: %s %s then %s: %d, expected %d", hs_rules_name((HsRules)r), c->guess, c->pattern,
-                 c->word, found, want);
+        fail_msg("filter %s: %s %s then %s: %d, expected %d", hs_rules_name((HsRules)r), c->guess, c->pattern, c->word,
+                 found, want);
     }
   }
 }

@@ -88,8 +88,7 @@ check_layout(const HsStrategy *s)
       if (k > 0)
         assert_true(s->nodes[n->first_child + k - 1].pattern < c->pattern);
       for (guint j = 0; j < c->n_cands; j++)
-        assert_int_equal(hs_feedback(s->words->text[n->guess], s->words->text[s->cands[c->cand_off + j]]),
-                         c->pattern);
+        assert_int_equal(hs_feedback(s->words->text[n->guess], s->words->text[s->cands[c->cand_off + j]]), c->pattern);
       sum += c->n_cands;
     }
     assert_int_equal(sum, n->n_cands);
@@ -236,28 +235,28 @@ test_from_paths_errors(void **state)
 
   /* shade and shave both see kempt ⬜🟨⬜⬜⬜, then two different guesses. */
   g_autoptr(GPtrArray) split = paths_new();
-  add_path(split, "shade", (const char *const[]) { "kempt", "shade", NULL });
-  add_path(split, "shave", (const char *const[]) { "kempt", "shave", NULL });
+  add_path(split, "shade", (const char *const[]){ "kempt", "shade", NULL });
+  add_path(split, "shave", (const char *const[]){ "kempt", "shave", NULL });
   assert_null(hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, split, &error));
   assert_non_null(strstr(error->message, "after the same history"));
   g_clear_error(&error);
 
   g_autoptr(GPtrArray) other_opener = paths_new();
-  add_path(other_opener, "shade", (const char *const[]) { "kempt", "shade", NULL });
-  add_path(other_opener, "shake", (const char *const[]) { "salet", "shake", NULL });
+  add_path(other_opener, "shade", (const char *const[]){ "kempt", "shade", NULL });
+  add_path(other_opener, "shake", (const char *const[]){ "salet", "shake", NULL });
   assert_null(hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, other_opener, &error));
   g_clear_error(&error);
 
   g_autoptr(GPtrArray) unsolved = paths_new();
-  add_path(unsolved, "shade", (const char *const[]) { "kempt", "shake", NULL });
+  add_path(unsolved, "shade", (const char *const[]){ "kempt", "shake", NULL });
   assert_null(hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, unsolved, &error));
   assert_non_null(strstr(error->message, "does not end with it"));
   g_clear_error(&error);
 
   /* A partial tree is fine, just not complete; over-the-cap answers are counted. */
   g_autoptr(GPtrArray) partial = paths_new();
-  add_path(partial, "shade", (const char *const[]) { "kempt", "shade", NULL });
-  add_path(partial, "shave", (const char *const[]) { "kempt", "shade", "shave", NULL });
+  add_path(partial, "shade", (const char *const[]){ "kempt", "shade", NULL });
+  add_path(partial, "shave", (const char *const[]){ "kempt", "shade", "shave", NULL });
   g_autoptr(HsStrategy) s = hs_strategy_from_paths(tiny, HS_RULES_NYT, 2, partial, &error);
   assert_non_null(s);
   assert_false(s->complete);
@@ -372,7 +371,8 @@ test_markdown(void **state)
                              "| shade shows | next guess | answers left |\n|---|---|---|\n"
                              "| ⬜⬜🟩⬜🟩 | **crane** ✓ | 1 |\n"));
   assert_non_null(strstr(md, "| 🟩🟩🟩⬜🟩 | shave | 2: shave share |\n"));
-  assert_non_null(strstr(md, "\n## kempt ⬜🟨⬜⬜⬜ shade 🟩🟩🟩⬜🟩\n\nPlay **shave** (guess 3; 2 answers left)."));
+  assert_non_null(
+    strstr(md, "\n## kempt ⬜🟨⬜⬜⬜ shade 🟩🟩🟩⬜🟩\n\nPlay **shave** (guess 3; 2 answers left)."));
   assert_non_null(strstr(md, "| 🟩🟩🟩⬜🟩 | **share** ✓ | 1 |\n"));
   assert_non_null(strstr(md, "| 4 | 4 |\n"));
   /* Table rows: one per node below the root. */

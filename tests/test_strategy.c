@@ -423,8 +423,7 @@ test_from_paths_partial_and_errors(void **state)
   assert_true(g_error_matches(e, HS_STRATEGY_ERROR, HS_STRATEGY_ERROR_INCONSISTENT));
   g_clear_error(&e);
 
-  guint shade = hs_words_lookup(w, "shade"), shake = hs_words_lookup(w, "shake"),
-        crane = hs_words_lookup(w, "crane");
+  guint shade = hs_words_lookup(w, "shade"), shake = hs_words_lookup(w, "shake"), crane = hs_words_lookup(w, "crane");
   paths->pdata[shade] = path_words(w, "salet shade");
   paths->pdata[shake] = path_words(w, "salet shade shake");
   paths->pdata[crane] = path_words(w, "salet crane");
@@ -480,8 +479,7 @@ test_long_paths(void **state)
   GError *e = NULL;
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(path_free);
   g_ptr_array_set_size(paths, w->n_answers);
-  guint shave = hs_words_lookup(w, "shave"), shade = hs_words_lookup(w, "shade"),
-        crane = hs_words_lookup(w, "crane");
+  guint shave = hs_words_lookup(w, "shave"), shade = hs_words_lookup(w, "shade"), crane = hs_words_lookup(w, "crane");
   paths->pdata[shave] = path_words(w, "salet crane crate grate irate plate slate skate sauce state trace shave");
   paths->pdata[crane] = path_words(w, "salet crane");
   g_autoptr(HsStrategy) s = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);

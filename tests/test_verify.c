@@ -277,7 +277,8 @@ test_accept_pattern_forms(void **state)
   assert_good_stats(r, HS_STRATEGY_FILE_PER_WORD);
   hs_verify_report_free(r);
   /* Six tiles, or a letter that is no tile, is a parse error naming the line. */
-  g_autofree char *six = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ /", "shade: [kempt] => ⬜🟨⬜⬜⬜⬜ /");
+  g_autofree char *six =
+    variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ /", "shade: [kempt] => ⬜🟨⬜⬜⬜⬜ /");
   assert_parse_error(six, strlen(six), PW, 6, "is not a pattern of 5 tiles");
   g_autofree char *bad = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ /", "shade: [kempt] => BYBBX /");
   assert_parse_error(bad, strlen(bad), PW, 6, "'BYBBX' is not a pattern of 5 tiles");
@@ -303,8 +304,9 @@ test_nyt_rule_details(void **state)
 
   /* tatty against taunt: 🟩🟩🟨⬜⬜ reveals 't' twice. Playing tatty again is NYT-legal (yellow t kept
    * in place, grey y reused) but could not be the answer. */
-  const char *again = "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tatty] => 🟩🟩🟨⬜⬜ / [taunt] => 🟩🟩🟩🟩🟩 /\n"
-                      "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
+  const char *again =
+    "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tatty] => 🟩🟩🟨⬜⬜ / [taunt] => 🟩🟩🟩🟩🟩 /\n"
+    "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
   HsVerifyReport *r = run_words(w, again, HS_RULES_NYT, 6, "again");
   if (!r->ok)
     dump(r);
@@ -313,25 +315,31 @@ test_nyt_rule_details(void **state)
   assert_int_equal(r->hist[3], 1);
   hs_verify_report_free(r);
   r = run_words(w, again, HS_RULES_STRICT, 6, "again");
-  assert_problems(r, (const char *const[]){
-    "again:1: 'tatty' breaks hard mode (strict) after tatty 🟩🟩🟨⬜⬜: it could not be the answer (if it were, "
-    "that row would show 🟩🟩🟩🟩🟩)", NULL });
+  assert_problems(
+    r, (const char *const[]){ "again:1: 'tatty' breaks hard mode (strict) after tatty 🟩🟩🟨⬜⬜: it "
+                              "could not be the answer (if it were, "
+                              "that row would show 🟩🟩🟩🟩🟩)",
+                              NULL });
   hs_verify_report_free(r);
 
   /* tacit keeps both t's and the green a: legal under both rules. */
-  const char *tacit = "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tacit] => 🟩🟩⬜⬜🟩 / [taunt] => 🟩🟩🟩🟩🟩 /\n"
-                      "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
+  const char *tacit =
+    "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tacit] => 🟩🟩⬜⬜🟩 / [taunt] => 🟩🟩🟩🟩🟩 /\n"
+    "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
   for (int rules = HS_RULES_NYT; rules <= HS_RULES_STRICT; rules++) {
     r = run_words(w, tacit, (HsRules)rules, 6, "tacit");
     assert_true(r->ok);
     hs_verify_report_free(r);
   }
   /* tabor has a single t. */
-  const char *tabor = "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tabor] => 🟩🟩⬜⬜⬜ / [taunt] => 🟩🟩🟩🟩🟩 /\n"
-                      "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
+  const char *tabor =
+    "taunt: [tatty] => 🟩🟩🟨⬜⬜ / [tabor] => 🟩🟩⬜⬜⬜ / [taunt] => 🟩🟩🟩🟩🟩 /\n"
+    "tatty: [tatty] => 🟩🟩🟩🟩🟩 /\n";
   r = run_words(w, tabor, HS_RULES_NYT, 6, "tabor");
-  assert_problems(r, (const char *const[]){
-    "tabor:1: 'tabor' breaks hard mode (nyt) after tatty 🟩🟩🟨⬜⬜: it must contain 't' at least 2 times", NULL });
+  assert_problems(
+    r, (const char *const[]){
+         "tabor:1: 'tabor' breaks hard mode (nyt) after tatty 🟩🟩🟨⬜⬜: it must contain 't' at least 2 times",
+         NULL });
   hs_verify_report_free(r);
   hs_words_free(w);
 }
@@ -344,7 +352,8 @@ test_reject_wrong_pattern(void **state)
   (void)state;
   g_autofree char *t = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜", "shade: [kempt] => ⬜🟨⬜⬜🟨");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){ PW ":6: 'kempt' against 'shade' gives ⬜🟨⬜⬜⬜, not ⬜🟨⬜⬜🟨", NULL });
+  assert_problems(
+    r, (const char *const[]){ PW ":6: 'kempt' against 'shade' gives ⬜🟨⬜⬜⬜, not ⬜🟨⬜⬜🟨", NULL });
   hs_verify_report_free(r);
 }
 
@@ -356,20 +365,24 @@ test_reject_hard_mode_nyt(void **state)
   g_autofree char *t = variant(good_pw, "shake: [kempt] => 🟨🟨⬜⬜⬜ / [shake]",
                                "shake: [kempt] => 🟨🟨⬜⬜⬜ / [howls] => 🟨⬜⬜⬜🟨 / [shake]");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){
-    PW ":7: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'", NULL });
+  assert_problems(r,
+                  (const char *const[]){
+                    PW ":7: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'", NULL });
   hs_verify_report_free(r);
   r = run(t, HS_RULES_STRICT, 6, PW);
-  assert_problems(r, (const char *const[]){
-    PW ":7: 'howls' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it could not be the answer (if it were, that "
-       "row would show ⬜⬜⬜⬜⬜)", NULL });
+  assert_problems(r,
+                  (const char *const[]){ PW ":7: 'howls' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it "
+                                            "could not be the answer (if it were, that "
+                                            "row would show ⬜⬜⬜⬜⬜)",
+                                         NULL });
   hs_verify_report_free(r);
   /* spare moves the green p of position 4. */
   g_autofree char *g = variant(good_pw, "shape: [kempt] => ⬜🟨⬜🟩⬜ / [shape]",
                                "shape: [kempt] => ⬜🟨⬜🟩⬜ / [spare] => 🟩🟨🟩⬜🟩 / [shape]");
   r = run(g, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){
-    PW ":9: 'spare' breaks hard mode (nyt) after kempt ⬜🟨⬜🟩⬜: letter 4 must be 'p'", NULL });
+  assert_problems(
+    r, (const char *const[]){
+         PW ":9: 'spare' breaks hard mode (nyt) after kempt ⬜🟨⬜🟩⬜: letter 4 must be 'p'", NULL });
   hs_verify_report_free(r);
 }
 
@@ -385,9 +398,11 @@ test_reject_hard_mode_strict(void **state)
   assert_int_equal(r->hist[3], 9);
   hs_verify_report_free(r);
   r = run(t, HS_RULES_STRICT, 6, PW);
-  assert_problems(r, (const char *const[]){
-    PW ":7: 'skate' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it could not be the answer (if it were, that "
-       "row would show 🟨🟨⬜⬜🟨)", NULL });
+  assert_problems(r,
+                  (const char *const[]){ PW ":7: 'skate' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it "
+                                            "could not be the answer (if it were, that "
+                                            "row would show 🟨🟨⬜⬜🟨)",
+                                         NULL });
   hs_verify_report_free(r);
 }
 
@@ -399,7 +414,7 @@ test_reject_two_guesses_same_history(void **state)
                                "crane: [kempt] => ⬜🟨⬜⬜⬜ / [crane]");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
   assert_problems(r, (const char *const[]){
-    PW ":16: after kempt ⬜🟨⬜⬜⬜ the guess is 'crane' here but 'shade' on line 6", NULL });
+                       PW ":16: after kempt ⬜🟨⬜⬜⬜ the guess is 'crane' here but 'shade' on line 6", NULL });
   hs_verify_report_free(r);
   /* The header's opener counts as the first guess. */
   g_autofree char *o = variant(good_pw, "# opener: kempt", "# opener: salet");
@@ -413,7 +428,9 @@ static void
 test_reject_missing_answer(void **state)
 {
   (void)state;
-  const char *line = "state: [kempt] => ⬜🟨⬜⬜🟨 / [crate] => ⬜⬜🟩🟩🟩 / [slate] => 🟩⬜🟩🟩🟩 / [state] => 🟩🟩🟩🟩🟩 /\n";
+  const char *line =
+    "state: [kempt] => ⬜🟨⬜⬜🟨 / [crate] => ⬜⬜🟩🟩🟩 / [slate] => 🟩⬜🟩🟩🟩 / "
+    "[state] => 🟩🟩🟩🟩🟩 /\n";
   g_autofree char *t = variant(good_pw, line, "");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
   assert_problems(r, (const char *const[]){ PW ": 'state' is missing", NULL });
@@ -425,7 +442,8 @@ static void
 test_reject_listed_twice(void **state)
 {
   (void)state;
-  g_autofree char *t = g_strconcat(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /\n", NULL);
+  g_autofree char *t =
+    g_strconcat(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /\n", NULL);
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
   assert_problems(r, (const char *const[]){ PW ":26: 'shade' is listed twice (first on line 6)", NULL });
   hs_verify_report_free(r);
@@ -436,11 +454,10 @@ test_reject_over_cap(void **state)
 {
   (void)state;
   HsVerifyReport *r = run(good_pw, HS_RULES_NYT, 3, PW);
-  assert_problems(r, (const char *const[]){
-    PW ":11: 'share' needs 4 guesses (more than 3)",
-    PW ":15: 'snare' needs 4 guesses (more than 3)",
-    PW ":19: 'irate' needs 4 guesses (more than 3)",
-    PW ":24: 'state' needs 4 guesses (more than 3)", NULL });
+  assert_problems(r, (const char *const[]){ PW ":11: 'share' needs 4 guesses (more than 3)",
+                                            PW ":15: 'snare' needs 4 guesses (more than 3)",
+                                            PW ":19: 'irate' needs 4 guesses (more than 3)",
+                                            PW ":24: 'state' needs 4 guesses (more than 3)", NULL });
   /* The statistics still describe the paths. */
   assert_int_equal(r->hist[4], 4);
   assert_int_equal(r->worst, 4);
@@ -459,9 +476,9 @@ test_reject_unknown_word(void **state)
   g_autofree char *a = variant(good_pw, "plate: [kempt]", "plata: [kempt]");
   g_autofree char *b = variant(a, "skate: [kempt]", "howls: [kempt]");
   r = run(b, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){
-    PW ":20: 'plata' is not an allowed word", PW ":22: 'howls' is not an answer", PW ": 'plate' is missing",
-    PW ": 'skate' is missing", NULL });
+  assert_problems(r,
+                  (const char *const[]){ PW ":20: 'plata' is not an allowed word", PW ":22: 'howls' is not an answer",
+                                         PW ": 'plate' is missing", PW ": 'skate' is missing", NULL });
   hs_verify_report_free(r);
 }
 
@@ -489,10 +506,11 @@ test_reject_40_guesses(void **state)
   hs_verify_report_free(r);
   /* Under strict, repeating kempt is illegal: said once, not 38 times. */
   r = run(t, HS_RULES_STRICT, 6, PW);
-  assert_problems(r, (const char *const[]){
-    PW ":7: 'kempt' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it could not be the answer (if it were, that "
-       "row would show 🟩🟩🟩🟩🟩)",
-    PW ":7: 'shake' needs 40 guesses (more than 6)", NULL });
+  assert_problems(r,
+                  (const char *const[]){ PW ":7: 'kempt' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it "
+                                            "could not be the answer (if it were, that "
+                                            "row would show 🟩🟩🟩🟩🟩)",
+                                         PW ":7: 'shake' needs 40 guesses (more than 6)", NULL });
   hs_verify_report_free(r);
 }
 
@@ -520,15 +538,16 @@ test_reject_not_solved(void **state)
   g_autofree char *t = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /",
                                "shade: [kempt] => ⬜🟨⬜⬜⬜ /");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){
-    PW ":6: 'shade' is not solved: the path ends with 'kempt', not the answer", NULL });
+  assert_problems(
+    r, (const char *const[]){ PW ":6: 'shade' is not solved: the path ends with 'kempt', not the answer", NULL });
   hs_verify_report_free(r);
   /* Solved, then more guesses. */
-  g_autofree char *more = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /",
-                                  "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 / [shade] => 🟩🟩🟩🟩🟩 /");
+  g_autofree char *more =
+    variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /",
+            "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 / [shade] => 🟩🟩🟩🟩🟩 /");
   r = run(more, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){ PW ":6: 'shade' is solved by guess 2, but the path goes on to 3 guesses",
-                                            NULL });
+  assert_problems(
+    r, (const char *const[]){ PW ":6: 'shade' is solved by guess 2, but the path goes on to 3 guesses", NULL });
   hs_verify_report_free(r);
 }
 
@@ -605,9 +624,11 @@ test_by_pattern_wrong_candidates(void **state)
   (void)state;
   g_autofree char *t = variant(good_bp, "snare, crane, sauce]", "snare, crane, slate]");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, BP);
-  assert_problems(r, (const char *const[]){
-    BP ":12: the candidates are not the 7 answers that reach this line: listed but not reaching it: slate; "
-       "reaching it but not listed: sauce", NULL });
+  assert_problems(
+    r, (const char *const[]){
+         BP ":12: the candidates are not the 7 answers that reach this line: listed but not reaching it: slate; "
+            "reaching it but not listed: sauce",
+         NULL });
   hs_verify_report_free(r);
   g_autofree char *n = variant(good_bp, "next {shade} / candidates (7)", "next {shade} / candidates (6)");
   r = run(n, HS_RULES_NYT, 6, BP);
@@ -619,13 +640,14 @@ static void
 test_by_pattern_missing_line(void **state)
 {
   (void)state;
-  g_autofree char *t = variant(good_bp, "⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩: next {crane} / candidates (1) [crane]\n", "");
+  g_autofree char *t =
+    variant(good_bp, "⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩: next {crane} / candidates (1) [crane]\n", "");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, BP);
-  assert_problems(r, (const char *const[]){
-    BP ":8: the summary says 3 guesses: 8, but the strategy gives 7",
-    BP ":10: the average is 2.8000, but the strategy gives 2.7895",
-    BP ":12: 'crane' is not solved: no line for ⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩",
-    BP ":35: no answer reaches this line", NULL });
+  assert_problems(
+    r, (const char *const[]){ BP ":8: the summary says 3 guesses: 8, but the strategy gives 7",
+                              BP ":10: the average is 2.8000, but the strategy gives 2.7895",
+                              BP ":12: 'crane' is not solved: no line for ⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩",
+                              BP ":35: no answer reaches this line", NULL });
   hs_verify_report_free(r);
 }
 
@@ -635,9 +657,10 @@ test_by_pattern_hard_mode(void **state)
   (void)state;
   /* Play howls before shake: one line changed, one added, the solved leaf moved down. */
   g_autofree char *a = variant(good_bp, "🟨🟨⬜⬜⬜: next {shake}", "🟨🟨⬜⬜⬜: next {howls}");
-  g_autofree char *b = variant(a, "🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]",
-                               "🟨🟨⬜⬜⬜=>🟨⬜⬜⬜🟨: next {shake} / candidates (1) [shake]\n"
-                               "🟨🟨⬜⬜⬜=>🟨⬜⬜⬜🟨=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]");
+  g_autofree char *b =
+    variant(a, "🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]",
+            "🟨🟨⬜⬜⬜=>🟨⬜⬜⬜🟨: next {shake} / candidates (1) [shake]\n"
+            "🟨🟨⬜⬜⬜=>🟨⬜⬜⬜🟨=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]");
   HsVerifyReport *r = run(b, HS_RULES_NYT, 6, BP);
   assert_has_problem(r, BP ":18: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'");
   assert_int_equal(r->hist[3], 9);
@@ -654,10 +677,13 @@ test_by_pattern_structure(void **state)
   assert_problems(r, (const char *const[]){ BP ":52: a second line for ⬜🟨⬜🟨⬜ (first on line 14)", NULL });
   hs_verify_report_free(r);
   /* A solved answer without its '= SOLVED =' line. */
-  g_autofree char *s = variant(good_bp, "🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]\n", "");
+  g_autofree char *s =
+    variant(good_bp, "🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]\n", "");
   r = run(s, HS_RULES_NYT, 6, BP);
-  assert_problems(r, (const char *const[]){
-    BP ":18: 'shake' is solved here but there is no '= SOLVED =' line for 🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩", NULL });
+  assert_problems(
+    r, (const char *const[]){
+         BP ":18: 'shake' is solved here but there is no '= SOLVED =' line for 🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩",
+         NULL });
   hs_verify_report_free(r);
   /* A wrong summary. */
   g_autofree char *h = variant(good_bp, "2 guesses: 8", "2 guesses: 9");
@@ -692,17 +718,18 @@ static void
 test_json_hard_mode(void **state)
 {
   (void)state;
-  g_autofree char *t = variant(good_js,
-    "{\"pattern\": \"11000\", \"guess\": \"shake\", \"candidates\": [\"shake\"], \"children\": []}",
-    "{\"pattern\": \"11000\", \"guess\": \"howls\", \"candidates\": [\"shake\"], \"children\": [\n"
-    "      {\"pattern\": \"10001\", \"guess\": \"shake\", \"candidates\": [\"shake\"]}]}");
+  g_autofree char *t =
+    variant(good_js, "{\"pattern\": \"11000\", \"guess\": \"shake\", \"candidates\": [\"shake\"], \"children\": []}",
+            "{\"pattern\": \"11000\", \"guess\": \"howls\", \"candidates\": [\"shake\"], \"children\": [\n"
+            "      {\"pattern\": \"10001\", \"guess\": \"shake\", \"candidates\": [\"shake\"]}]}");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
   assert_problems(r, (const char *const[]){
-    JS ":8: the histogram says 2 guesses: 8, but the strategy gives 7",
-    JS ":8: the histogram says 3 guesses: 8, but the strategy gives 9",
-    JS ":10: \"total_guesses\" is 56, but the strategy gives 57",
-    JS ":11: the average is 2.8000, but the strategy gives 2.8500",
-    JS ":37: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'", NULL });
+                       JS ":8: the histogram says 2 guesses: 8, but the strategy gives 7",
+                       JS ":8: the histogram says 3 guesses: 8, but the strategy gives 9",
+                       JS ":10: \"total_guesses\" is 56, but the strategy gives 57",
+                       JS ":11: the average is 2.8000, but the strategy gives 2.8500",
+                       JS ":37: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'",
+                       NULL });
   hs_verify_report_free(r);
 }
 
@@ -711,8 +738,9 @@ test_json_tree_problems(void **state)
 {
   (void)state;
   /* A missing child: crane is not solved, and the node's candidates no longer match. */
-  g_autofree char *t = variant(good_js,
-    "      {\"pattern\": \"00202\", \"guess\": \"crane\", \"candidates\": [\"crane\"], \"children\": []},\n", "");
+  g_autofree char *t = variant(
+    good_js, "      {\"pattern\": \"00202\", \"guess\": \"crane\", \"candidates\": [\"crane\"], \"children\": []},\n",
+    "");
   HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
   assert_has_problem(r, JS ":13: 'crane' is not solved: 'shade' has no child with the pattern \"00202\"");
   hs_verify_report_free(r);
@@ -720,25 +748,27 @@ test_json_tree_problems(void **state)
   g_autofree char *c = variant(good_js, "\"guess\": \"grate\", \"candidates\": [\"grate\", \"irate\"]",
                                "\"guess\": \"grate\", \"candidates\": [\"grate\"]");
   r = run(c, HS_RULES_NYT, 6, JS);
-  assert_problems(r, (const char *const[]){
-    JS ":28: the candidates are not the 2 answers that reach this node: reaching it but not listed: irate", NULL });
+  assert_problems(
+    r,
+    (const char *const[]){
+      JS ":28: the candidates are not the 2 answers that reach this node: reaching it but not listed: irate", NULL });
   hs_verify_report_free(r);
   /* An empty histogram is a stated histogram too. */
   g_autofree char *h = variant(good_js, "\"histogram\": {\"2\": 8, \"3\": 8, \"4\": 4}", "\"histogram\": {}");
   r = run(h, HS_RULES_NYT, 6, JS);
-  assert_problems(r, (const char *const[]){
-    JS ":8: the histogram has no figure for 2 guesses (the strategy gives 8)",
-    JS ":8: the histogram has no figure for 3 guesses (the strategy gives 8)",
-    JS ":8: the histogram has no figure for 4 guesses (the strategy gives 4)", NULL });
+  assert_problems(r, (const char *const[]){ JS ":8: the histogram has no figure for 2 guesses (the strategy gives 8)",
+                                            JS ":8: the histogram has no figure for 3 guesses (the strategy gives 8)",
+                                            JS ":8: the histogram has no figure for 4 guesses (the strategy gives 4)",
+                                            NULL });
   hs_verify_report_free(r);
   /* Two children with the same pattern name both lines. */
-  g_autofree char *d = variant(good_js,
-    "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}",
-    "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []},\n"
-    "    {\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}");
+  g_autofree char *d =
+    variant(good_js, "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}",
+            "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []},\n"
+            "    {\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}");
   r = run(d, HS_RULES_NYT, 6, JS);
-  assert_problems(r, (const char *const[]){
-    JS ":39: a second child with the pattern path 11001 (first on line 38)", NULL });
+  assert_problems(
+    r, (const char *const[]){ JS ":39: a second child with the pattern path 11001 (first on line 38)", NULL });
   hs_verify_report_free(r);
 }
 

@@ -60,8 +60,9 @@ assert_words(const HsWords *w, const char *const *want, guint n_answers)
   }
 }
 
-static const char *const good_words[] = { "shade", "shake", "shame", "shape", "shave",
-                                          "kempt", "chimp", "vozhd", NULL };
+static const char *const good_words[] = {
+  "shade", "shake", "shame", "shape", "shave", "kempt", "chimp", "vozhd", NULL
+};
 
 /* Comments, blank lines, surrounding spaces and tabs, and a last line without a newline. */
 static void
@@ -102,9 +103,9 @@ test_parse_respects_length(void **state)
 
 typedef struct {
   const char *answers, *guesses;
-  const char *prefix;       /* exact start of the message: "file:line: " */
-  const char *want[4];      /* also in the message */
-  const char *avoid[2];     /* not in the message */
+  const char *prefix;   /* exact start of the message: "file:line: " */
+  const char *want[4];  /* also in the message */
+  const char *avoid[2]; /* not in the message */
 } BadCase;
 
 static void
@@ -112,20 +113,32 @@ test_load_errors(void **state)
 {
   (void)state;
   static const BadCase cases[] = {
-    { W "four-letters.txt", W "good-guesses.txt", W "four-letters.txt:3: ", { "'sham'", "5 lowercase letters" },
+    { W "four-letters.txt",
+      W "good-guesses.txt",
+      W "four-letters.txt:3: ",
+      { "'sham'", "5 lowercase letters" },
       { "upper-case" } },
-    { W "six-letters.txt", W "good-guesses.txt", W "six-letters.txt:2: ", { "'shakes'", "5 lowercase letters" },
+    { W "six-letters.txt",
+      W "good-guesses.txt",
+      W "six-letters.txt:2: ",
+      { "'shakes'", "5 lowercase letters" },
       { "upper-case" } },
     { W "upper.txt", W "good-guesses.txt", W "upper.txt:3: ", { "'SHAKE'", "upper-case" }, { NULL } },
     /* "café" is five bytes: the length alone does not reject it. */
-    { W "non-ascii.txt", W "good-guesses.txt", W "non-ascii.txt:3: ", { "'caf\xc3\xa9'", "5 lowercase letters" },
+    { W "non-ascii.txt",
+      W "good-guesses.txt",
+      W "non-ascii.txt:3: ",
+      { "'caf\xc3\xa9'", "5 lowercase letters" },
       { "upper-case" } },
     /* Not even UTF-8 (Latin-1 é): the message must still be valid UTF-8. */
     { W "latin1.txt", W "good-guesses.txt", W "latin1.txt:2: ", { "5 lowercase letters" }, { NULL } },
     { W "duplicate.txt", W "good-guesses.txt", W "duplicate.txt:5: ", { "'shade'", "first on line 1" }, { NULL } },
     /* shame is line 5 of the answers and line 3 of the guesses. */
-    { W "good-answers.txt", W "overlap-guesses.txt", W "overlap-guesses.txt:3: ",
-      { "'shame'", W "good-answers.txt:5", "disjoint" }, { NULL } },
+    { W "good-answers.txt",
+      W "overlap-guesses.txt",
+      W "overlap-guesses.txt:3: ",
+      { "'shame'", W "good-answers.txt:5", "disjoint" },
+      { NULL } },
     { W "empty.txt", W "good-guesses.txt", W "empty.txt:1: ", { "no words" }, { NULL } },
     { W "comments-only.txt", W "good-guesses.txt", W "comments-only.txt:1: ", { "no words" }, { NULL } },
     { W "good-answers.txt", W "empty.txt", W "empty.txt:1: ", { "no words" }, { NULL } },

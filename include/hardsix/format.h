@@ -11,15 +11,15 @@ G_BEGIN_DECLS
 typedef enum { HS_FORMAT_BY_PATTERN, HS_FORMAT_PER_WORD, HS_FORMAT_TREE, HS_FORMAT_JSON } HsFormat;
 
 gboolean hs_format_parse(const char *text, HsFormat *out, GError **error);
-const char *hs_format_name(HsFormat format);       /* "by-pattern", ... */
-const char *hs_format_extension(HsFormat format);  /* "by-pattern.txt", "per-word.txt", "tree.txt", "json" */
+const char *hs_format_name(HsFormat format);      /* "by-pattern", ... */
+const char *hs_format_extension(HsFormat format); /* "by-pattern.txt", "per-word.txt", "tree.txt", "json" */
 
 /* Header facts every writer prints. VERIFIED is TRUE only when the independent verifier accepted the
  * strategy; the writers then say so. */
 typedef struct {
   gboolean verified;
-  const char *lists;    /* e.g. "original" */
-  const char *policy;   /* e.g. "rules strict, pool candidates, metric maxbucket-swapped, ..." */
+  const char *lists;  /* e.g. "original" */
+  const char *policy; /* e.g. "rules strict, pool candidates, metric maxbucket-swapped, ..." */
 } HsFormatInfo;
 
 char *hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info);

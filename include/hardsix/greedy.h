@@ -22,9 +22,9 @@ typedef struct {
   HsRules rules;
   HsPool pool;
   HsMetric metric;
-  guint max_guesses;           /* depth cap (default 6) */
-  const HsOverrides *overrides;/* may be NULL */
-  gboolean stop_at_first_fail; /* stop building once an answer is over the cap (tree left incomplete) */
+  guint max_guesses;            /* depth cap (default 6) */
+  const HsOverrides *overrides; /* may be NULL */
+  gboolean stop_at_first_fail;  /* stop building once an answer is over the cap (tree left incomplete) */
   /* Optional fail-first hint: priority per answer (higher is explored first); NULL for canonical
    * order. Changes only the order of work, never the tree. */
   const guint *priority;

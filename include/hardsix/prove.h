@@ -38,10 +38,10 @@ typedef struct {
 /* Why an opener cannot guarantee N guesses: the first opener pattern (in pattern order) whose part
  * cannot be solved within N-1 more guesses. */
 typedef struct {
-  guint8 pattern;       /* feedback of the opener that leads to the part */
-  guint n_cands;        /* answers in the part */
-  guint32 first_cand;   /* canonically first answer of the part */
-  guint best;           /* fewest further guesses that solve the part (> N-1), or 0 when it is not
+  guint8 pattern;     /* feedback of the opener that leads to the part */
+  guint n_cands;      /* answers in the part */
+  guint32 first_cand; /* canonically first answer of the part */
+  guint best;         /* fewest further guesses that solve the part (> N-1), or 0 when it is not
                          * solvable within HS_DEPTH_LIMIT guesses in all */
 } HsProveFailure;
 
@@ -68,16 +68,16 @@ void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
 /* Search settings. They change only the speed, the node counts and (FAST order) which strategy is
  * found, never a verdict; tests use them to drive every path of the search on small lists. */
 typedef struct {
-  guint probe_min_r;    /* FAST: nodes with at least this many guesses left probe their guesses with
+  guint probe_min_r;   /* FAST: nodes with at least this many guesses left probe their guesses with
                          * node budgets before searching them fully (0: never); default 4 */
-  guint probe_budget;   /* first budget per part, in nodes; default 800 */
-  guint trouble_first;  /* FAST, probing nodes: reorder the untried guesses by the parts that made
+  guint probe_budget;  /* first budget per part, in nodes; default 800 */
+  guint trouble_first; /* FAST, probing nodes: reorder the untried guesses by the parts that made
                          * guesses fail after this many failures (0: never); default 4 */
-  gsize sub_budget;     /* largest sub-table (pool words x candidates, bytes) a node keeps; default
+  gsize sub_budget;    /* largest sub-table (pool words x candidates, bytes) a node keeps; default
                          * 4 MiB (0: none) */
 } HsProveTuning;
 
-void hs_prove_tuning_init(HsProveTuning *t);     /* the defaults */
+void hs_prove_tuning_init(HsProveTuning *t);                    /* the defaults */
 void hs_prover_set_tuning(HsProver *p, const HsProveTuning *t); /* also empties the memo */
 
 /* Forgets every memo entry (the memory is kept for reuse). */
@@ -86,18 +86,18 @@ void hs_prover_reset(HsProver *p);
 /* Decides whether OPENER guarantees every answer within MAX_GUESSES guesses. Sets *PROVEN and returns
  * TRUE, or returns FALSE with an error. The memo is reset first, so STATS (may be NULL) depend only on
  * the opener, the cap, the rules, the order and the tuning (never on earlier calls or threads). */
-gboolean hs_prover_decide(HsProver *p, guint opener, guint max_guesses, gboolean *proven,
-                          HsProveStats *stats, GError **error);
+gboolean hs_prover_decide(HsProver *p, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats,
+                          GError **error);
 
 /* Like hs_prover_decide, and when the opener is proven returns the strategy found (complete, every
  * answer within MAX_GUESSES, in the layout of strategy.h). When it is impossible returns NULL without
  * an error and fills WHY (may be NULL); errors return NULL with ERROR set. */
-HsStrategy *hs_prover_prove(HsProver *p, guint opener, guint max_guesses, HsProveStats *stats,
-                            HsProveFailure *why, GError **error);
+HsStrategy *hs_prover_prove(HsProver *p, guint opener, guint max_guesses, HsProveStats *stats, HsProveFailure *why,
+                            GError **error);
 
 /* One-shot hs_prover_prove with a fresh prover in GREEDY order. */
-HsStrategy *hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses,
-                     HsProveStats *stats, HsProveFailure *why, GError **error);
+HsStrategy *hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses, HsProveStats *stats,
+                     HsProveFailure *why, GError **error);
 
 /* Asks about one part of a game: after the history GUESSES[i] / PATTERNS[i] (i < N_STEPS, legal under
  * the prover's rules), with the candidate answers CANDS[0..N_CANDS) (answers consistent with the
@@ -108,8 +108,8 @@ HsStrategy *hs_prove(const HsTable *table, HsRules rules, guint opener, guint ma
  * counts guess numbers from the start of the game, max_guesses is N_STEPS + GUESSES_LEFT. The memo is
  * kept between calls (results never depend on it). Returns FALSE with an error on bad arguments or
  * cancellation. */
-gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const guint8 *patterns,
-                       const guint32 *cands, guint n_cands, guint guesses_left, gboolean *solvable,
-                       guint32 *guess, HsStrategy **subtree, HsProveStats *stats, GError **error);
+gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const guint8 *patterns, const guint32 *cands,
+                       guint n_cands, guint guesses_left, gboolean *solvable, guint32 *guess, HsStrategy **subtree,
+                       HsProveStats *stats, GError **error);
 
 G_END_DECLS

@@ -9,9 +9,9 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  guint rounds;          /* greedy rebuilds */
-  guint added;           /* override rules added */
-  guint replaced;        /* input rules replaced because they were provably wrong */
+  guint rounds;   /* greedy rebuilds */
+  guint added;    /* override rules added */
+  guint replaced; /* input rules replaced because they were provably wrong */
 } HsRepairStats;
 
 #define HS_REPAIR_ERROR (hs_repair_error_quark())

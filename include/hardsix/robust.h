@@ -17,41 +17,41 @@ typedef enum {
 
 typedef struct {
   HsRobustKind kind;
-  guint shuffle;            /* shuffle number 1..n (HS_ROBUST_SHUFFLE), else 0 */
-  HsMetric metric;          /* the metric this row used */
-  char *lists;              /* the list set this row used ("original", "nyt2022", "custom") */
-  gboolean skipped;         /* not run; note says why */
-  char *note;               /* one line, or NULL */
-  gboolean pass;            /* every answer solved within the cap */
-  guint n_answers;          /* answers of the row's lists */
-  guint worst;              /* most guesses any answer needs */
-  guint n_over;             /* answers over the cap */
-  guint64 total;            /* guesses summed over answers */
+  guint shuffle;    /* shuffle number 1..n (HS_ROBUST_SHUFFLE), else 0 */
+  HsMetric metric;  /* the metric this row used */
+  char *lists;      /* the list set this row used ("original", "nyt2022", "custom") */
+  gboolean skipped; /* not run; note says why */
+  char *note;       /* one line, or NULL */
+  gboolean pass;    /* every answer solved within the cap */
+  guint n_answers;  /* answers of the row's lists */
+  guint worst;      /* most guesses any answer needs */
+  guint n_over;     /* answers over the cap */
+  guint64 total;    /* guesses summed over answers */
   guint hist[HS_DEPTH_LIMIT + 1];
-  char **over;              /* the answers over the cap (NULL-terminated), in the base lists' canonical
+  char **over; /* the answers over the cap (NULL-terminated), in the base lists' canonical
                              * order (the other list set's for HS_ROBUST_LISTS) */
 } HsRobustRow;
 
 typedef void (*HsRobustProgress)(guint done, guint total, guint passing, gpointer user);
 
 typedef struct {
-  guint shuffles;           /* random answer orders to try */
-  guint64 seed;             /* base seed; shuffle k uses a seed derived from (seed, k) */
-  gboolean variants;        /* also the other metrics and the other list set */
-  HsRobustProgress progress;/* called from one thread at a time, may be NULL */
+  guint shuffles;            /* random answer orders to try */
+  guint64 seed;              /* base seed; shuffle k uses a seed derived from (seed, k) */
+  gboolean variants;         /* also the other metrics and the other list set */
+  HsRobustProgress progress; /* called from one thread at a time, may be NULL */
   gpointer progress_user;
-  volatile gint *cancel;    /* when set, stop early and fail with HS_ROBUST_ERROR_CANCELLED */
+  volatile gint *cancel; /* when set, stop early and fail with HS_ROBUST_ERROR_CANCELLED */
 } HsRobustOptions;
 
 typedef struct {
-  const HsWords *words;     /* the base words (borrowed from the table) */
+  const HsWords *words; /* the base words (borrowed from the table) */
   guint32 opener;
   guint max_guesses;
   guint64 seed;
-  GPtrArray *rows;          /* HsRobustRow*: canonical, the other metrics, lists, then shuffles 1..n */
+  GPtrArray *rows; /* HsRobustRow*: canonical, the other metrics, lists, then shuffles 1..n */
   guint n_shuffles;
-  guint n_pass;             /* shuffles that pass */
-  guint *fail_counts;       /* per base answer: shuffles in which it is over the cap */
+  guint n_pass;                           /* shuffles that pass */
+  guint *fail_counts;                     /* per base answer: shuffles in which it is over the cap */
   guint worst_counts[HS_DEPTH_LIMIT + 1]; /* shuffles by their worst number of guesses */
 } HsRobustReport;
 

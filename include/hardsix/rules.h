@@ -7,8 +7,8 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  HS_RULES_NYT,    /* greens stay put, revealed letters are reused (at least as many times) */
-  HS_RULES_STRICT  /* every guess could itself be the answer */
+  HS_RULES_NYT,   /* greens stay put, revealed letters are reused (at least as many times) */
+  HS_RULES_STRICT /* every guess could itself be the answer */
 } HsRules;
 
 gboolean hs_rules_parse(const char *text, HsRules *out, GError **error);
@@ -20,11 +20,11 @@ gboolean hs_rules_row_allows(HsRules rules, const char *guess, guint8 pattern, c
 
 /* Keeps the words of IN[0..n_in) that satisfy the row (GUESS, PATTERN); writes them, in order, to OUT
  * (which may alias IN) and returns their count. */
-guint hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in,
-                      guint guess, guint8 pattern, guint *out);
+guint hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess, guint8 pattern,
+                      guint *out);
 
 /* TRUE when WORD is legal after the history GUESSES[i]/PATTERNS[i], i < n. */
-gboolean hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses,
-                        const guint8 *patterns, guint n, guint word);
+gboolean hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const guint8 *patterns, guint n,
+                        guint word);
 
 G_END_DECLS

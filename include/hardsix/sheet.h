@@ -11,9 +11,9 @@ typedef enum { HS_SHEET_HTML, HS_SHEET_MARKDOWN } HsSheetFormat;
 typedef enum { HS_PAPER_AUTO, HS_PAPER_A4, HS_PAPER_LETTER } HsPaper;
 
 typedef struct {
-  const char *lists;    /* name of the word lists ("original"), NULL: the words' own name */
-  const char *source;   /* where the strategy came from (shown in the header), may be NULL */
-  HsPaper paper;        /* HTML: the page size asked of the printer (auto: the printer's default) */
+  const char *lists;  /* name of the word lists ("original"), NULL: the words' own name */
+  const char *source; /* where the strategy came from (shown in the header), may be NULL */
+  HsPaper paper;      /* HTML: the page size asked of the printer (auto: the printer's default) */
 } HsSheetInfo;
 
 gboolean hs_sheet_format_parse(const char *text, HsSheetFormat *out, GError **error);

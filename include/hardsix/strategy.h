@@ -18,8 +18,8 @@ typedef struct {
   guint32 n_children;  /* one child per non-empty part other than the part {guess} solved here */
   guint32 cand_off;    /* candidates are cands[cand_off .. cand_off+n_cands), in canonical order */
   guint32 n_cands;
-  guint8 pattern;      /* feedback of the parent's guess that leads here (0 for the root) */
-  guint8 depth;        /* guesses before this one: 0 at the root; this node's guess is guess number depth+1 */
+  guint8 pattern; /* feedback of the parent's guess that leads here (0 for the root) */
+  guint8 depth;   /* guesses before this one: 0 at the root; this node's guess is guess number depth+1 */
   guint8 pad[2];
 } HsNode;
 
@@ -27,17 +27,17 @@ typedef struct {
   const HsWords *words;
   HsRules rules;
   guint max_guesses;
-  HsNode *nodes;       /* nodes[0] is the root (the opener) */
+  HsNode *nodes; /* nodes[0] is the root (the opener) */
   guint n_nodes;
   guint32 *cands;
   guint n_cands_total;
   guint hist[HS_DEPTH_LIMIT + 1]; /* hist[d]: answers solved by guess number d */
-  guint n_solved;      /* answers solved somewhere in the tree */
-  guint n_over;        /* answers solved with more than max_guesses guesses */
-  gboolean complete;   /* every answer of the root's set is solved in the tree */
-  char *policy;        /* one-line description of how it was built (for headers), may be NULL */
-  guint8 *override_used; /* per override rule: 1 when the construction played it (NULL: no overrides) */
-  guint32 *over_answers; /* answers found over the cap, in the order found (all of them when complete) */
+  guint n_solved;                 /* answers solved somewhere in the tree */
+  guint n_over;                   /* answers solved with more than max_guesses guesses */
+  gboolean complete;              /* every answer of the root's set is solved in the tree */
+  char *policy;                   /* one-line description of how it was built (for headers), may be NULL */
+  guint8 *override_used;          /* per override rule: 1 when the construction played it (NULL: no overrides) */
+  guint32 *over_answers;          /* answers found over the cap, in the order found (all of them when complete) */
   guint n_over_answers;
   guint n_override_rules;
 } HsStrategy;

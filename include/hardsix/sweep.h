@@ -9,12 +9,12 @@ G_BEGIN_DECLS
 
 typedef struct {
   guint32 opener;
-  gboolean pass;          /* every answer solved within the cap */
-  gboolean exact;         /* histogram and failure details are known (passing, or a full run) */
-  guint worst;            /* exact only: most guesses any answer needs */
-  guint n_over;           /* exact only: answers over the cap */
-  guint32 first_over;     /* exact only: canonically first answer over the cap, or HS_NONE */
-  guint64 total;          /* exact only: guesses summed over answers */
+  gboolean pass;      /* every answer solved within the cap */
+  gboolean exact;     /* histogram and failure details are known (passing, or a full run) */
+  guint worst;        /* exact only: most guesses any answer needs */
+  guint n_over;       /* exact only: answers over the cap */
+  guint32 first_over; /* exact only: canonically first answer over the cap, or HS_NONE */
+  guint64 total;      /* exact only: guesses summed over answers */
   guint hist[HS_DEPTH_LIMIT + 1];
 } HsSweepRow;
 
@@ -25,11 +25,11 @@ typedef enum { HS_SWEEP_ERROR_CANCELLED } HsSweepError;
 typedef void (*HsSweepProgress)(guint done, guint total, guint passing, gpointer user);
 
 typedef struct {
-  gboolean full;          /* finish failing trees too (exact rows for every opener) */
-  gboolean fail_first;    /* explore parts holding known problem answers first */
+  gboolean full;            /* finish failing trees too (exact rows for every opener) */
+  gboolean fail_first;      /* explore parts holding known problem answers first */
   HsSweepProgress progress; /* called from one thread at a time, may be NULL */
   gpointer progress_user;
-  volatile gint *cancel;  /* when non-NULL and set, stop early and fail with HS_SWEEP_ERROR_CANCELLED */
+  volatile gint *cancel; /* when non-NULL and set, stop early and fail with HS_SWEEP_ERROR_CANCELLED */
 } HsSweepOptions;
 
 /* Builds the greedy tree of each of OPENERS[0..n) (in parallel; OpenMP decides the thread count) and

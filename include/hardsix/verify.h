@@ -12,14 +12,14 @@ G_BEGIN_DECLS
 typedef enum { HS_STRATEGY_FILE_PER_WORD, HS_STRATEGY_FILE_BY_PATTERN, HS_STRATEGY_FILE_JSON } HsStrategyFileKind;
 
 typedef struct {
-  gboolean ok;           /* TRUE when no problem was found */
+  gboolean ok; /* TRUE when no problem was found */
   HsStrategyFileKind kind;
-  char *opener;          /* first guess, as text */
-  guint n_answers;       /* answers covered */
-  guint hist[65];        /* hist[d]: answers solved by guess number d (d <= 64) */
+  char *opener;    /* first guess, as text */
+  guint n_answers; /* answers covered */
+  guint hist[65];  /* hist[d]: answers solved by guess number d (d <= 64) */
   guint worst;
-  guint64 total;         /* sum of guesses over answers */
-  GPtrArray *problems;   /* char*: "file:line: message", in file order then answer order */
+  guint64 total;       /* sum of guesses over answers */
+  GPtrArray *problems; /* char*: "file:line: message", in file order then answer order */
   /* Header hints read from the file (NULL when absent). */
   char *lists_hint;
   char *rules_hint;
@@ -37,8 +37,7 @@ GQuark hs_verify_error_quark(void);
 typedef enum { HS_VERIFY_ERROR_PARSE } HsVerifyError;
 
 /* Detects the format of TEXT. Returns FALSE with an error when it is none of the three. */
-gboolean hs_verify_detect(const char *text, gsize len, HsStrategyFileKind *out, const char *filename,
-                          GError **error);
+gboolean hs_verify_detect(const char *text, gsize len, HsStrategyFileKind *out, const char *filename, GError **error);
 
 /* Reads "rules:" and "lists:" header hints without verifying (either out may be NULL; results newly
  * allocated or NULL). */
@@ -49,8 +48,8 @@ void hs_verify_peek_header(const char *text, gsize len, char **lists, char **rul
  * answer solved within MAX_GUESSES. Returns FALSE with an error only when the text cannot be parsed
  * at all (the error names file:line); otherwise returns TRUE and a report whose ok field is the
  * verdict. */
-gboolean hs_verify_text(const HsWords *words, HsRules rules, guint max_guesses, const char *text,
-                        gsize len, const char *filename, HsVerifyReport **report, GError **error);
+gboolean hs_verify_text(const HsWords *words, HsRules rules, guint max_guesses, const char *text, gsize len,
+                        const char *filename, HsVerifyReport **report, GError **error);
 
 /* The verifier's own feedback function (exposed so tests can compare it with hs_feedback). */
 guint8 hs_verify_feedback(const char *guess, const char *answer);

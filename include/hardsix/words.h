@@ -13,15 +13,15 @@ G_BEGIN_DECLS
  * in the order given by hs_words_apply_order), then the other allowed guesses in list order. A lower
  * index means "earlier" for every tie-break. */
 typedef struct {
-  guint n_answers;       /* words 0 .. n_answers-1 are answers */
-  guint n_words;         /* answers + guess-only words */
+  guint n_answers;               /* words 0 .. n_answers-1 are answers */
+  guint n_words;                 /* answers + guess-only words */
   char (*text)[HS_WORD_LEN + 1]; /* NUL-terminated lowercase words, n_words of them */
-  char *name;            /* "original", "nyt2022", or "custom" */
-  char *answers_path;    /* where the lists came from (for headers and messages) */
+  char *name;                    /* "original", "nyt2022", or "custom" */
+  char *answers_path;            /* where the lists came from (for headers and messages) */
   char *guesses_path;
-  char *order_path;      /* NULL unless hs_words_apply_order was called */
-  GHashTable *index;     /* word text -> GUINT_TO_POINTER(index + 1) */
-  guint32 *letters;      /* per word: bit c set when letter 'a'+c occurs (for fast rule checks) */
+  char *order_path;  /* NULL unless hs_words_apply_order was called */
+  GHashTable *index; /* word text -> GUINT_TO_POINTER(index + 1) */
+  guint32 *letters;  /* per word: bit c set when letter 'a'+c occurs (for fast rule checks) */
 } HsWords;
 
 #define HS_WORDS_ERROR (hs_words_error_quark())
@@ -35,8 +35,8 @@ HsWords *hs_words_load(const char *answers_path, const char *guesses_path, GErro
 
 /* The same from text already in memory (each LEN bytes, no NUL needed at the end); the paths only
  * name the lists in messages and headers. */
-HsWords *hs_words_parse(const char *answers_text, gsize answers_len, const char *answers_path,
-                        const char *guesses_text, gsize guesses_len, const char *guesses_path, GError **error);
+HsWords *hs_words_parse(const char *answers_text, gsize answers_len, const char *answers_path, const char *guesses_text,
+                        gsize guesses_len, const char *guesses_path, GError **error);
 
 /* Loads a named set ("original" or "nyt2022") from the data directory (see hs_words_data_dir). */
 HsWords *hs_words_load_set(const char *set, GError **error);
@@ -48,8 +48,7 @@ char *hs_words_data_dir(void);
 /* Reorders the answers to the permutation listed in FILE (one answer per line, each exactly once). */
 gboolean hs_words_apply_order(HsWords *words, const char *order_path, GError **error);
 /* The same from text in memory (ORDER_PATH names it in messages). */
-gboolean hs_words_apply_order_text(HsWords *words, const char *text, gsize len, const char *order_path,
-                                   GError **error);
+gboolean hs_words_apply_order_text(HsWords *words, const char *text, gsize len, const char *order_path, GError **error);
 
 /* Reorders the answers in memory: ORDER (n_answers entries) lists, for each new position, the index
  * of the answer to put there. Fails, changing nothing, when ORDER is not a permutation. The guess-only
@@ -66,7 +65,11 @@ guint hs_words_lookup(const HsWords *words, const char *word);
  * when the word is in upper case). */
 gboolean hs_words_find(const HsWords *words, const char *word, guint *out, GError **error);
 
-static inline gboolean hs_words_is_answer(const HsWords *words, guint i) { return i < words->n_answers; }
+static inline gboolean
+hs_words_is_answer(const HsWords *words, guint i)
+{
+  return i < words->n_answers;
+}
 
 void hs_words_free(HsWords *words);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsWords, hs_words_free)
