@@ -66,7 +66,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   FUZZ_CHECK(s->complete && s->n_solved == w->n_answers);
   guint sum = 0;
   for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-    sum += s->hist[d];
+    sum += s->hist.count[d];
   FUZZ_CHECK(sum == w->n_answers);
   guint32 path[HS_DEPTH_LIMIT];
   guint8 pats[HS_DEPTH_LIMIT];
@@ -101,7 +101,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       abort();
     }
     for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-      FUZZ_CHECK(r->hist[d] == s->hist[d]);
+      FUZZ_CHECK(r->hist[d] == s->hist.count[d]);
     hs_verify_report_free(r);
   }
 
@@ -117,7 +117,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (guint i = 0; i < w->n_words; i++) {
       FUZZ_CHECK(r1[i].opener == i && r2[i].opener == i && r1[i].pass == r2[i].pass && r1[i].exact == r2[i].exact);
       if (r1[i].exact)
-        FUZZ_CHECK(r1[i].total == r2[i].total && memcmp(r1[i].hist, r2[i].hist, sizeof r1[i].hist) == 0);
+        FUZZ_CHECK(r1[i].total == r2[i].total && hs_histogram_equal(&r1[i].hist, &r2[i].hist));
     }
     FUZZ_CHECK(r1[opener].pass == (s->n_over == 0));
     g_free(r1);

@@ -30,17 +30,17 @@ static void
 print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, gboolean verified)
 {
   const HsWords *w = s->words;
-  guint worst = hs_strategy_worst(s);
+  guint worst = hs_histogram_worst(&s->hist);
   guint first = 1;
-  while (first <= worst && s->hist[first] == 0)
+  while (first <= worst && s->hist.count[first] == 0)
     first++;
   fprintf(stderr, "%s: %u answers, %s\n", opener, w->n_answers, verified ? "verified" : "NOT verified");
   for (guint d = first; d <= worst; d++)
-    fprintf(stderr, "%u guesses: %u\n", d, s->hist[d]);
-  guint64 total = hs_strategy_total(s);
+    fprintf(stderr, "%u guesses: %u\n", d, s->hist.count[d]);
+  guint64 total = hs_histogram_total(&s->hist);
   if (s->n_solved > 0) {
-    char avg[32];
-    g_ascii_formatd(avg, sizeof avg, "%.4f", (double)total / s->n_solved);
+    char avg[HS_AVERAGE_BUFLEN];
+    hs_average_format(total, s->n_solved, avg);
     fprintf(stderr, "average: %s (%" G_GUINT64_FORMAT "/%u)\n", avg, total, s->n_solved);
   }
   if (s->n_over > 0) {
@@ -80,7 +80,7 @@ hs_cli_emit_strategy(const HsCliSetup *setup, HsStrategy *s, const char *outdir,
   gboolean verified = verify_text(s, pw, "per-word", &report);
   /* The verifier's histogram must agree with the builder's. */
   for (guint d = 1; verified && d <= HS_DEPTH_LIMIT; d++)
-    if (report->hist[d] != s->hist[d]) {
+    if (report->hist[d] != s->hist.count[d]) {
       fprintf(stderr, "hardsix: internal error: verifier and builder disagree on %u-guess answers\n", d);
       verified = FALSE;
     }

@@ -27,24 +27,6 @@ cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
   return strcmp(w->text[((const HsSweepRow *)a)->opener], w->text[((const HsSweepRow *)b)->opener]);
 }
 
-static void
-append_average(GString *out, guint64 total, guint n)
-{
-  char avg[32];
-  g_ascii_formatd(avg, sizeof avg, "%.4f", n ? (double)total / n : 0.0);
-  g_string_append(out, avg);
-}
-
-static char *
-histogram(const HsSweepRow *r)
-{
-  GString *h = g_string_new(NULL);
-  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-    if (r->hist[d])
-      g_string_append_printf(h, "%s%u:%u", h->len ? "," : "", d, r->hist[d]);
-  return g_string_free(h, FALSE);
-}
-
 static char *
 render_tsv(const HsWords *w, const HsSweepRow *rows, guint n)
 {
@@ -56,10 +38,10 @@ render_tsv(const HsWords *w, const HsSweepRow *rows, guint n)
       g_string_append(out, "-\t-\t-\t-\t-\t-\n");
       continue;
     }
-    g_autofree char *h = histogram(r);
+    g_autofree char *h = hs_histogram_text(&r->hist, ",");
     g_string_append_printf(out, "%u\t%u\t%s\t%s\t%" G_GUINT64_FORMAT "\t", r->worst, r->n_over,
                            r->first_over == HS_NONE ? "-" : w->text[r->first_over], h, r->total);
-    append_average(out, r->total, w->n_answers);
+    hs_average_append(out, r->total, w->n_answers);
     g_string_append_c(out, '\n');
   }
   return g_string_free(out, FALSE);
@@ -84,12 +66,12 @@ render_json(const HsWords *w, const HsSweepRow *rows, guint n, const char *polic
       g_string_append(out, ", \"histogram\": {");
       gboolean first = TRUE;
       for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-        if (r->hist[d]) {
-          g_string_append_printf(out, "%s\"%u\": %u", first ? "" : ", ", d, r->hist[d]);
+        if (r->hist.count[d]) {
+          g_string_append_printf(out, "%s\"%u\": %u", first ? "" : ", ", d, r->hist.count[d]);
           first = FALSE;
         }
       g_string_append_printf(out, "}, \"total\": %" G_GUINT64_FORMAT ", \"average\": ", r->total);
-      append_average(out, r->total, w->n_answers);
+      hs_average_append(out, r->total, w->n_answers);
     }
     g_string_append_printf(out, "}%s\n", i + 1 < n ? "," : "");
   }
@@ -121,9 +103,9 @@ print_summary(const HsWords *w, const HsSweepRow *rows, guint n, const guint *fa
     fprintf(stderr, "best passing openers by average:\n");
   for (guint i = 0; i < MIN(pass->len, 10u); i++) {
     const HsSweepRow *r = pass->pdata[i];
-    g_autofree char *h = histogram(r);
+    g_autofree char *h = hs_histogram_text(&r->hist, ",");
     g_autoptr(GString) avg = g_string_new(NULL);
-    append_average(avg, r->total, w->n_answers);
+    hs_average_append(avg, r->total, w->n_answers);
     fprintf(stderr, "  %s %s (%s)\n", w->text[r->opener], avg->str, h);
   }
   /* Answers ranked by failures (ties: canonical order). */

@@ -28,8 +28,8 @@ print_verified(const char *name, const HsVerifyReport *r)
   guint first = 1;
   while (first < r->worst && r->hist[first] == 0)
     first++;
-  char avg[G_ASCII_DTOSTR_BUF_SIZE];
-  g_ascii_formatd(avg, sizeof avg, "%.4f", r->n_answers > 0 ? (double)r->total / r->n_answers : 0.0);
+  char avg[HS_AVERAGE_BUFLEN];
+  hs_average_format(r->total, r->n_answers, avg);
   printf("%s: verified: %u answer%s, all within %u guess%s, average %s\n", name, r->n_answers,
          r->n_answers == 1 ? "" : "s", r->worst, r->worst == 1 ? "" : "es", avg);
   for (guint d = first; d <= r->worst; d++)

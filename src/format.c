@@ -70,13 +70,13 @@ ctx_init(Ctx *c, const HsStrategy *s, const HsFormatInfo *info)
   c->total = 0;
   c->lo = c->hi = 0;
   for (guint d = 1; d <= HS_DEPTH_LIMIT; d++) {
-    if (s->hist[d] == 0)
+    if (s->hist.count[d] == 0)
       continue;
     if (c->lo == 0)
       c->lo = d;
     c->hi = d;
-    c->n += s->hist[d];
-    c->total += (guint64)d * s->hist[d];
+    c->n += s->hist.count[d];
+    c->total += (guint64)d * s->hist.count[d];
   }
 }
 
@@ -90,18 +90,6 @@ static const char *
 plural(guint n, const char *one, const char *many)
 {
   return n == 1 ? one : many;
-}
-
-/* TOTAL/N with 4 decimals, rounded half up, in integer arithmetic (no locale, no float). */
-static void
-append_average(GString *out, guint64 total, guint n)
-{
-  if (n == 0) {
-    g_string_append(out, "0.0000");
-    return;
-  }
-  guint64 scaled = (total * 20000 + n) / (2 * (guint64)n);
-  g_string_append_printf(out, "%" G_GUINT64_FORMAT ".%04u", scaled / 10000, (guint)(scaled % 10000));
 }
 
 /* A header value on one line: line breaks and other control characters become spaces. */
@@ -134,7 +122,7 @@ append_status(GString *out, const Ctx *c)
   if (c->info->verified) {
     g_string_append_printf(out, "verified: %u %s, all within %u %s, average ", c->n, plural(c->n, "answer", "answers"),
                            s->max_guesses, plural(s->max_guesses, "guess", "guesses"));
-    append_average(out, c->total, c->n);
+    hs_average_append(out, c->total, c->n);
     g_string_append_printf(out, " (%" G_GUINT64_FORMAT "/%u)", c->total, c->n);
     return;
   }
@@ -257,9 +245,9 @@ write_by_pattern(GString *out, const Ctx *c)
   append_header(out, c, "by-pattern");
   g_string_append_c(out, '\n');
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
-    g_string_append_printf(out, "%u guesses: %u\n", d, s->hist[d]);
+    g_string_append_printf(out, "%u guesses: %u\n", d, s->hist.count[d]);
   g_string_append(out, "average: ");
-  append_average(out, c->total, c->n);
+  hs_average_append(out, c->total, c->n);
   g_string_append(out, "\n\n");
   if (s->n_nodes == 0)
     return;
@@ -439,10 +427,10 @@ write_json(GString *out, const Ctx *c)
   append_json_string(out, policy);
   g_string_append_printf(out, ",\n  \"verified\": %s,\n  \"histogram\": {", c->info->verified ? "true" : "false");
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
-    g_string_append_printf(out, "%s\"%u\": %u", d > c->lo ? ", " : "", d, s->hist[d]);
+    g_string_append_printf(out, "%s\"%u\": %u", d > c->lo ? ", " : "", d, s->hist.count[d]);
   g_string_append_printf(
     out, "},\n  \"answers\": %u,\n  \"total_guesses\": %" G_GUINT64_FORMAT ",\n  \"average\": ", c->n, c->total);
-  append_average(out, c->total, c->n);
+  hs_average_append(out, c->total, c->n);
   g_string_append(out, ",\n  \"tree\": ");
   if (s->n_nodes == 0) {
     g_string_append(out, "null\n}\n");

@@ -1,6 +1,7 @@
 /* hardsix — greedy tree construction: at every node play the guess (from the candidates or every
  * legal word) with the best score, ties to a candidate and then to the canonically earlier word. */
 #include "hardsix/greedy.h"
+#include "hardsix/rank.h"
 
 #include <math.h>
 #include <string.h>
@@ -210,12 +211,18 @@ choose(Scorer *sc, const guint *S, guint n, const guint *legal, guint n_legal)
     return best;
   }
 
-  /* The least possible score: every part a singleton. */
+  /* The least possible score: every part a singleton. Candidates are scored first (any of them may
+   * reach it), then the other legal words; the ranking decides (rank.h). A word is scored only up to
+   * the bound where it can no longer come first: the best score, or one more when it would win a tie. */
   const guint64 floor_score = pol->metric == HS_METRIC_EXPECTED ? n : 1;
   guint64 best_score = G_MAXUINT64;
+  gboolean best_cand = TRUE;
   for (guint i = 0; i < n && best_score > floor_score; i++) {
-    guint64 v = score_int(sc, S[i], S, n, best_score);
-    if (v < best_score) {
+    guint64 bound = best_score == G_MAXUINT64
+                      ? best_score
+                      : best_score + hs_rank_before(best_score, TRUE, S[i], best_score, best_cand, best);
+    guint64 v = score_int(sc, S[i], S, n, bound);
+    if (v < bound && hs_rank_before(v, TRUE, S[i], best_score, best_cand, best)) {
       best_score = v;
       best = S[i];
     }
@@ -226,10 +233,12 @@ choose(Scorer *sc, const guint *S, guint n, const guint *legal, guint n_legal)
     for (guint i = 0; i < n_legal && best_score > floor_score; i++) {
       if (sc->mark[legal[i]])
         continue;
-      guint64 v = score_int(sc, legal[i], S, n, best_score);
-      if (v < best_score) {
+      guint64 bound = best_score + hs_rank_before(best_score, FALSE, legal[i], best_score, best_cand, best);
+      guint64 v = score_int(sc, legal[i], S, n, bound);
+      if (v < bound && hs_rank_before(v, FALSE, legal[i], best_score, best_cand, best)) {
         best_score = v;
         best = legal[i];
+        best_cand = FALSE;
       }
     }
     for (guint i = 0; i < n; i++)
@@ -331,7 +340,7 @@ build_node(Build *b, guint idx, guint level)
   for (guint i = 0; i < n && !solves; i++)
     solves = S[i] == guess;
   if (solves) {
-    b->s->hist[d]++;
+    b->s->hist.count[d]++;
     b->s->n_solved++;
     if (d > pol->max_guesses) {
       record_over(b, &guess, 1, HS_NONE);

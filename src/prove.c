@@ -16,6 +16,7 @@
  * adds shortcuts (see prove.h): probing with node budgets, and reordering untried guesses by the
  * answers of the parts that made guesses fail. */
 #include "hardsix/prove.h"
+#include "hardsix/rank.h"
 
 #include <string.h>
 
@@ -940,7 +941,7 @@ order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, gui
   for (guint k = 0; k < m; k++) {
     guint j = idx[k];
     if (L->score[j] <= cap && L->legal[j] != skip)
-      bucket[2 * L->score[j] + !P->mark[L->legal[j]]]++;
+      bucket[hs_rank_class(L->score[j], P->mark[L->legal[j]])]++;
   }
   guint total = 0;
   for (guint k = 0; k < n_keys; k++) {
@@ -951,7 +952,7 @@ order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, gui
   for (guint k = 0; k < m; k++) {
     guint j = idx[k];
     if (L->score[j] <= cap && L->legal[j] != skip)
-      out[bucket[2 * L->score[j] + !P->mark[L->legal[j]]]++] = j;
+      out[bucket[hs_rank_class(L->score[j], P->mark[L->legal[j]])]++] = j;
   }
   return total;
 }
@@ -1384,7 +1385,7 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
 typedef struct {
   GArray *nodes; /* HsNode */
   GArray *cands; /* guint32 */
-  guint hist[HS_DEPTH_LIMIT + 1];
+  HsHistogram hist;
   guint n_solved;
 } Tree;
 
@@ -1416,7 +1417,7 @@ tree_node(HsProver *P, Tree *t, guint idx, const State *st, guint r, guint32 for
   for (guint i = 0; i < n; i++)
     count[row[S[i]]]++;
   if (count[HS_ALL_GREEN]) {
-    t->hist[d]++;
+    hs_histogram_add(&t->hist, d);
     t->n_solved++;
   }
   if (n == count[HS_ALL_GREEN])
@@ -1479,7 +1480,7 @@ build_tree(HsProver *P, const State *st, const guint32 *cands, guint n, guint de
   s->nodes = (HsNode *)(void *)g_array_free(t.nodes, FALSE);
   s->n_cands_total = t.cands->len;
   s->cands = (guint32 *)(void *)g_array_free(t.cands, FALSE);
-  memcpy(s->hist, t.hist, sizeof s->hist);
+  s->hist = t.hist;
   s->n_solved = t.n_solved;
   s->complete = ok && t.n_solved == n;
   s->policy =

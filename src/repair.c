@@ -2,6 +2,7 @@
  * provably wrong, ask the prover for the first guess (in greedy order) that provably works there, add
  * it as an override, rebuild, repeat until every answer is within the cap. */
 #include "hardsix/repair.h"
+#include "hardsix/rank.h"
 
 #include <string.h>
 
@@ -88,19 +89,16 @@ split_is_sound(HsProver *prover, const HsTable *table, guint depth, const guint3
   return TRUE;
 }
 
-typedef struct {
-  guint32 word;
-  guint score;
-} Ranked;
+/* How many provably working guesses prefer_single_fix rebuilds the greedy tree for before it settles
+ * for the prover's first choice: each try is a whole greedy construction, and a fix that keeps greedy
+ * clean is nearly always among the first few. */
+#define SINGLE_FIX_TRIES 24
 
 static gint
-cmp_ranked(gconstpointer a, gconstpointer b, gpointer n_answers_p)
+cmp_rank_key(gconstpointer a, gconstpointer b)
 {
-  const Ranked *x = a, *y = b;
-  (void)n_answers_p;
-  if (x->score != y->score)
-    return x->score < y->score ? -1 : 1;
-  return x->word < y->word ? -1 : x->word > y->word;
+  guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
+  return x < y ? -1 : x > y;
 }
 
 /* Among the guesses that provably work at a node (in the greedy's order: max bucket, candidates
@@ -117,7 +115,7 @@ prefer_single_fix(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrid
   g_autofree guint8 *in_part = g_malloc0(w->n_words);
   for (guint i = 0; i < n; i++)
     in_part[cands[i]] = 1;
-  GArray *ranked = g_array_new(FALSE, FALSE, sizeof(Ranked));
+  GArray *ranked = g_array_new(FALSE, FALSE, sizeof(guint64));
   for (guint32 g = 0; g < w->n_words; g++) {
     if (p->pool == HS_POOL_CANDIDATES && !in_part[g])
       continue;
@@ -129,15 +127,14 @@ prefer_single_fix(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrid
       guint c = ++count[row[cands[i]]];
       mx = MAX(mx, c);
     }
-    /* Ties: a candidate before other words, then canonical order (index). */
-    Ranked r = { g, mx * 2 + (in_part[g] ? 0 : 1) };
-    g_array_append_val(ranked, r);
+    guint64 key = hs_rank_key(mx, in_part[g], g);
+    g_array_append_val(ranked, key);
   }
-  g_array_sort_with_data(ranked, cmp_ranked, NULL);
+  g_array_sort(ranked, cmp_rank_key);
   guint32 best = fallback;
   guint tried = 0;
-  for (guint i = 0; i < ranked->len && tried < 24; i++) {
-    guint32 g = g_array_index(ranked, Ranked, i).word;
+  for (guint i = 0; i < ranked->len && tried < SINGLE_FIX_TRIES; i++) {
+    guint32 g = (guint32)g_array_index(ranked, guint64, i);
     gboolean sound = FALSE;
     if (!split_is_sound(prover, table, depth, hist_g, hist_p, cands, n, g, left, &sound, error)) {
       g_array_unref(ranked);

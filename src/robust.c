@@ -90,10 +90,10 @@ fill_row(HsRobustRow *row, const HsStrategy *s, const guint *base_of, const HsWo
   const HsWords *w = s->words;
   row->pass = s->complete && s->n_over == 0;
   row->n_answers = w->n_answers;
-  row->worst = hs_strategy_worst(s);
+  row->worst = hs_histogram_worst(&s->hist);
   row->n_over = s->n_over;
-  row->total = hs_strategy_total(s);
-  memcpy(row->hist, s->hist, sizeof row->hist);
+  row->total = hs_histogram_total(&s->hist);
+  row->hist = s->hist;
   for (guint i = 0; i < s->n_over_answers; i++) {
     guint a = s->over_answers[i];
     guint b = base_of != NULL ? base_of[a] : a;
@@ -315,18 +315,6 @@ hs_robust_run(const HsTable *table, guint opener, const HsPolicy *policy, const 
 
 /* ---- writers ---- */
 
-/* TOTAL/N with 4 decimals, rounded half up, in integer arithmetic (locale-free, exact). */
-static void
-append_average(GString *out, guint64 total, guint n)
-{
-  if (n == 0) {
-    g_string_append(out, "0.0000");
-    return;
-  }
-  guint64 scaled = (total * 20000 + n) / (2 * (guint64)n);
-  g_string_append_printf(out, "%" G_GUINT64_FORMAT ".%04u", scaled / 10000, (guint)(scaled % 10000));
-}
-
 /* PART/WHOLE as a percentage with one decimal ("98.7%"). */
 static void
 append_percent(GString *out, guint part, guint whole)
@@ -345,14 +333,10 @@ kind_name(HsRobustKind k)
 static void
 append_histogram(GString *out, const HsRobustRow *row)
 {
-  gboolean first = TRUE;
-  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-    if (row->hist[d]) {
-      g_string_append_printf(out, "%s%u:%u", first ? "" : ",", d, row->hist[d]);
-      first = FALSE;
-    }
-  if (first)
+  if (hs_histogram_answers(&row->hist) == 0)
     g_string_append_c(out, '-');
+  else
+    hs_histogram_append(out, &row->hist, ",");
 }
 
 /* The row's id: "-", the metric, the lists or the shuffle number. */
@@ -391,7 +375,7 @@ hs_robust_tsv(const HsRobustReport *r)
       g_string_append_printf(out, "%s\t%u\t%u\t", row->pass ? "ok" : "fail", row->worst, row->n_over);
       append_histogram(out, row);
       g_string_append_printf(out, "\t%" G_GUINT64_FORMAT "\t", row->total);
-      append_average(out, row->total, row->n_answers);
+      hs_average_append(out, row->total, row->n_answers);
       g_string_append_c(out, '\t');
       if (row->over[0] == NULL)
         g_string_append_c(out, '-');
@@ -464,7 +448,7 @@ append_row_verdict(GString *out, const HsRobustRow *row, guint cap)
   }
   if (row->pass) {
     g_string_append_printf(out, "ok, worst %u, average ", row->worst);
-    append_average(out, row->total, row->n_answers);
+    hs_average_append(out, row->total, row->n_answers);
   } else {
     g_string_append_printf(out, "fail, %u over %u (", row->n_over, cap);
     for (guint k = 0; row->over[k] && k < 10; k++)
@@ -472,7 +456,7 @@ append_row_verdict(GString *out, const HsRobustRow *row, guint cap)
     if (row->n_over > 10)
       g_string_append_printf(out, ", and %u more", row->n_over - 10);
     g_string_append(out, "), average ");
-    append_average(out, row->total, row->n_answers);
+    hs_average_append(out, row->total, row->n_answers);
   }
   if (row->note != NULL && !row->skipped)
     g_string_append_printf(out, " (%s)", row->note);
@@ -520,11 +504,11 @@ hs_robust_summary(const HsRobustReport *r, guint top)
     g_autoptr(GArray) t = shuffle_totals(r);
     guint n = w->n_answers;
     g_string_append(out, "\naverage guesses over shuffles: min ");
-    append_average(out, g_array_index(t, guint64, 0), n);
+    hs_average_append(out, g_array_index(t, guint64, 0), n);
     g_string_append(out, ", median ");
-    append_average(out, g_array_index(t, guint64, t->len / 2), n);
+    hs_average_append(out, g_array_index(t, guint64, t->len / 2), n);
     g_string_append(out, ", max ");
-    append_average(out, g_array_index(t, guint64, t->len - 1), n);
+    hs_average_append(out, g_array_index(t, guint64, t->len - 1), n);
     g_string_append_c(out, '\n');
   } else {
     g_string_append_c(out, '\n');
@@ -639,7 +623,7 @@ append_chart(GString *out, const HsRobustReport *r)
   for (guint b = 0; b <= bins; b += every) {
     guint x = L + b * bw;
     g_autoptr(GString) label = g_string_new(NULL);
-    append_average(label, lo + b * width, n_answers);
+    hs_average_append(label, lo + b * width, n_answers);
     g_string_append_printf(out,
                            "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#333\"/>"
                            "<text x=\"%u\" y=\"%u\" text-anchor=\"middle\" font-size=\"12\">%s</text>\n",
@@ -653,7 +637,7 @@ append_chart(GString *out, const HsRobustReport *r)
       canon->total < lo + (guint64)bins * width) {
     guint x = L + (guint)((canon->total - lo) * bw / width) + bw / (2 * (guint)width);
     g_autoptr(GString) label = g_string_new(NULL);
-    append_average(label, canon->total, n_answers);
+    hs_average_append(label, canon->total, n_answers);
     g_string_append_printf(out,
                            "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#000\" "
                            "stroke-dasharray=\"4 3\"/><text x=\"%u\" y=\"%u\" text-anchor=\"%s\" "

@@ -99,13 +99,13 @@ ctx_init(Ctx *c, const HsStrategy *s, const HsSheetInfo *info)
     for (guint k = 0; k < s->nodes[0].n_children; k++)
       c->section[s->nodes[0].first_child + k] = k + 1;
   for (guint d = 1; d <= HS_DEPTH_LIMIT; d++) {
-    if (s->hist[d] == 0)
+    if (s->hist.count[d] == 0)
       continue;
     if (c->lo == 0)
       c->lo = d;
     c->hi = d;
-    c->n_solved += s->hist[d];
-    c->total += (guint64)d * s->hist[d];
+    c->n_solved += s->hist.count[d];
+    c->total += (guint64)d * s->hist.count[d];
   }
 }
 
@@ -114,14 +114,6 @@ ctx_clear(Ctx *c)
 {
   g_free(c->rows);
   g_free(c->section);
-}
-
-/* TOTAL/N with 4 decimals, rounded half up, in integer arithmetic. */
-static void
-append_average(GString *out, guint64 total, guint n)
-{
-  guint64 scaled = n ? (total * 20000 + n) / (2 * (guint64)n) : 0;
-  g_string_append_printf(out, "%" G_GUINT64_FORMAT ".%04u", scaled / 10000, (guint)(scaled % 10000));
 }
 
 /* 12345 -> "12,345" (the sheet is English). */
@@ -142,7 +134,7 @@ hs_sheet_example_answer(const HsStrategy *s)
 {
   guint mode = 0;
   for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-    if (s->hist[d] > s->hist[mode])
+    if (s->hist.count[d] > s->hist.count[mode])
       mode = d;
   if (mode == 0 || s->n_nodes == 0)
     return HS_NONE;
@@ -289,7 +281,7 @@ append_header_html(GString *out, const Ctx *c)
   append_count(out, c->n_solved);
   g_string_append_printf(out, " answers (%s lists) is solved within <b>%u guesses</b>, %s. Average ", c->lists, c->hi,
                          rules_text(s->rules));
-  append_average(out, c->total, c->n_solved);
+  hs_average_append(out, c->total, c->n_solved);
   g_string_append(out, " guesses. Checked by the independent verifier");
   if (c->info->source != NULL) {
     g_autofree char *src = g_markup_escape_text(c->info->source, -1);
@@ -357,11 +349,11 @@ append_header_html(GString *out, const Ctx *c)
                        "<table class=\"hist\">\n");
   guint most = 1;
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
-    most = MAX(most, s->hist[d]);
+    most = MAX(most, s->hist.count[d]);
   for (guint d = c->lo; d != 0 && d <= c->hi; d++) {
-    guint pct = (guint)((guint64)s->hist[d] * 1000 / most);
+    guint pct = (guint)((guint64)s->hist.count[d] * 1000 / most);
     g_string_append_printf(out, "<tr><td>%u guess%s</td><td class=\"n\">", d, d == 1 ? "" : "es");
-    append_count(out, s->hist[d]);
+    append_count(out, s->hist.count[d]);
     g_string_append_printf(out,
                            "</td><td style=\"width:100%%\"><div class=\"bar\" style=\"width:%u.%u%%\"></div>"
                            "</td></tr>\n",
@@ -574,13 +566,13 @@ write_markdown(GString *out, const Ctx *c)
   append_count(out, c->n_solved);
   g_string_append_printf(out, " answers (%s lists) is solved within %u guesses, %s; average ", c->lists, c->hi,
                          rules_text(s->rules));
-  append_average(out, c->total, c->n_solved);
+  hs_average_append(out, c->total, c->n_solved);
   g_string_append(out, " guesses. Checked by the independent verifier");
   if (c->info->source != NULL)
     g_string_append_printf(out, " (`%s`)", c->info->source);
   g_string_append(out, ".\n\n| guesses | answers |\n|---|---|\n");
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
-    g_string_append_printf(out, "| %u | %u |\n", d, s->hist[d]);
+    g_string_append_printf(out, "| %u | %u |\n", d, s->hist.count[d]);
   g_string_append(out, "\nOne heading per history: find the heading with the guesses and patterns you have "
                        "seen so far, then the row with the latest pattern. ✓ marks the only word left.\n");
   guint a = hs_sheet_example_answer(s);

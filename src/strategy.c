@@ -1,4 +1,4 @@
-/* hardsix — strategy trees: allocation, navigation, paths and histogram summaries. */
+/* hardsix — strategy trees: allocation, navigation, paths. */
 #include "hardsix/strategy.h"
 #include "hardsix/feedback.h"
 
@@ -78,34 +78,6 @@ hs_strategy_path(const HsStrategy *s, guint answer, guint32 *path)
   return 0;
 }
 
-guint
-hs_strategy_worst(const HsStrategy *s)
-{
-  for (guint d = HS_DEPTH_LIMIT; d > 0; d--)
-    if (s->hist[d] != 0)
-      return d;
-  return 0;
-}
-
-guint64
-hs_strategy_total(const HsStrategy *s)
-{
-  guint64 t = 0;
-  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-    t += (guint64)d * s->hist[d];
-  return t;
-}
-
-char *
-hs_strategy_histogram_string(const HsStrategy *s, const char *sep)
-{
-  GString *out = g_string_new(NULL);
-  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-    if (s->hist[d] != 0)
-      g_string_append_printf(out, "%s%u:%u", out->len ? sep : "", d, s->hist[d]);
-  return g_string_free(out, FALSE);
-}
-
 static const GArray *
 path_of(const GPtrArray *paths, guint answer)
 {
@@ -173,7 +145,7 @@ hs_strategy_from_paths(const HsWords *words, HsRules rules, guint max_guesses, c
       if (first_answer == HS_NONE)
         first_answer = a;
       if (a == n.guess) {
-        s->hist[d + 1]++;
+        s->hist.count[d + 1]++;
         s->n_solved++;
         if (d + 1 > max_guesses) {
           s->n_over++;

@@ -25,10 +25,10 @@ fill_row(HsSweepRow *row, const HsStrategy *s, gboolean exact)
   row->exact = exact || row->pass;
   if (!row->exact)
     return;
-  memcpy(row->hist, s->hist, sizeof row->hist);
-  row->worst = hs_strategy_worst(s);
+  row->hist = s->hist;
+  row->worst = hs_histogram_worst(&s->hist);
   row->n_over = s->n_over;
-  row->total = hs_strategy_total(s);
+  row->total = hs_histogram_total(&s->hist);
   row->first_over = HS_NONE;
   for (guint i = 0; i < s->n_over_answers; i++)
     row->first_over = MIN(row->first_over, s->over_answers[i]);

@@ -80,7 +80,7 @@ build(const HsWords *w, const char *opener, HsRules rules, guint max_guesses, co
     for (guint k = 0; k < p->n; k++) {
       guint8 pat = hs_feedback(w->text[guess], w->text[p->cands[k]]);
       if (pat == HS_ALL_GREEN) {
-        s->hist[depth + 1]++;
+        s->hist.count[depth + 1]++;
         s->n_solved++;
         if (depth + 1 > max_guesses)
           s->n_over++;
@@ -288,7 +288,7 @@ test_status_lines(void **state)
     }
   }
   assert_true(found);
-  memset(cut->hist, 0, sizeof cut->hist);
+  memset(&cut->hist, 0, sizeof cut->hist);
   cut->n_solved = 0;
   for (guint i = 0; i < cut->n_nodes; i++) {
     const HsNode *n = &cut->nodes[i];
@@ -299,7 +299,7 @@ test_status_lines(void **state)
         reachable = FALSE;
     }
     if (reachable && hs_strategy_node_solves(cut, n)) {
-      cut->hist[n->depth + 1]++;
+      cut->hist.count[n->depth + 1]++;
       cut->n_solved++;
     }
   }
@@ -363,7 +363,7 @@ test_status_incomplete(void **state)
   assert_int_equal(parent->first_child + parent->n_children, s->n_nodes);
   const char *gone = w->text[last->guess];
   g_autofree char *expect = g_strdup_printf("# status: NOT verified: tree incomplete, 1 answer not solved (%s)", gone);
-  s->hist[last->depth + 1]--;
+  s->hist.count[last->depth + 1]--;
   s->n_solved--;
   parent->n_children--;
   s->n_nodes--;

@@ -114,7 +114,7 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
   assert_true(s->complete);
   assert_int_equal(s->n_solved, s->words->n_answers);
   assert_int_equal(s->nodes[0].guess, opener);
-  assert_true(hs_strategy_worst(s) <= cap);
+  assert_true(hs_histogram_worst(&s->hist) <= cap);
   HsFormatInfo info = { FALSE, "test", NULL };
   const HsFormat formats[] = { HS_FORMAT_PER_WORD, HS_FORMAT_BY_PATTERN, HS_FORMAT_JSON };
   for (guint f = 0; f < G_N_ELEMENTS(formats); f++) {
@@ -127,7 +127,7 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
       fail_msg("%s: %s", s->words->text[opener], (const char *)r->problems->pdata[0]);
     assert_int_equal(r->n_answers, s->words->n_answers);
     for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-      assert_int_equal(r->hist[d], s->hist[d]);
+      assert_int_equal(r->hist[d], s->hist.count[d]);
   }
 }
 
@@ -348,7 +348,7 @@ test_prove_part(void **state)
           assert_true(sub->complete);
           assert_int_equal(sub->n_solved, m);
           assert_int_equal(sub->max_guesses, 1 + left);
-          assert_true(hs_strategy_worst(sub) <= 1 + left);
+          assert_true(hs_histogram_worst(&sub->hist) <= 1 + left);
           /* GREEDY order: no guess earlier in (max bucket, candidate first, canonical) order works. */
           guint best_mb = 0;
           {
@@ -549,7 +549,7 @@ test_original_parts(void **state)
           fail_msg("%s %s (%u answers), %u left, tuning %u: greedy %d, fast %d", o_text, a_text, m, left, k, want, got);
         if (got) {
           assert_true(sub->complete);
-          assert_true(hs_strategy_worst(sub) <= 1 + left);
+          assert_true(hs_histogram_worst(&sub->hist) <= 1 + left);
         }
         hs_strategy_free(sub);
       }

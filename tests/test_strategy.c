@@ -145,14 +145,14 @@ check_tree(const HsStrategy *s)
   }
   assert_int_equal(s->n_solved, n_solved);
   assert_true(s->complete);
-  assert_memory_equal(s->hist, hist, sizeof hist);
+  assert_memory_equal(s->hist.count, hist, sizeof hist);
   guint sum = 0;
   for (guint d = 0; d <= HS_DEPTH_LIMIT; d++)
-    sum += s->hist[d];
+    sum += s->hist.count[d];
   assert_int_equal(sum, w->n_answers);
-  assert_int_equal(s->hist[0], 0);
-  assert_int_equal(hs_strategy_worst(s), worst);
-  assert_int_equal(hs_strategy_total(s), total);
+  assert_int_equal(s->hist.count[0], 0);
+  assert_int_equal(hs_histogram_worst(&s->hist), worst);
+  assert_int_equal(hs_histogram_total(&s->hist), total);
 
   /* Paths: the guesses the tree plays for each answer, ending with it. */
   for (guint a = 0; a < w->n_answers; a++) {
@@ -176,12 +176,12 @@ expect_hist_string(const HsStrategy *s)
 {
   GString *want = g_string_new(NULL), *want_sp = g_string_new(NULL);
   for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-    if (s->hist[d]) {
-      g_string_append_printf(want, "%s%u:%u", want->len ? "," : "", d, s->hist[d]);
-      g_string_append_printf(want_sp, "%s%u:%u", want_sp->len ? " " : "", d, s->hist[d]);
+    if (s->hist.count[d]) {
+      g_string_append_printf(want, "%s%u:%u", want->len ? "," : "", d, s->hist.count[d]);
+      g_string_append_printf(want_sp, "%s%u:%u", want_sp->len ? " " : "", d, s->hist.count[d]);
     }
-  g_autofree char *got = hs_strategy_histogram_string(s, ",");
-  g_autofree char *got_sp = hs_strategy_histogram_string(s, " ");
+  g_autofree char *got = hs_histogram_text(&s->hist, ",");
+  g_autofree char *got_sp = hs_histogram_text(&s->hist, " ");
   assert_string_equal(got, want->str);
   assert_string_equal(got_sp, want_sp->str);
   g_string_free(want, TRUE);
@@ -229,16 +229,16 @@ test_opener_is_answer(void **state)
   hs_policy_init(&p);
   g_autoptr(HsStrategy) s = build(t, "shade", &p);
   check_tree(s);
-  assert_int_equal(s->hist[1], 1);
+  assert_int_equal(s->hist.count[1], 1);
   assert_true(hs_strategy_node_solves(s, &s->nodes[0]));
   guint32 path[HS_DEPTH_LIMIT];
   assert_int_equal(hs_strategy_path(s, hs_words_lookup(w, "shade"), path), 1);
   assert_null(hs_strategy_child(s, &s->nodes[0], HS_ALL_GREEN));
-  g_autofree char *h = hs_strategy_histogram_string(s, ",");
+  g_autofree char *h = hs_histogram_text(&s->hist, ",");
   assert_true(g_str_has_prefix(h, "1:1,"));
 
   g_autoptr(HsStrategy) g = build(t, "salet", &p);
-  assert_int_equal(g->hist[1], 0);
+  assert_int_equal(g->hist.count[1], 0);
   assert_false(hs_strategy_node_solves(g, &g->nodes[0]));
 }
 
@@ -276,7 +276,7 @@ test_tiny_hand_checked(void **state)
   for (guint k = 0; k < 5; k++)
     worst_ha = MAX(worst_ha, hs_strategy_path(s, hs_words_lookup(w, want[k]), path));
   assert_int_equal(worst_ha, 6);
-  assert_int_equal(hs_strategy_worst(s), 6);
+  assert_int_equal(hs_histogram_worst(&s->hist), 6);
 }
 
 /* A cap changes what is reported, not the tree. */
@@ -295,7 +295,7 @@ test_cap(void **state)
   assert_int_equal(capped->max_guesses, 3);
   assert_int_equal(capped->n_nodes, full->n_nodes);
   assert_memory_equal(capped->nodes, full->nodes, full->n_nodes * sizeof *full->nodes);
-  assert_memory_equal(capped->hist, full->hist, sizeof full->hist);
+  assert_true(hs_histogram_equal(&capped->hist, &full->hist));
   check_tree(capped);
   guint over = 0;
   guint32 path[HS_DEPTH_LIMIT];
@@ -325,9 +325,9 @@ test_empty_strategy(void **state)
   assert_int_equal(s->max_guesses, 4);
   guint32 path[HS_DEPTH_LIMIT];
   assert_int_equal(hs_strategy_path(s, 0, path), 0);
-  assert_int_equal(hs_strategy_worst(s), 0);
-  assert_int_equal(hs_strategy_total(s), 0);
-  g_autofree char *h = hs_strategy_histogram_string(s, ",");
+  assert_int_equal(hs_histogram_worst(&s->hist), 0);
+  assert_int_equal(hs_histogram_total(&s->hist), 0);
+  g_autofree char *h = hs_histogram_text(&s->hist, ",");
   assert_string_equal(h, "");
   hs_strategy_free(NULL);
 }
@@ -386,11 +386,11 @@ test_from_paths(void **state)
     check_tree(r);
     assert_same_game(s, &s->nodes[0], r, &r->nodes[0]);
     assert_int_equal(r->n_nodes, s->n_nodes);
-    assert_memory_equal(r->hist, s->hist, sizeof s->hist);
+    assert_true(hs_histogram_equal(&r->hist, &s->hist));
     assert_int_equal(r->max_guesses, 4);
     guint over = 0;
     for (guint d = 5; d <= HS_DEPTH_LIMIT; d++)
-      over += s->hist[d];
+      over += s->hist.count[d];
     assert_int_equal(r->n_over, over);
     assert_int_equal(r->n_over_answers, over);
   }
@@ -432,15 +432,15 @@ test_from_paths_partial_and_errors(void **state)
     fail_msg("%s", e->message);
   assert_false(s->complete);
   assert_int_equal(s->n_solved, 3);
-  assert_int_equal(s->hist[2], 2);
-  assert_int_equal(s->hist[3], 1);
+  assert_int_equal(s->hist.count[2], 2);
+  assert_int_equal(s->hist.count[3], 1);
   assert_int_equal(s->n_over, 1);
   assert_int_equal(s->over_answers[0], shake);
   assert_int_equal(s->nodes[0].n_cands, 3);
   guint32 path[HS_DEPTH_LIMIT];
   assert_int_equal(hs_strategy_path(s, shake, path), 3);
   assert_int_equal(hs_strategy_path(s, hs_words_lookup(w, "shame"), path), 0); /* not in the tree */
-  g_autofree char *h = hs_strategy_histogram_string(s, " ");
+  g_autofree char *h = hs_histogram_text(&s->hist, " ");
   assert_string_equal(h, "2:2 3:1");
 
   /* shame shows the same pattern as shade and shake against salet, but plays another guess. */
@@ -485,9 +485,9 @@ test_long_paths(void **state)
   g_autoptr(HsStrategy) s = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
   if (s == NULL)
     fail_msg("%s", e->message);
-  assert_int_equal(hs_strategy_worst(s), 12);
-  assert_int_equal(hs_strategy_total(s), 14);
-  g_autofree char *h = hs_strategy_histogram_string(s, ",");
+  assert_int_equal(hs_histogram_worst(&s->hist), 12);
+  assert_int_equal(hs_histogram_total(&s->hist), 14);
+  g_autofree char *h = hs_histogram_text(&s->hist, ",");
   assert_string_equal(h, "2:1,12:1");
   guint32 path[HS_DEPTH_LIMIT];
   assert_int_equal(hs_strategy_path(s, shave, path), 12);
@@ -508,10 +508,10 @@ test_long_paths(void **state)
   g_autoptr(HsStrategy) deep = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
   if (deep == NULL)
     fail_msg("%s", e->message);
-  assert_int_equal(hs_strategy_worst(deep), HS_DEPTH_LIMIT);
+  assert_int_equal(hs_histogram_worst(&deep->hist), HS_DEPTH_LIMIT);
   assert_int_equal(hs_strategy_path(deep, shade, path), HS_DEPTH_LIMIT);
   assert_int_equal(path[HS_DEPTH_LIMIT - 1], shade);
-  g_autofree char *hd = hs_strategy_histogram_string(deep, ",");
+  g_autofree char *hd = hs_histogram_text(&deep->hist, ",");
   g_autofree char *want = g_strdup_printf("%d:1", HS_DEPTH_LIMIT);
   assert_string_equal(hd, want);
   g_array_insert_val(p, 0, salet);
@@ -539,7 +539,7 @@ test_original_invariants(void **state)
   p.metric = HS_METRIC_MAXBUCKET_SWAPPED;
   g_autoptr(HsStrategy) s = build(t, "howls", &p);
   check_tree(s);
-  g_autofree char *h = hs_strategy_histogram_string(s, " ");
+  g_autofree char *h = hs_histogram_text(&s->hist, " ");
   assert_string_equal(h, "2:80 3:719 4:1124 5:364 6:27 7:1");
   g_autoptr(GPtrArray) paths = paths_of(s);
   g_autoptr(HsStrategy) r = hs_strategy_from_paths(w, p.rules, 6, paths, &e);

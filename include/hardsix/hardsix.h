@@ -4,6 +4,8 @@
 #include "words.h"
 #include "feedback.h"
 #include "rules.h"
+#include "histogram.h"
+#include "rank.h"
 #include "strategy.h"
 #include "overrides.h"
 #include "greedy.h"

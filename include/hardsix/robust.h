@@ -27,7 +27,7 @@ typedef struct {
   guint worst;      /* most guesses any answer needs */
   guint n_over;     /* answers over the cap */
   guint64 total;    /* guesses summed over answers */
-  guint hist[HS_DEPTH_LIMIT + 1];
+  HsHistogram hist;
   char **over; /* the answers over the cap (NULL-terminated), in the base lists' canonical
                              * order (the other list set's for HS_ROBUST_LISTS) */
 } HsRobustRow;

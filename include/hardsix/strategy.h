@@ -5,11 +5,9 @@
 #include <glib.h>
 #include "words.h"
 #include "rules.h"
+#include "histogram.h"
 
 G_BEGIN_DECLS
-
-/* Deepest path a strategy may hold (guesses per answer). */
-#define HS_DEPTH_LIMIT 64
 
 typedef struct {
   guint32 guess;       /* word index played at this node */
@@ -31,13 +29,13 @@ typedef struct {
   guint n_nodes;
   guint32 *cands;
   guint n_cands_total;
-  guint hist[HS_DEPTH_LIMIT + 1]; /* hist[d]: answers solved by guess number d */
-  guint n_solved;                 /* answers solved somewhere in the tree */
-  guint n_over;                   /* answers solved with more than max_guesses guesses */
-  gboolean complete;              /* every answer of the root's set is solved in the tree */
-  char *policy;                   /* one-line description of how it was built (for headers), may be NULL */
-  guint8 *override_used;          /* per override rule: 1 when the construction played it (NULL: no overrides) */
-  guint32 *over_answers;          /* answers found over the cap, in the order found (all of them when complete) */
+  HsHistogram hist;      /* hist.count[d]: answers solved by guess number d */
+  guint n_solved;        /* answers solved somewhere in the tree */
+  guint n_over;          /* answers solved with more than max_guesses guesses */
+  gboolean complete;     /* every answer of the root's set is solved in the tree */
+  char *policy;          /* one-line description of how it was built (for headers), may be NULL */
+  guint8 *override_used; /* per override rule: 1 when the construction played it (NULL: no overrides) */
+  guint32 *over_answers; /* answers found over the cap, in the order found (all of them when complete) */
   guint n_over_answers;
   guint n_override_rules;
 } HsStrategy;
@@ -70,14 +68,5 @@ const HsNode *hs_strategy_child(const HsStrategy *s, const HsNode *node, guint8 
 /* Writes the path to ANSWER (word indices of the guesses, the last one being ANSWER) into PATH
  * (HS_DEPTH_LIMIT entries); returns its length, or 0 when the tree does not solve ANSWER. */
 guint hs_strategy_path(const HsStrategy *s, guint answer, guint32 *path);
-
-/* Largest number of guesses any solved answer needs (0 for an empty tree). */
-guint hs_strategy_worst(const HsStrategy *s);
-
-/* Sum over answers of guesses used (for the average: total / n_solved). */
-guint64 hs_strategy_total(const HsStrategy *s);
-
-/* Histogram as "1:1,2:102,3:813" (only non-zero counts), newly allocated. */
-char *hs_strategy_histogram_string(const HsStrategy *s, const char *sep);
 
 G_END_DECLS

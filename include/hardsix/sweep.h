@@ -15,7 +15,7 @@ typedef struct {
   guint n_over;       /* exact only: answers over the cap */
   guint32 first_over; /* exact only: canonically first answer over the cap, or HS_NONE */
   guint64 total;      /* exact only: guesses summed over answers */
-  guint hist[HS_DEPTH_LIMIT + 1];
+  HsHistogram hist;
 } HsSweepRow;
 
 #define HS_SWEEP_ERROR (hs_sweep_error_quark())
