@@ -71,8 +71,8 @@ prove_one(HsCliSetup *setup, guint opener, HsProveOrder order, const char *outdi
     fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st.nodes, secs);
     return HS_EXIT_FAIL;
   }
-  g_free(s->policy);
-  s->policy = policy_string(setup, order);
+  g_autofree char *policy = policy_string(setup, order);
+  hs_strategy_set_policy(s, policy);
   double verify_ms = 0, write_ms = 0;
   int rc = hs_cli_emit_strategy(setup, s, outdir, format_name, format, &verify_ms, &write_ms);
   fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s rules)\n", o,

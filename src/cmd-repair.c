@@ -26,7 +26,7 @@ repair(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdir, con
     return hs_cli_fail(error);
   g_autofree char *added = g_strdup_printf("%s, repaired with %u override%s", setup->policy_string, fixed->rules->len,
                                            fixed->rules->len == 1 ? "" : "s");
-  s->policy = g_strdup(added);
+  hs_strategy_set_policy(s, added);
 
   g_autofree char *rules = hs_overrides_to_text(fixed, w);
   g_autofree char *text = g_strdup_printf("# Overrides for opener %s, found by 'hardsix repair' (%s).\n"

@@ -13,7 +13,7 @@ solve_opener(HsCliOptions *o, HsCliSetup *setup, guint opener, const char *outdi
   g_autoptr(HsStrategy) s = hs_greedy_build(setup->table, opener, &setup->policy, &error);
   if (s == NULL)
     return hs_cli_fail(error);
-  s->policy = g_strdup(setup->policy_string);
+  hs_strategy_set_policy(s, setup->policy_string);
   gint64 t_built = g_get_monotonic_time();
   if (!hs_cli_check_overrides_used(o, setup, s))
     return HS_EXIT_FAIL;

@@ -264,174 +264,123 @@ typedef struct {
   Scorer sc;
   const HsPolicy *policy;
   const HsWords *words;
-  HsStrategy *s;
-  GArray *nodes; /* HsNode */
-  GArray *cands; /* guint32 */
+  HsTreeBuilder *tb;
+  guint opener;
+  guint8 *override_used; /* per override rule */
   guint32 hist_guess[HS_DEPTH_LIMIT];
   guint8 hist_pat[HS_DEPTH_LIMIT];
   guint *legal[HS_DEPTH_LIMIT + 1]; /* legal pool per level (legal pool only) */
   guint n_legal[HS_DEPTH_LIMIT + 1];
-  guint *part_buf;  /* n_answers: the node's candidates, regrouped by pattern */
-  guint8 *pat_buf;  /* n_answers */
-  GArray *over;     /* guint32: answers found over the cap */
   gboolean stopped; /* stop_at_first_fail triggered */
   GError *error;
 } Build;
 
-#define NODE(b, i) (&g_array_index((b)->nodes, HsNode, (i)))
-
 static gboolean build_node(Build *b, guint idx, guint level);
 
-static void
-record_over(Build *b, const guint *answers, guint count, guint skip)
+/* The guess node IDX (candidates S, N of them) plays: the override matching its history, or the
+ * greedy choice. */
+static gboolean
+node_guess(Build *b, guint level, const guint *S, guint n, guint *guess)
 {
-  for (guint i = 0; i < count; i++)
-    if (answers[i] != skip) {
-      b->s->n_over++;
-      g_array_append_val(b->over, answers[i]);
-    }
-  if (b->policy->stop_at_first_fail)
-    b->stopped = TRUE;
+  const HsPolicy *pol = b->policy;
+  gint rule = pol->overrides ? hs_overrides_match(pol->overrides, level, b->hist_guess, b->hist_pat) : -1;
+  if (rule < 0) {
+    *guess = choose(&b->sc, S, n, b->legal[level], b->n_legal[level]);
+    return TRUE;
+  }
+  const HsOverride *o = g_ptr_array_index(pol->overrides->rules, rule);
+  if (!hs_rules_legal(pol->rules, b->words, b->hist_guess, b->hist_pat, level, o->forced)) {
+    g_set_error(&b->error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_ILLEGAL_OVERRIDE,
+                "%s:%u: '%s' breaks the %s hard-mode rules after this history", pol->overrides->path, o->line,
+                b->words->text[o->forced], hs_rules_name(pol->rules));
+    return FALSE;
+  }
+  b->override_used[rule] = 1;
+  *guess = o->forced;
+  return TRUE;
 }
 
-static guint
-child_priority(const Build *b, const HsNode *c)
+/* The order in which the children FIRST .. FIRST + K are built: fail-first by the highest priority
+ * of their answers when the policy gives priorities (stable), else pattern order. */
+static void
+child_order(const Build *b, guint first, guint k, guint *order)
 {
+  for (guint i = 0; i < k; i++)
+    order[i] = first + i;
   const guint *prio = b->policy->priority;
-  const guint32 *cs = &g_array_index(b->cands, guint32, c->cand_off);
-  guint best = 0;
-  for (guint i = 0; i < c->n_cands; i++)
-    best = MAX(best, prio[cs[i]]);
-  return best;
+  if (prio == NULL || k < 2)
+    return;
+  g_autofree guint *key = g_new0(guint, k);
+  for (guint i = 0; i < k; i++) {
+    const guint32 *cs = hs_tree_builder_cands(b->tb, first + i);
+    for (guint j = 0; j < hs_tree_builder_node(b->tb, first + i)->n_cands; j++)
+      key[i] = MAX(key[i], prio[cs[j]]);
+  }
+  for (guint i = 1; i < k; i++) { /* insertion sort by descending priority, stable */
+    guint o = order[i], p = key[i], j = i;
+    while (j > 0 && key[j - 1] < p) {
+      order[j] = order[j - 1];
+      key[j] = key[j - 1];
+      j--;
+    }
+    order[j] = o;
+    key[j] = p;
+  }
+}
+
+/* Builds the children of a node that played GUESS at LEVEL, in fail-first order, each with its
+ * legal pool filtered from the node's. */
+static gboolean
+build_children(Build *b, guint level, guint guess, guint first, guint k)
+{
+  const HsPolicy *pol = b->policy;
+  g_autofree guint *order = g_new(guint, MAX(k, 1u));
+  child_order(b, first, k, order);
+  b->hist_guess[level] = guess;
+  for (guint i = 0; i < k && !b->stopped; i++) {
+    const HsNode *c = hs_tree_builder_node(b->tb, order[i]);
+    b->hist_pat[level] = c->pattern;
+    /* A part of one or two answers plays its first candidate whatever the pool: its legal pool (and
+     * that of anything below it) is never read, so it is not filtered. */
+    if (pol->pool == HS_POOL_LEGAL && c->n_cands > 2) {
+      if (b->legal[level + 1] == NULL)
+        b->legal[level + 1] = g_new(guint, b->words->n_words);
+      b->n_legal[level + 1] = hs_rules_filter(pol->rules, b->words, b->legal[level], b->n_legal[level], guess,
+                                              c->pattern, b->legal[level + 1]);
+    }
+    if (!build_node(b, order[i], level + 1))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 static gboolean
 build_node(Build *b, guint idx, guint level)
 {
   const HsPolicy *pol = b->policy;
-  const HsWords *w = b->words;
-  HsNode node = *NODE(b, idx);
-  guint n = node.n_cands;
-  /* Copy the candidates: appending children may move the array. */
-  g_autofree guint *S = g_new(guint, n);
-  memcpy(S, &g_array_index(b->cands, guint32, node.cand_off), n * sizeof(guint));
-
-  guint guess = node.guess;
+  const HsNode *node = hs_tree_builder_node(b->tb, idx);
+  const guint n = node->n_cands, d = node->depth + 1u; /* d: the number of this node's guess */
+  guint guess = b->opener;
   if (level > 0) {
-    gint rule = pol->overrides ? hs_overrides_match(pol->overrides, level, b->hist_guess, b->hist_pat) : -1;
-    if (rule >= 0) {
-      const HsOverride *o = g_ptr_array_index(pol->overrides->rules, rule);
-      guess = o->forced;
-      if (!hs_rules_legal(pol->rules, w, b->hist_guess, b->hist_pat, level, guess)) {
-        g_set_error(&b->error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_ILLEGAL_OVERRIDE,
-                    "%s:%u: '%s' breaks the %s hard-mode rules after this history", pol->overrides->path, o->line,
-                    w->text[guess], hs_rules_name(pol->rules));
-        return FALSE;
-      }
-      b->s->override_used[rule] = 1;
-    } else {
-      guess = choose(&b->sc, S, n, b->legal[level], b->n_legal[level]);
-    }
-    NODE(b, idx)->guess = guess;
-  }
-
-  guint d = node.depth + 1; /* this guess's number */
-  gboolean solves = FALSE;
-  for (guint i = 0; i < n && !solves; i++)
-    solves = S[i] == guess;
-  if (solves) {
-    b->s->hist.count[d]++;
-    b->s->n_solved++;
-    if (d > pol->max_guesses) {
-      record_over(b, &guess, 1, HS_NONE);
-      if (b->stopped)
-        return TRUE;
-    }
-  }
-  guint rest = n - (solves ? 1 : 0);
-  if (rest == 0)
-    return TRUE;
-  if (d >= HS_DEPTH_LIMIT) {
-    g_set_error(&b->error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_TOO_DEEP, "strategy deeper than %d guesses",
-                HS_DEPTH_LIMIT);
-    return FALSE;
-  }
-  /* Fail-fast: every remaining answer needs at least one more guess. */
-  if (pol->stop_at_first_fail && d + 1 > pol->max_guesses) {
-    record_over(b, S, n, solves ? guess : HS_NONE);
-    return TRUE;
-  }
-
-  /* Partition S by pattern (stable, so each part stays in canonical order). */
-  const guint8 *row = hs_table_row(b->sc.table, guess, b->sc.row_scratch);
-  guint count[HS_PATTERNS] = { 0 };
-  for (guint i = 0; i < n; i++)
-    count[b->pat_buf[i] = row[S[i]]]++;
-  guint start[HS_PATTERNS], pos = 0;
-  for (guint p = 0; p < HS_PATTERNS; p++) {
-    start[p] = pos;
-    pos += count[p];
-  }
-  guint fill[HS_PATTERNS];
-  memcpy(fill, start, sizeof fill);
-  for (guint i = 0; i < n; i++)
-    b->part_buf[fill[b->pat_buf[i]]++] = S[i];
-
-  guint first_child = b->nodes->len, n_children = 0;
-  for (guint p = 0; p < HS_PATTERNS; p++) {
-    if (count[p] == 0 || p == HS_ALL_GREEN)
-      continue;
-    HsNode c = { 0 };
-    c.guess = HS_NONE;
-    c.parent = idx;
-    c.pattern = (guint8)p;
-    c.depth = (guint8)d;
-    c.cand_off = b->cands->len;
-    c.n_cands = count[p];
-    g_array_append_vals(b->cands, b->part_buf + start[p], count[p]);
-    g_array_append_val(b->nodes, c);
-    n_children++;
-  }
-  NODE(b, idx)->first_child = first_child;
-  NODE(b, idx)->n_children = n_children;
-
-  /* Exploration order: canonical (pattern order), or fail-first by answer priority. */
-  g_autofree guint *order = g_new(guint, n_children);
-  for (guint i = 0; i < n_children; i++)
-    order[i] = first_child + i;
-  if (pol->priority != NULL && n_children > 1) {
-    g_autofree guint *prio = g_new(guint, n_children);
-    for (guint i = 0; i < n_children; i++)
-      prio[i] = child_priority(b, NODE(b, order[i]));
-    /* Insertion sort by descending priority, stable. */
-    for (guint i = 1; i < n_children; i++) {
-      guint o = order[i], p = prio[i], j = i;
-      while (j > 0 && prio[j - 1] < p) {
-        order[j] = order[j - 1];
-        prio[j] = prio[j - 1];
-        j--;
-      }
-      order[j] = o;
-      prio[j] = p;
-    }
-  }
-
-  b->hist_guess[level] = guess;
-  for (guint k = 0; k < n_children && !b->stopped; k++) {
-    HsNode *c = NODE(b, order[k]);
-    b->hist_pat[level] = c->pattern;
-    /* A part of one or two answers plays its first candidate whatever the pool: its legal pool (and
-     * that of anything below it) is never read, so it is not filtered. */
-    if (pol->pool == HS_POOL_LEGAL && c->n_cands > 2) {
-      if (b->legal[level + 1] == NULL)
-        b->legal[level + 1] = g_new(guint, w->n_words);
-      b->n_legal[level + 1] =
-        hs_rules_filter(pol->rules, w, b->legal[level], b->n_legal[level], guess, c->pattern, b->legal[level + 1]);
-    }
-    if (!build_node(b, order[k], level + 1))
+    /* A copy: playing a guess appends children, which may move the builder's arrays. */
+    g_autofree guint *S = g_memdup2(hs_tree_builder_cands(b->tb, idx), n * sizeof(guint));
+    if (!node_guess(b, level, S, n, &guess))
       return FALSE;
   }
-  return TRUE;
+  /* Fail-fast: every answer this guess leaves needs at least one more guess, over the cap. */
+  if (pol->stop_at_first_fail && d + 1 > pol->max_guesses) {
+    if (hs_tree_builder_play_last(b->tb, idx, guess) > 0)
+      b->stopped = TRUE;
+    return TRUE;
+  }
+  guint k = 0, first = 0;
+  GError *e = NULL;
+  if (!hs_tree_builder_play(b->tb, idx, guess, hs_table_row(b->sc.table, guess, b->sc.row_scratch), &k, &first, &e)) {
+    g_set_error_literal(&b->error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_TOO_DEEP, e->message);
+    g_error_free(e);
+    return FALSE;
+  }
+  return build_children(b, level, guess, first, k);
 }
 
 HsStrategy *
@@ -443,18 +392,10 @@ hs_greedy_build(const HsTable *table, guint opener, const HsPolicy *policy, GErr
   scorer_init(&b.sc, table, policy);
   b.policy = policy;
   b.words = w;
-  b.s = hs_strategy_new(w, policy->rules, policy->max_guesses);
-  if (policy->overrides != NULL) {
-    b.s->n_override_rules = policy->overrides->rules->len;
-    b.s->override_used = g_malloc0(MAX(1u, b.s->n_override_rules));
-  } else {
-    b.s->override_used = g_malloc0(1);
-  }
-  b.nodes = g_array_sized_new(FALSE, FALSE, sizeof(HsNode), 2 * w->n_answers);
-  b.cands = g_array_sized_new(FALSE, FALSE, sizeof(guint32), 6 * w->n_answers);
-  b.part_buf = g_new(guint, w->n_answers);
-  b.pat_buf = g_new(guint8, w->n_answers);
-  b.over = g_array_new(FALSE, FALSE, sizeof(guint32));
+  b.opener = opener;
+  b.tb = hs_tree_builder_new(w, policy->rules, policy->max_guesses);
+  guint n_rules = policy->overrides != NULL ? policy->overrides->rules->len : 0;
+  b.override_used = g_malloc0(MAX(1u, n_rules));
   if (policy->pool == HS_POOL_LEGAL) {
     /* Deeper levels are allocated when first reached. */
     b.legal[0] = g_new(guint, w->n_words);
@@ -462,30 +403,20 @@ hs_greedy_build(const HsTable *table, guint opener, const HsPolicy *policy, GErr
       b.legal[0][i] = i;
     b.n_legal[0] = w->n_words;
   }
-
-  HsNode root = { 0 };
-  root.guess = opener;
-  root.parent = HS_NONE;
-  root.n_cands = w->n_answers;
-  g_array_append_val(b.nodes, root);
+  g_autofree guint32 *all = g_new(guint32, MAX(1u, w->n_answers));
   for (guint32 i = 0; i < w->n_answers; i++)
-    g_array_append_val(b.cands, i);
+    all[i] = i;
+  hs_tree_builder_add_root(b.tb, all, w->n_answers, 0, 0);
 
   gboolean ok = build_node(&b, 0, 0);
 
   for (guint l = 0; l <= HS_DEPTH_LIMIT; l++)
     g_free(b.legal[l]);
-  g_free(b.part_buf);
-  g_free(b.pat_buf);
   scorer_clear(&b.sc);
-  HsStrategy *s = b.s;
-  s->n_nodes = b.nodes->len;
-  s->nodes = (HsNode *)(void *)g_array_free(b.nodes, FALSE);
-  s->n_cands_total = b.cands->len;
-  s->cands = (guint32 *)(void *)g_array_free(b.cands, FALSE);
+  HsStrategy *s = hs_tree_builder_finish(b.tb);
+  s->n_override_rules = n_rules;
+  s->override_used = b.override_used;
   s->complete = ok && !b.stopped && s->n_solved == w->n_answers;
-  s->n_over_answers = b.over->len;
-  s->over_answers = (guint32 *)(void *)g_array_free(b.over, FALSE);
   if (!ok) {
     g_propagate_error(error, b.error);
     hs_strategy_free(s);

@@ -1382,27 +1382,20 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
 
 /* ---- trees ---- */
 
-typedef struct {
-  GArray *nodes; /* HsNode */
-  GArray *cands; /* guint32 */
-  HsHistogram hist;
-  guint n_solved;
-} Tree;
-
-/* Fills node IDX (its candidates already stored) under state ST with R guesses left: plays FORCED, or
- * the guess the search finds, then adds and fills its children. */
+/* Plays node IDX of the tree being built (under state ST, R guesses left): FORCED, or the guess the
+ * search finds, then fills its children depth-first. */
 static gboolean
-tree_node(HsProver *P, Tree *t, guint idx, const State *st, guint r, guint32 forced, GError **error)
+tree_node(HsProver *P, HsTreeBuilder *tb, guint idx, const State *st, guint r, guint32 forced, GError **error)
 {
-  HsNode node = g_array_index(t->nodes, HsNode, idx);
-  guint n = node.n_cands;
+  const HsNode *node = hs_tree_builder_node(tb, idx);
+  const guint n = node->n_cands;
+  const guint32 *c = hs_tree_builder_cands(tb, idx);
   g_autofree guint16 *S = g_new(guint16, n);
   guint64 h1 = 0, h2 = 0;
   for (guint i = 0; i < n; i++) {
-    guint a = g_array_index(t->cands, guint32, node.cand_off + i);
-    S[i] = (guint16)a;
-    h1 += P->z1[a];
-    h2 += P->z2[a];
+    S[i] = (guint16)c[i];
+    h1 += P->z1[c[i]];
+    h2 += P->z2[c[i]];
   }
   guint32 g = forced;
   if (g == HS_NONE && !solve(P, S, n, h1, h2, st, r, 0, &g)) {
@@ -1410,48 +1403,17 @@ tree_node(HsProver *P, Tree *t, guint idx, const State *st, guint r, guint32 for
       g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INTERNAL, "internal error: a proven part has no solution");
     return FALSE;
   }
-  g_array_index(t->nodes, HsNode, idx).guess = g;
-  guint d = node.depth + 1u;
-  const guint8 *row = P->rows[g];
-  guint count[HS_PATTERNS] = { 0 };
-  for (guint i = 0; i < n; i++)
-    count[row[S[i]]]++;
-  if (count[HS_ALL_GREEN]) {
-    hs_histogram_add(&t->hist, d);
-    t->n_solved++;
-  }
-  if (n == count[HS_ALL_GREEN])
-    return TRUE;
-  if (r <= 1 || d >= HS_DEPTH_LIMIT) {
+  guint k = 0, first = 0;
+  if (!hs_tree_builder_play(tb, idx, g, P->rows[g], &k, &first, error))
+    return FALSE;
+  if (k > 0 && r <= 1) {
     g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INTERNAL, "internal error: proof deeper than its cap");
     return FALSE;
   }
-  guint first_child = t->nodes->len, n_children = 0;
-  for (guint p = 0; p < HS_PATTERNS; p++) {
-    if (count[p] == 0 || p == HS_ALL_GREEN)
-      continue;
-    HsNode c = { 0 };
-    c.guess = HS_NONE;
-    c.parent = idx;
-    c.pattern = (guint8)p;
-    c.depth = (guint8)d;
-    c.cand_off = t->cands->len;
-    c.n_cands = count[p];
-    for (guint i = 0; i < n; i++)
-      if (row[S[i]] == p) {
-        guint32 a = S[i];
-        g_array_append_val(t->cands, a);
-      }
-    g_array_append_val(t->nodes, c);
-    n_children++;
-  }
-  g_array_index(t->nodes, HsNode, idx).first_child = first_child;
-  g_array_index(t->nodes, HsNode, idx).n_children = n_children;
-  for (guint k = 0; k < n_children; k++) {
-    HsNode *c = &g_array_index(t->nodes, HsNode, first_child + k);
+  for (guint i = 0; i < k; i++) {
     State cs = *st;
-    state_add(&cs, P->rules, P->let[g], c->pattern);
-    if (!tree_node(P, t, first_child + k, &cs, r - 1, HS_NONE, error))
+    state_add(&cs, P->rules, P->let[g], hs_tree_builder_node(tb, first + i)->pattern);
+    if (!tree_node(P, tb, first + i, &cs, r - 1, HS_NONE, error))
       return FALSE;
   }
   return TRUE;
@@ -1463,32 +1425,14 @@ static HsStrategy *
 build_tree(HsProver *P, const State *st, const guint32 *cands, guint n, guint depth, guint8 pattern, guint r,
            guint32 forced, guint max_guesses, GError **error)
 {
-  Tree t = { 0 };
-  t.nodes = g_array_new(FALSE, FALSE, sizeof(HsNode));
-  t.cands = g_array_new(FALSE, FALSE, sizeof(guint32));
-  HsNode root = { 0 };
-  root.guess = forced;
-  root.parent = HS_NONE;
-  root.n_cands = n;
-  root.depth = (guint8)depth;
-  root.pattern = pattern;
-  g_array_append_val(t.nodes, root);
-  g_array_append_vals(t.cands, cands, n);
-  gboolean ok = tree_node(P, &t, 0, st, r, forced, error);
-  HsStrategy *s = hs_strategy_new(P->words, P->rules, max_guesses);
-  s->n_nodes = t.nodes->len;
-  s->nodes = (HsNode *)(void *)g_array_free(t.nodes, FALSE);
-  s->n_cands_total = t.cands->len;
-  s->cands = (guint32 *)(void *)g_array_free(t.cands, FALSE);
-  s->hist = t.hist;
-  s->n_solved = t.n_solved;
-  s->complete = ok && t.n_solved == n;
-  s->policy =
-    g_strdup_printf("exact proof, rules %s, search order %s", hs_rules_name(P->rules), hs_prove_order_name(P->order));
-  if (!ok) {
-    hs_strategy_free(s);
+  g_autoptr(HsTreeBuilder) tb = hs_tree_builder_new(P->words, P->rules, max_guesses);
+  hs_tree_builder_add_root(tb, cands, n, depth, pattern);
+  if (!tree_node(P, tb, 0, st, r, forced, error))
     return NULL;
-  }
+  HsStrategy *s = hs_tree_builder_finish(g_steal_pointer(&tb));
+  g_autofree char *policy =
+    g_strdup_printf("exact proof, rules %s, search order %s", hs_rules_name(P->rules), hs_prove_order_name(P->order));
+  hs_strategy_set_policy(s, policy);
   return s;
 }
 

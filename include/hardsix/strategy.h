@@ -42,7 +42,7 @@ typedef struct {
 
 #define HS_STRATEGY_ERROR (hs_strategy_error_quark())
 GQuark hs_strategy_error_quark(void);
-typedef enum { HS_STRATEGY_ERROR_INCONSISTENT } HsStrategyError;
+typedef enum { HS_STRATEGY_ERROR_INCONSISTENT, HS_STRATEGY_ERROR_TOO_DEEP } HsStrategyError;
 
 /* An empty strategy for WORDS (no nodes yet). */
 HsStrategy *hs_strategy_new(const HsWords *words, HsRules rules, guint max_guesses);
@@ -58,6 +58,50 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsStrategy, hs_strategy_free)
  * answer. Returns a new strategy that borrows WORDS. */
 HsStrategy *hs_strategy_from_paths(const HsWords *words, HsRules rules, guint max_guesses, const GPtrArray *paths,
                                    GError **error);
+
+/* Replaces the one-line policy description (a copy of POLICY, may be NULL), freeing the old one. */
+void hs_strategy_set_policy(HsStrategy *s, const char *policy);
+
+/* ---- building a tree ----
+ * HsTreeBuilder is the one place that lays nodes out: nodes[0] is the root, a node's children are
+ * appended together when its guess is played (contiguous, sorted by pattern), each child's
+ * candidates are contiguous and in canonical order, and the histogram, the solved count and the
+ * answers over the cap are kept as guesses are played. Greedy construction, the prover, the
+ * optimiser and hs_strategy_from_paths all build through it; each decides only which guess a node
+ * plays and in which order nodes are expanded. */
+typedef struct HsTreeBuilder HsTreeBuilder;
+
+/* A builder for a tree over WORDS (borrowed; it must outlive the strategy). */
+HsTreeBuilder *hs_tree_builder_new(const HsWords *words, HsRules rules, guint max_guesses);
+void hs_tree_builder_free(HsTreeBuilder *b);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsTreeBuilder, hs_tree_builder_free)
+
+/* Adds the root (node 0): the candidates CANDS[0..N) (distinct answers, canonical order), DEPTH
+ * guesses already played before it, reached by PATTERN (0 for a whole game). Its guess is set by
+ * hs_tree_builder_play. */
+void hs_tree_builder_add_root(HsTreeBuilder *b, const guint32 *cands, guint n, guint depth, guint8 pattern);
+
+/* Plays GUESS at node IDX: counts the candidate it solves (if any) at guess number depth + 1, and
+ * appends one child per other non-empty part. ROW is GUESS's feedback row over the answers (from a
+ * table), or NULL to compute feedback from the words. Returns the number of children and sets
+ * *FIRST_CHILD (may be NULL) to the index of the first; fails (HS_STRATEGY_ERROR_TOO_DEEP) when the
+ * children would be deeper than HS_DEPTH_LIMIT guesses. */
+gboolean hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const guint8 *row, guint *n_children,
+                              guint *first_child, GError **error);
+
+/* Plays GUESS at node IDX as the last guess of its branch, for builders that stop early: counts the
+ * candidate it solves (if any) like hs_tree_builder_play, adds no children, and counts every other
+ * candidate over the cap (never solved). Returns the number of answers counted over the cap. */
+guint hs_tree_builder_play_last(HsTreeBuilder *b, guint idx, guint32 guess);
+
+/* Node IDX and its candidates; both pointers are valid until the next play. */
+const HsNode *hs_tree_builder_node(const HsTreeBuilder *b, guint idx);
+const guint32 *hs_tree_builder_cands(const HsTreeBuilder *b, guint idx);
+guint hs_tree_builder_n_nodes(const HsTreeBuilder *b);
+
+/* Ends the build: returns the strategy (complete when every root candidate is solved; n_over and
+ * over_answers in the order found) and frees B. */
+HsStrategy *hs_tree_builder_finish(HsTreeBuilder *b);
 
 /* TRUE when the node's own guess is one of its candidates (it solves that answer). */
 gboolean hs_strategy_node_solves(const HsStrategy *s, const HsNode *node);
