@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs - pattern - error - quark, hs_pattern_error)
+G_DEFINE_QUARK(hs_pattern_error_quark, hs_pattern_error)
 
 static const guint8 pow3[HS_WORD_LEN] = { 81, 27, 9, 3, 1 };
 

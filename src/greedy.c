@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-G_DEFINE_QUARK(hs - greedy - error - quark, hs_greedy_error)
+G_DEFINE_QUARK(hs_greedy_error_quark, hs_greedy_error)
 
 void
 hs_policy_init(HsPolicy *p)

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs - repair - error - quark, hs_repair_error)
+G_DEFINE_QUARK(hs_repair_error_quark, hs_repair_error)
 
 static HsOverrides *
 copy_overrides(const HsOverrides *in)

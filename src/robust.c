@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs - robust - error - quark, hs_robust_error)
+G_DEFINE_QUARK(hs_robust_error_quark, hs_robust_error)
 
 /* Bars in the histogram of averages (at most). */
 #define CHART_BINS 30

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs - strategy - error - quark, hs_strategy_error)
+G_DEFINE_QUARK(hs_strategy_error_quark, hs_strategy_error)
 
 HsStrategy *
 hs_strategy_new(const HsWords *words, HsRules rules, guint max_guesses)

@@ -7,7 +7,7 @@
 #include <omp.h>
 #endif
 
-G_DEFINE_QUARK(hs - sweep - error - quark, hs_sweep_error)
+G_DEFINE_QUARK(hs_sweep_error_quark, hs_sweep_error)
 
 guint
 hs_sweep_shard(const guint32 *openers, guint n, guint k, guint of, guint32 *out)

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-G_DEFINE_QUARK(hs - verify - error - quark, hs_verify_error)
+G_DEFINE_QUARK(hs_verify_error_quark, hs_verify_error)
 
 #define WLEN 5
 /* Longest path the verifier follows; the report's histogram holds guess counts 1..PATH_LIMIT. */

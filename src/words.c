@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(hs - words - error - quark, hs_words_error)
+G_DEFINE_QUARK(hs_words_error_quark, hs_words_error)
 
 static void index_words(HsWords *w);
 

@@ -1,0 +1,126 @@
+/* hardsix — internals of the prover shared by its files: prove.c (the prover object, the driver, the
+ * trees) and prove-search.c (the AND-OR search). Not installed; see include/hardsix/prove.h for the API.
+ *
+ * The prover is an AND-OR depth-limited search over every legal guess, with a memo keyed by (candidate
+ * set, hard-mode constraint state, guesses left), and the tree it finds.
+ *
+ * How it stays fast. Legality is a compact state (greens, letter counts; strict also bans letters per
+ * position and caps counts), so legal pools are a few ANDs of precomputed word bitsets and the memo
+ * key is a hash of the state and of the candidate set (sums of random 64-bit keys, two of them).
+ * A node tries guesses in max-bucket order and stops at the first that works; for each guess it
+ * checks the parts largest first, after a pass that rejects the guess on any part the memo knows
+ * to fail. Parts of at most r - 1 answers are solved by playing them in turn; with one guess left a
+ * part must be a single answer; with two left one legal guess must split it into singletons (part2
+ * answers that from the node's sub-table, and remembers the answer under the node's own, weaker
+ * state too: when a part fails there, it fails after every guess of the node). A node remembers its
+ * failing parts ("cores"): a later part that contains one, under a state at least as strict, fails
+ * without a search. Nodes keep a sub-table (their pool's feedback rows restricted to their set),
+ * from which their children gather their own rows instead of reading the big table. The FAST order
+ * adds shortcuts (see prove.h): probing with node budgets, and reordering untried guesses by the
+ * answers of the parts that made guesses fail. */
+#pragma once
+
+#include "hardsix/prove.h"
+#include "hardsix/rank.h"
+#include "search.h"
+
+#define MEMO_FAIL G_MAXUINT32
+#define DEFERRED G_MAXUINT16 /* score of a word known to be worse than the bound it was scored with */
+/* Scratch levels: a node at level l partitions into level l; its parts are solved at level l + 1. */
+#define MAX_LEVELS (HS_DEPTH_LIMIT + 2)
+/* How often (in nodes) the cancel flag is read. */
+#define CANCEL_EVERY 1024
+/* FAST order: probes that cannot decide a guess are repeated with budgets PROBE_GROWTH times larger,
+ * until the budget would pass PROBE_LIMIT and the guess is searched without one. */
+#define PROBE_GROWTH 8
+#define PROBE_LIMIT 200000
+/* FAST order: the trouble set reorders the untried guesses after trouble_first failures, then after
+ * TROUBLE_GROWTH times as many, and so on. */
+#define TROUBLE_GROWTH 4
+/* FAST order: with more than this many guesses left, the best candidate is tried before the pool is
+ * scored (with fewer, the pool's sub-table is built first so that c*'s parts can use it). */
+#define CSTAR_FIRST_ABOVE 3
+/* Failing parts a node remembers (most recent ones), and the largest one it keeps. */
+#define CORE_MAX 32
+#define CORE_WORDS 128
+
+/* A part known to be unsolvable with some number of guesses left under a state: any superset of it
+ * under a state at least as strict is unsolvable too. */
+typedef struct {
+  HsState st;
+  guint64 sig; /* OR of 1 << (answer % 64) over the part: a quick subset filter */
+  guint n;     /* answers, at core_words + slot * CORE_WORDS */
+} Core;
+
+/* Scratch of one search level (one node per level is being expanded at any time). */
+typedef struct {
+  HsPartition part;                           /* the node's set, partitioned by the guess being tried */
+  guint32 *legal;                             /* the node's legal pool */
+  guint16 *score;                             /* max bucket per legal word (0: excluded) */
+  guint32 *sorted;                            /* positions in legal, in the order they are tried */
+  guint32 *bucket;                            /* counting-sort buckets */
+  HsState child[HS_PATTERNS];                 /* state after the guess, per part */
+  guint64 ck1[HS_PATTERNS], ck2[HS_PATTERNS]; /* memo keys of the parts */
+  guint64 pk1[HS_PATTERNS], pk2[HS_PATTERNS]; /* the same parts under the node's own state */
+  guint8 pok[HS_PATTERNS];                    /* the part is known solvable under the node's own state */
+  guint8 todo[HS_PATTERNS];                   /* parts that still need a search, in fail-first order */
+  guint cap;                                  /* guesses with a part larger than this are rejected outright */
+  Core *cores;                                /* parts that made the node's guesses fail, with their states */
+  guint n_cores, next_core;
+  guint16 *core_words; /* the cores' answers (CORE_MAX * CORE_WORDS) */
+  guint failed;        /* after try_guess fails: the pattern of the part that failed */
+  guint8 *tmark;       /* n_answers: answers in the trouble set (parts that made guesses fail) */
+  guint16 *tlist;      /* the trouble set */
+  guint n_trouble, n_fails, next_reorder;
+  guint n_legal;
+  guint32 *idx;     /* pool positions being scored */
+  guint32 *unknown; /* pool positions a probe could not decide */
+  guint n_unknown;
+  guint32 *pidx; /* per legal word: its row in the parent's sub-table */
+  guint16 *loc;  /* n_answers: position of each candidate in the node's set */
+  guint8 *sub;   /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
+  gsize sub_cap; /* bytes allocated for sub */
+  guint sub_n;
+  gboolean sub_ok; /* sub holds the node's sub-table */
+} Level;
+
+struct HsProver {
+  HsSearchCore *core; /* word tables, state bitsets, answer keys (owned) */
+  const HsTable *table;
+  const HsWords *words;
+  HsRules rules;
+  HsProveOrder order;
+  guint n_answers, n_words;
+  gboolean all_rows;          /* the table holds every guess row */
+  const guint8 **rows;        /* = core->rows */
+  guint8 (*let)[HS_WORD_LEN]; /* = core->let */
+  guint64 *z1, *z2;           /* = core->z1, core->z2 */
+  guint64 *acc;               /* n_blocks scratch */
+  guint16 *all;               /* 0 .. n_answers - 1 */
+  guint8 *mark;               /* n_words: candidates of the node being scored */
+  guint16 cnt[HS_PATTERNS];   /* scoring scratch (zero between uses) */
+  guint8 cnt8[256];           /* scoring scratch for small sets (zero between uses) */
+  guint8 *row_buf;            /* n_answers: scoring scratch */
+  HsMemo memo;                /* value: the first guess that works, or MEMO_FAIL */
+  Level *lv[MAX_LEVELS];
+  volatile gint *cancel;
+  gboolean cancelled;
+  gboolean aborted;  /* a probe ran out of budget: unwinding, nothing is memoised */
+  guint64 probe_end; /* node count at which the running probe stops (0: no probe) */
+  guint64 tick;
+  HsProveStats stats;
+  HsProveTuning tuning;
+};
+
+/* Results of try_guess. */
+enum { TRY_FAILS = 0, TRY_WORKS = 1, TRY_UNKNOWN = 2 };
+
+/* The scratch level L (allocated on first use). */
+Level *hs_prove_level(HsProver *P, guint l);
+void hs_prove_levels_free(HsProver *P);
+
+/* Is the set S (canonical order; hashes H1, H2) solvable within R guesses under ST? On success *GUESS
+ * is the first guess (in the prover's order) that does it. LVL is the scratch level to use. Sets
+ * P->cancelled when the cancel flag is seen. */
+gboolean hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r,
+                        guint lvl, guint32 *guess);

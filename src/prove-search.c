@@ -1,0 +1,767 @@
+/* hardsix — the prover's AND-OR search: a node tries guesses in the prover's order and stops at the
+ * first whose every part is solvable in the guesses left (see prove-private.h for how it stays fast). */
+#include "prove-private.h"
+
+#include <string.h>
+
+static void
+level_free(Level *L)
+{
+  if (L == NULL)
+    return;
+  g_free(L->part.buf);
+  g_free(L->legal);
+  g_free(L->score);
+  g_free(L->sorted);
+  g_free(L->bucket);
+  g_free(L->sub);
+  g_free(L->pidx);
+  g_free(L->tmark);
+  g_free(L->tlist);
+  g_free(L->idx);
+  g_free(L->unknown);
+  g_free(L->cores);
+  g_free(L->core_words);
+  g_free(L->loc);
+  g_free(L);
+}
+
+void
+hs_prove_levels_free(HsProver *P)
+{
+  for (guint l = 0; l < MAX_LEVELS; l++)
+    level_free(P->lv[l]);
+}
+
+Level *
+hs_prove_level(HsProver *P, guint l)
+{
+  if (P->lv[l] == NULL) {
+    Level *L = g_new0(Level, 1);
+    L->part.buf = g_new(guint16, MAX(1u, P->n_answers));
+    L->legal = g_new(guint32, P->n_words);
+    L->score = g_new(guint16, P->n_words);
+    L->sorted = g_new(guint32, P->n_words);
+    L->bucket = g_new(guint32, 2 * (gsize)P->n_answers + 4);
+    L->cap = G_MAXUINT;
+    L->pidx = g_new(guint32, P->n_words);
+    L->tmark = g_new0(guint8, MAX(1u, P->n_answers));
+    L->tlist = g_new(guint16, MAX(1u, P->n_answers));
+    L->idx = g_new(guint32, P->n_words);
+    L->unknown = g_new(guint32, P->n_words);
+    L->cores = g_new(Core, CORE_MAX);
+    L->core_words = g_new(guint16, CORE_MAX * CORE_WORDS);
+    L->loc = g_new0(guint16, MAX(1u, P->n_answers));
+    P->lv[l] = L;
+  }
+  return P->lv[l];
+}
+
+static inline gboolean
+stopped(const HsProver *P)
+{
+  return P->cancelled || P->aborted;
+}
+
+/* TRUE when ROW gives every word of S its own pattern. */
+static inline gboolean
+injective(const guint8 *row, const guint16 *S, guint n)
+{
+  guint64 seen[4] = { 0, 0, 0, 0 };
+  for (guint i = 0; i < n; i++) {
+    guint p = row[S[i]];
+    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+    if (seen[p >> 6] & bit)
+      return FALSE;
+    seen[p >> 6] |= bit;
+  }
+  return TRUE;
+}
+
+/* Largest part of S under ROW, or some value >= BOUND as soon as it reaches BOUND. */
+static guint
+max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, guint bound)
+{
+  guint16 *cnt = P->cnt;
+  guint best = 0, i = 0;
+  for (; i < n; i++) {
+    guint c = ++cnt[row[S[i]]];
+    if (c > best && (best = c) >= bound) {
+      i++;
+      break;
+    }
+  }
+  for (guint j = 0; j < i; j++)
+    cnt[row[S[j]]] = 0;
+  return best;
+}
+
+/* A part T (K answers, hashes H1/H2) of a node with three guesses left, after its guess: can one guess
+ * legal under CHILD split T into singletons? Answered from the node's sub-table (rows of its legal
+ * words, restricted to its set) instead of the feedback table. The same question under the node's own
+ * (weaker) state PARENT is answered on the way and memoised too: many guesses of the node leave the
+ * same part, and when T fails under PARENT it fails under every stronger state. Order: candidates of
+ * T, then legal words in canonical order, as in solve2. */
+static gboolean
+part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2, gboolean parent_ok,
+      const HsState *child, guint64 ck1, guint64 ck2)
+{
+  P->stats.nodes++;
+  for (guint i = 0; i < k; i++)
+    if (injective(P->rows[T[i]], T, k)) {
+      hs_memo_put(&P->memo, ck1, ck2, T[i]);
+      if (!parent_ok)
+        hs_memo_put(&P->memo, pk1, pk2, T[i]);
+      return TRUE;
+    }
+  guint16 tl[HS_PATTERNS];
+  for (guint i = 0; i < k; i++)
+    tl[i] = L->loc[T[i]];
+  const guint m = L->sub_n;
+  const guint8 *row = L->sub;
+  for (guint j = 0; j < L->n_legal; j++, row += m) {
+    guint64 seen[4] = { 0, 0, 0, 0 };
+    guint i = 0;
+    for (; i < k; i++) {
+      guint p = row[tl[i]];
+      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+      if (seen[p >> 6] & bit)
+        break;
+      seen[p >> 6] |= bit;
+    }
+    if (i < k)
+      continue;
+    guint w = L->legal[j];
+    if (!parent_ok) {
+      hs_memo_put(&P->memo, pk1, pk2, w);
+      parent_ok = TRUE;
+    }
+    if (hs_state_allows(P->core, child, w)) {
+      hs_memo_put(&P->memo, ck1, ck2, w);
+      return TRUE;
+    }
+  }
+  if (!parent_ok)
+    hs_memo_put(&P->memo, pk1, pk2, MEMO_FAIL);
+  hs_memo_put(&P->memo, ck1, ck2, MEMO_FAIL);
+  return FALSE;
+}
+
+static guint64
+set_signature(const guint16 *T, guint n)
+{
+  guint64 sig = 0;
+  for (guint i = 0; i < n; i++)
+    sig |= G_GUINT64_CONSTANT(1) << (T[i] % 64);
+  return sig;
+}
+
+/* Remembers the part T (N answers, canonical order) under ST as failing at level L. */
+static void
+core_add(Level *L, const guint16 *T, guint n, const HsState *st)
+{
+  if (n > CORE_WORDS)
+    return;
+  guint slot = L->next_core;
+  L->next_core = (L->next_core + 1) % CORE_MAX;
+  L->n_cores = MIN(L->n_cores + 1, CORE_MAX);
+  Core *c = &L->cores[slot];
+  c->st = *st;
+  c->n = n;
+  c->sig = set_signature(T, n);
+  memcpy(L->core_words + (gsize)slot * CORE_WORDS, T, n * sizeof *T);
+}
+
+/* TRUE when the part T (N answers, SIG its signature) under ST contains a remembered failing part
+ * under a state no stricter than ST: then T fails too. */
+static gboolean
+core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsState *st)
+{
+  for (guint k = 0; k < L->n_cores; k++) {
+    const Core *c = &L->cores[k];
+    if (c->n > n || (c->sig & ~sig) || !hs_state_within(&c->st, st))
+      continue;
+    /* Subset test by merging the two sorted lists. */
+    const guint16 *F = L->core_words + (gsize)k * CORE_WORDS;
+    guint i = 0, j = 0;
+    while (i < c->n && j < n && c->n - i <= n - j) {
+      if (F[i] == T[j])
+        i++;
+      j++;
+    }
+    if (i == c->n)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Does guess W split S (level LVL) into parts that are all solvable within R - 1 guesses? Parts are
+ * searched largest first (fail-first), after a memo pass that rejects W on any part known to fail.
+ * With PROBE, each part gets a node budget and TRY_UNKNOWN says that one ran out. SUB_ROW is W's row
+ * of the node's sub-table, or NULL. */
+static int
+try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, const guint8 *sub_row, guint r, guint lvl,
+          guint64 probe)
+{
+  Level *L = hs_prove_level(P, lvl);
+  if (!hs_partition_make(&L->part, P->core, S, n, P->rows[w], sub_row, L->cap)) {
+    L->failed = HS_PATTERNS; /* no part to blame: the partition was not made */
+    return TRY_FAILS;
+  }
+  const gboolean sub = r == 3 && L->sub_ok;
+  guint64 sa = 0, sb = 0;
+  if (sub)
+    hs_state_hash(st, &sa, &sb);
+  /* Parts of at most r - 1 answers are solvable by playing them one by one. */
+  guint n_todo = 0;
+  for (guint k = 0; k < L->part.n_pats; k++) {
+    guint p = L->part.pats[k], size = L->part.size[p];
+    if (p == HS_ALL_GREEN || size <= 1 || size <= r - 1)
+      continue;
+    if (r - 1 <= 1 || (r - 1 == 2 && size > HS_PATTERNS)) {
+      L->failed = p;
+      return TRY_FAILS;
+    }
+    L->child[p] = *st;
+    hs_state_add(&L->child[p], P->rules, P->let[w], (guint8)p);
+    hs_search_key(L->part.h1[p], L->part.h2[p], &L->child[p], size, r - 1, &L->ck1[p], &L->ck2[p]);
+    const HsMemoEntry *e = hs_memo_find(&P->memo, L->ck1[p], L->ck2[p]);
+    if (e != NULL) {
+      P->stats.memo_hits++;
+      if (e->val == MEMO_FAIL) {
+        L->failed = p;
+        return TRY_FAILS;
+      }
+      continue;
+    }
+    if (sub) {
+      hs_search_key_with_state(L->part.h1[p], L->part.h2[p], sa, sb, size, 2, &L->pk1[p], &L->pk2[p]);
+      e = hs_memo_find(&P->memo, L->pk1[p], L->pk2[p]);
+      L->pok[p] = 0;
+      if (e != NULL) {
+        P->stats.memo_hits++;
+        if (e->val == MEMO_FAIL) {
+          hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+          L->failed = p;
+          return TRY_FAILS;
+        }
+        /* The first guess that works under the weaker state works here too when it is legal. */
+        if (hs_state_allows(P->core, &L->child[p], e->val)) {
+          hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], e->val);
+          continue;
+        }
+        L->pok[p] = 1;
+      }
+    }
+    L->todo[n_todo++] = (guint8)p;
+  }
+  /* Largest part first; ties in pattern order. */
+  for (guint i = 1; i < n_todo; i++) {
+    guint8 v = L->todo[i];
+    guint j = i;
+    while (j > 0 && (L->part.size[L->todo[j - 1]] < L->part.size[v] ||
+                     (L->part.size[L->todo[j - 1]] == L->part.size[v] && L->todo[j - 1] > v))) {
+      L->todo[j] = L->todo[j - 1];
+      j--;
+    }
+    L->todo[j] = v;
+  }
+  for (guint k = 0; k < n_todo; k++) {
+    guint p = L->todo[k];
+    const guint16 *T = L->part.buf + L->part.start[p];
+    gboolean ok;
+    if (!sub && r - 1 >= 3 && L->n_cores > 0 &&
+        core_covers(L, T, L->part.size[p], set_signature(T, L->part.size[p]), &L->child[p])) {
+      hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+      L->failed = p;
+      return TRY_FAILS;
+    }
+    if (sub) {
+      ok = part2(P, L, T, L->part.size[p], L->pk1[p], L->pk2[p], L->pok[p], &L->child[p], L->ck1[p], L->ck2[p]);
+    } else {
+      guint32 g;
+      if (probe)
+        P->probe_end = P->stats.nodes + probe;
+      ok = hs_prove_solve(P, T, L->part.size[p], L->part.h1[p], L->part.h2[p], &L->child[p], r - 1, lvl + 1, &g);
+      if (probe) {
+        P->probe_end = 0;
+        if (P->aborted) {
+          P->aborted = FALSE;
+          return TRY_UNKNOWN;
+        }
+      }
+    }
+    if (!ok) {
+      if (!sub && r - 1 >= 3)
+        core_add(L, T, L->part.size[p], &L->child[p]);
+      L->failed = p;
+      return TRY_FAILS;
+    }
+  }
+  return TRY_WORKS;
+}
+
+/* Two guesses left: some legal guess must give every candidate its own pattern. Candidates first (in
+ * canonical order), then the other legal words in canonical order. */
+static gboolean
+solve2(HsProver *P, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess)
+{
+  for (guint i = 0; i < n; i++)
+    if (injective(P->rows[S[i]], S, n)) {
+      *guess = S[i];
+      return TRUE;
+    }
+  Level *L = hs_prove_level(P, lvl);
+  guint n_legal = hs_state_legal(P->core, st, P->acc, L->legal);
+  for (guint j = 0; j < n_legal; j++) {
+    guint w = L->legal[j];
+    if (injective(P->rows[w], S, n)) {
+      *guess = w;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
+ * rows are also kept in the sub-table; with COLS (not NULL) they are read from the parent PL's
+ * sub-table instead of the feedback table. Returns the most parts any of them makes of S. */
+static guint
+score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, const guint32 *idx, guint m,
+                gboolean sub, const guint16 *cols)
+{
+  guint16 *cnt = P->cnt;
+  guint max_distinct = 0;
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    guint8 *out = sub ? L->sub + (gsize)j * n : P->row_buf;
+    guint mb = 0, distinct = 0;
+    if (cols != NULL) {
+      /* n <= 243 here: byte counters, cleared in one sweep. */
+      const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->sub_n;
+      guint8 *c8 = P->cnt8;
+      for (guint i = 0; i < n; i++) {
+        guint8 p = out[i] = src[cols[i]];
+        guint c = ++c8[p];
+        distinct += c == 1;
+        mb = MAX(mb, c);
+      }
+      memset(c8, 0, 256);
+      L->score[j] = (guint16)mb;
+      max_distinct = MAX(max_distinct, distinct);
+      continue;
+    } else {
+      const guint8 *row = P->rows[L->legal[j]];
+      for (guint i = 0; i < n; i++) {
+        guint8 p = out[i] = row[S[i]];
+        guint c = ++cnt[p];
+        distinct += c == 1;
+        mb = MAX(mb, c);
+      }
+    }
+    for (guint i = 0; i < n; i++)
+      cnt[out[i]] = 0;
+    L->score[j] = (guint16)mb;
+    max_distinct = MAX(max_distinct, distinct);
+  }
+  return max_distinct;
+}
+
+/* Writes the positions IDX[0..M) whose score is at most CAP and whose word is not SKIP to OUT, in the
+ * order they are tried: max bucket, then candidates (P->mark) first, then canonical. Returns their
+ * count. OUT may not alias IDX. */
+static guint
+order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip, guint32 *out)
+{
+  const guint n_keys = 2 * n + 2;
+  guint32 *bucket = L->bucket;
+  memset(bucket, 0, n_keys * sizeof(guint32));
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    if (L->score[j] <= cap && L->legal[j] != skip)
+      bucket[hs_rank_class(L->score[j], P->mark[L->legal[j]])]++;
+  }
+  guint total = 0;
+  for (guint k = 0; k < n_keys; k++) {
+    guint c = bucket[k];
+    bucket[k] = total;
+    total += c;
+  }
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    if (L->score[j] <= cap && L->legal[j] != skip)
+      out[bucket[hs_rank_class(L->score[j], P->mark[L->legal[j]])]++] = j;
+  }
+  return total;
+}
+
+/* After a failed try: adds the part that failed to the trouble set; TRUE when it is time to reorder. */
+static gboolean
+note_failure(Level *L)
+{
+  if (L->failed >= HS_PATTERNS)
+    return FALSE;
+  const guint16 *T = L->part.buf + L->part.start[L->failed];
+  for (guint i = 0; i < L->part.size[L->failed]; i++)
+    if (!L->tmark[T[i]]) {
+      L->tmark[T[i]] = 1;
+      L->tlist[L->n_trouble++] = T[i];
+    }
+  if (++L->n_fails < L->next_reorder)
+    return FALSE;
+  L->next_reorder *= TROUBLE_GROWTH;
+  return TRUE;
+}
+
+/* Reorders the positions ORDER[0..M) (stable) by the largest part they make of the trouble set: the
+ * answers of the parts that made earlier guesses fail. */
+static void
+reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m)
+{
+  guint16 *cnt = P->cnt;
+  guint32 *tmp = L->idx;
+  const guint nt = L->n_trouble;
+  guint *bucket = L->bucket;
+  memset(bucket, 0, (nt + 2) * sizeof *bucket);
+  for (guint k = 0; k < m; k++) {
+    guint j = order[k];
+    const guint8 *row = P->rows[L->legal[j]];
+    guint mb = 0;
+    for (guint i = 0; i < nt; i++) {
+      guint c = ++cnt[row[L->tlist[i]]];
+      mb = MAX(mb, c);
+    }
+    for (guint i = 0; i < nt; i++)
+      cnt[row[L->tlist[i]]] = 0;
+    L->score[j] = (guint16)mb; /* the max bucket on S is not needed any more */
+    bucket[mb + 1]++;
+  }
+  for (guint t = 1; t <= nt + 1; t++)
+    bucket[t] += bucket[t - 1];
+  for (guint k = 0; k < m; k++)
+    tmp[bucket[L->score[order[k]]]++] = order[k];
+  memcpy(order, tmp, m * sizeof *order);
+}
+
+/* Tries the pool positions ORDER[0..M) in turn; TRUE (with *GUESS) on the first that works. With
+ * PROBING, positions whose probe ran out of budget are appended to L->unknown; and the answers of the
+ * parts that make guesses fail are gathered, and from time to time the guesses not yet tried are
+ * reordered to split those first. */
+static gboolean
+try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *st, guint r, guint lvl, guint32 *order,
+              guint m, guint64 probing, guint32 *guess)
+{
+  for (guint k = 0; k < m; k++) {
+    guint j = order[k];
+    int res = try_guess(P, S, n, st, L->legal[j], L->sub_ok ? L->sub + (gsize)j * n : NULL, r, lvl, probing);
+    if (res == TRY_WORKS) {
+      *guess = L->legal[j];
+      return TRUE;
+    }
+    if (stopped(P))
+      return FALSE;
+    if (res == TRY_UNKNOWN) {
+      L->unknown[L->n_unknown++] = j;
+      continue;
+    }
+    if (probing && note_failure(L))
+      reorder_by_trouble(P, L, order + k + 1, m - k - 1);
+  }
+  return FALSE;
+}
+
+/* Like score_positions without a sub-table, but a word stops being scored as soon as one of its parts
+ * exceeds BOUND; its score is then DEFERRED (it comes after every word scored here). */
+static void
+score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, const guint32 *idx, guint m, guint bound)
+{
+  guint16 *cnt = P->cnt;
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    const guint8 *row = P->rows[L->legal[j]];
+    guint mb = 0, i = 0;
+    for (; i < n; i++) {
+      guint c = ++cnt[row[S[i]]];
+      if (c > mb && (mb = c) > bound) {
+        i++;
+        break;
+      }
+    }
+    for (guint t = 0; t < i; t++)
+      cnt[row[S[t]]] = 0;
+    L->score[j] = mb > bound ? DEFERRED : (guint16)mb;
+  }
+}
+
+/* One node being expanded by solve_deep, with what its phases share. */
+typedef struct {
+  const guint16 *S; /* the candidates, canonical order */
+  guint n;
+  const HsState *st;
+  guint r, lvl; /* guesses left; scratch level */
+  Level *L;
+  const Level *PL;           /* the parent's level (NULL at the top) */
+  gboolean fast;             /* FAST order */
+  guint64 probing;           /* FAST: first probe budget per part (0: no probing here) */
+  guint32 cstar;             /* the best candidate: smallest max bucket, canonical on ties */
+  guint best;                /* its max bucket */
+  int cstar_res;             /* what trying c* gave (TRY_FAILS when not tried) */
+  guint32 skip;              /* FAST tries c* on its own, so the pool skips it */
+  gboolean from_parent;      /* the pool's rows come from the parent's sub-table */
+  guint16 cols[HS_PATTERNS]; /* from_parent: each candidate's column in the parent's sub-table */
+} Node;
+
+/* Clears the per-node state of level L (trouble set, probes, cores, sub-table). */
+static void
+level_reset(HsProver *P, Level *L)
+{
+  L->sub_ok = FALSE;
+  L->n_unknown = 0;
+  for (guint i = 0; i < L->n_trouble; i++)
+    L->tmark[L->tlist[i]] = 0;
+  L->n_trouble = L->n_fails = 0;
+  L->next_reorder = P->tuning.trouble_first ? P->tuning.trouble_first : G_MAXUINT;
+  L->cap = G_MAXUINT;
+  L->n_cores = L->next_core = 0;
+}
+
+static void
+find_cstar(HsProver *P, Node *N)
+{
+  N->best = G_MAXUINT;
+  N->cstar = N->S[0];
+  for (guint i = 0; i < N->n && N->best > 1; i++) {
+    guint mb = max_bucket(P, P->rows[N->S[i]], N->S, N->n, N->best);
+    if (mb < N->best) {
+      N->best = mb;
+      N->cstar = N->S[i];
+    }
+  }
+}
+
+/* Tries c* with BUDGET (0: none); with NOTE a failure feeds the trouble set. TRUE when it works. */
+static gboolean
+try_cstar(HsProver *P, Node *N, guint64 budget, gboolean note)
+{
+  N->cstar_res = try_guess(P, N->S, N->n, N->st, N->cstar, NULL, N->r, N->lvl, budget);
+  if (N->cstar_res == TRY_FAILS && note && budget)
+    note_failure(N->L);
+  return N->cstar_res == TRY_WORKS;
+}
+
+/* FAST order with few guesses left: c* is tried once the pool is known, so that its parts can use
+ * the node's sub-table. */
+static gboolean
+try_cstar_late(HsProver *P, Node *N, guint32 *guess)
+{
+  if (!N->fast || N->r > CSTAR_FIRST_ABOVE || !try_cstar(P, N, N->probing, TRUE))
+    return FALSE;
+  *guess = N->cstar;
+  return TRUE;
+}
+
+/* The legal pool, into L->legal; when the parent kept a sub-table, its rows are read from there (a
+ * small, cache-resident array) instead of the feedback table. Marks the candidates. Returns TRUE when
+ * the node keeps a sub-table of its own (its pool fits the budget): for scoring, for its parts' pools
+ * and for part2; bigger nodes score lazily from the feedback table. */
+static gboolean
+gather_pool(HsProver *P, Node *N)
+{
+  Level *L = N->L;
+  const Level *PL = N->PL;
+  guint n_legal = 0;
+  if (N->from_parent) {
+    hs_state_bits(P->core, N->st, P->acc);
+    for (guint j = 0; j < PL->n_legal; j++) {
+      guint w = PL->legal[j];
+      if ((P->acc[w / 64] >> (w % 64)) & 1u) {
+        L->legal[n_legal] = w;
+        L->pidx[n_legal++] = j;
+      }
+    }
+  } else {
+    n_legal = hs_state_legal(P->core, N->st, P->acc, L->legal);
+  }
+  L->n_legal = n_legal;
+  const gsize need = (gsize)n_legal * N->n;
+  const gboolean sub = need <= P->tuning.sub_budget;
+  if (sub && L->sub_cap < need) {
+    g_free(L->sub);
+    L->sub_cap = MAX(need, MIN(P->tuning.sub_budget, (gsize)1 << 20));
+    L->sub = g_malloc(L->sub_cap);
+  }
+  for (guint i = 0; i < N->n; i++) {
+    P->mark[N->S[i]] = 1;
+    L->loc[N->S[i]] = (guint16)i;
+    if (N->from_parent)
+      N->cols[i] = PL->loc[N->S[i]];
+  }
+  for (guint j = 0; j < n_legal; j++)
+    L->idx[j] = j;
+  return sub;
+}
+
+/* The node keeps a sub-table: every pool word is scored into it, then tried in order. */
+static gboolean
+search_with_sub(HsProver *P, Node *N, guint32 *guess)
+{
+  Level *L = N->L;
+  guint max_distinct =
+    score_positions(P, L, N->PL, N->S, N->n, L->idx, L->n_legal, TRUE, N->from_parent ? N->cols : NULL);
+  L->sub_ok = TRUE;
+  L->sub_n = N->n;
+  /* With two guesses left after this one, a part must be split into singletons by one guess legal
+   * below here: it cannot be larger than the most parts any legal word makes of S. */
+  guint cap = N->r == 3 ? max_distinct : N->n;
+  guint m = order_positions(P, L, N->n, L->idx, L->n_legal, cap, N->skip, L->sorted);
+  if (try_cstar_late(P, N, guess))
+    return TRUE;
+  return !stopped(P) && try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess);
+}
+
+/* No sub-table: words no worse than c* are scored and tried first; the rest, already known to be
+ * worse, only when none of those works. The same order as scoring everything at once. */
+static gboolean
+search_lazily(HsProver *P, Node *N, guint32 *guess)
+{
+  Level *L = N->L;
+  if (try_cstar_late(P, N, guess))
+    return TRUE;
+  if (stopped(P))
+    return FALSE;
+  guint bound = MAX(N->best, N->r);
+  score_bounded(P, L, N->S, N->n, L->idx, L->n_legal, bound);
+  guint m = order_positions(P, L, N->n, L->idx, L->n_legal, bound, N->skip, L->sorted);
+  if (try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess) || stopped(P))
+    return !stopped(P);
+  guint n_def = 0;
+  for (guint j = 0; j < L->n_legal; j++)
+    if (L->score[j] == DEFERRED)
+      L->idx[n_def++] = j;
+  score_positions(P, L, N->PL, N->S, N->n, L->idx, n_def, FALSE, NULL);
+  m = order_positions(P, L, N->n, L->idx, n_def, N->n, N->skip, L->sorted);
+  return try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess);
+}
+
+/* Later rounds: the guesses no probe could decide yet, in the same order, with larger budgets and at
+ * last without one. */
+static gboolean
+retry_undecided(HsProver *P, Node *N, guint32 *guess)
+{
+  Level *L = N->L;
+  for (guint64 budget = N->probing; N->cstar_res == TRY_UNKNOWN || L->n_unknown > 0;) {
+    budget = budget * PROBE_GROWTH > PROBE_LIMIT ? 0 : budget * PROBE_GROWTH;
+    if (N->cstar_res == TRY_UNKNOWN) {
+      if (try_cstar(P, N, budget, FALSE)) {
+        *guess = N->cstar;
+        return TRUE;
+      }
+      if (stopped(P))
+        return FALSE;
+    }
+    guint still = 0;
+    for (guint k = 0; k < L->n_unknown; k++) {
+      guint j = L->unknown[k];
+      int res =
+        try_guess(P, N->S, N->n, N->st, L->legal[j], L->sub_ok ? L->sub + (gsize)j * N->n : NULL, N->r, N->lvl, budget);
+      if (res == TRY_WORKS) {
+        *guess = L->legal[j];
+        return TRUE;
+      }
+      if (stopped(P))
+        return FALSE;
+      if (res == TRY_UNKNOWN)
+        L->unknown[still++] = j;
+    }
+    L->n_unknown = still;
+  }
+  return FALSE;
+}
+
+/* Three or more guesses left. Guesses are tried in the prover's order (see HsProveOrder); the order
+ * is computed lazily where that is cheaper, never changed. */
+static gboolean
+solve_deep(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, guint lvl, guint32 *guess)
+{
+  Node N = { .S = S, .n = n, .st = st, .r = r, .lvl = lvl, .cstar_res = TRY_FAILS };
+  N.L = hs_prove_level(P, lvl);
+  N.PL = lvl > 0 ? P->lv[lvl - 1] : NULL;
+  N.from_parent = N.PL != NULL && N.PL->sub_ok && n <= HS_PATTERNS;
+  N.fast = P->order == HS_PROVE_ORDER_FAST;
+  /* Probing changes which working guess is found first, so only the FAST order does it; a probe
+   * never starts inside another. */
+  if (N.fast && P->tuning.probe_min_r && r >= P->tuning.probe_min_r && P->probe_end == 0)
+    N.probing = P->tuning.probe_budget;
+  level_reset(P, N.L);
+  find_cstar(P, &N);
+  N.skip = N.fast ? N.cstar : HS_NONE;
+  if (N.fast) {
+    /* Every part no bigger than the guesses left after it: solvable by playing it out. */
+    if (N.best <= r - 1) {
+      *guess = N.cstar;
+      return TRUE;
+    }
+    if (r > CSTAR_FIRST_ABOVE && try_cstar(P, &N, N.probing, TRUE)) {
+      *guess = N.cstar;
+      return TRUE;
+    }
+    if (stopped(P))
+      return FALSE;
+  }
+  gboolean found = gather_pool(P, &N) ? search_with_sub(P, &N, guess) : search_lazily(P, &N, guess);
+  for (guint i = 0; i < n; i++)
+    P->mark[S[i]] = 0;
+  if (found || stopped(P))
+    return found;
+  return retry_undecided(P, &N, guess);
+}
+
+/* Is the set S (canonical order; hashes H1, H2) solvable within R guesses under ST? On success *GUESS
+ * is the first guess (in the prover's order) that does it. LVL is the scratch level to use. */
+gboolean
+hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r, guint lvl,
+               guint32 *guess)
+{
+  if (stopped(P))
+    return FALSE;
+  if (n == 0) {
+    *guess = HS_NONE;
+    return TRUE;
+  }
+  if (r == 0)
+    return FALSE;
+  if (n == 1 || n == 2) {
+    *guess = S[0];
+    return n == 1 || r >= 2;
+  }
+  if (r == 1 || (r == 2 && n > HS_PATTERNS))
+    return FALSE;
+  if (P->order == HS_PROVE_ORDER_FAST && n <= r) {
+    *guess = S[0];
+    return TRUE;
+  }
+  guint64 k1, k2;
+  hs_search_key(h1, h2, st, n, r, &k1, &k2);
+  const HsMemoEntry *e = hs_memo_find(&P->memo, k1, k2);
+  if (e != NULL) {
+    P->stats.memo_hits++;
+    *guess = e->val;
+    return e->val != MEMO_FAIL;
+  }
+  if (++P->tick % CANCEL_EVERY == 0 && P->cancel != NULL && *P->cancel) {
+    P->cancelled = TRUE;
+    return FALSE;
+  }
+  if (P->probe_end != 0 && P->stats.nodes >= P->probe_end) {
+    P->aborted = TRUE;
+    return FALSE;
+  }
+  P->stats.nodes++;
+  guint32 g = MEMO_FAIL;
+  gboolean ok = r == 2 ? solve2(P, S, n, st, lvl, &g) : solve_deep(P, S, n, st, r, lvl, &g);
+  if (stopped(P))
+    return FALSE;
+  hs_memo_put(&P->memo, k1, k2, ok ? g : MEMO_FAIL);
+  *guess = g;
+  return ok;
+}

@@ -1,0 +1,310 @@
+/* hardsix — the search core shared by prove and optimize: word tables, hard-mode states and legal
+ * pools as bitsets, hashing, the memo, partitions (see search.h). */
+#include "search.h"
+
+#include <string.h>
+
+/* ---- word tables ---- */
+
+static guint64
+splitmix(guint64 *s)
+{
+  *s += G_GUINT64_CONSTANT(0x9e3779b97f4a7c15);
+  return hs_mix64(*s);
+}
+
+HsSearchCore *
+hs_search_core_new(const HsTable *table, HsRules rules)
+{
+  HsSearchCore *c = g_new0(HsSearchCore, 1);
+  const HsWords *w = hs_table_words(table);
+  c->table = table;
+  c->words = w;
+  c->rules = rules;
+  c->n_answers = w->n_answers;
+  c->n_words = w->n_words;
+  c->n_blocks = (w->n_words + 63) / 64;
+  c->rows = g_new0(const guint8 *, w->n_words);
+  c->all_rows = TRUE;
+  for (guint g = 0; g < w->n_words; g++) {
+    if (hs_table_has_row(table, g))
+      c->rows[g] = hs_table_row(table, g, NULL);
+    else
+      c->all_rows = FALSE;
+  }
+  const guint nb = c->n_blocks;
+  c->let = g_malloc((gsize)w->n_words * sizeof *c->let);
+  c->has = g_malloc0((gsize)w->n_words * sizeof *c->has);
+  c->pos_bits = g_new0(guint64, (gsize)HS_WORD_LEN * 26 * nb);
+  c->cnt_bits = g_new0(guint64, (gsize)HS_WORD_LEN * 26 * nb);
+  for (guint g = 0; g < w->n_words; g++) {
+    guint8 count[26] = { 0 };
+    for (guint i = 0; i < HS_WORD_LEN; i++) {
+      guint ch = (guint)(w->text[g][i] - 'a');
+      c->let[g][i] = (guint8)ch;
+      c->pos_bits[(gsize)(i * 26 + ch) * nb + g / 64] |= G_GUINT64_CONSTANT(1) << (g % 64);
+      guint k = count[ch]++;
+      c->has[g][k] |= 1u << ch;
+      c->cnt_bits[(gsize)(k * 26 + ch) * nb + g / 64] |= G_GUINT64_CONSTANT(1) << (g % 64);
+    }
+  }
+  guint64 seed = G_GUINT64_CONSTANT(0x6861726473697821); /* fixed: hashes are reproducible */
+  c->z1 = g_new(guint64, MAX(1u, w->n_answers));
+  c->z2 = g_new(guint64, MAX(1u, w->n_answers));
+  for (guint a = 0; a < w->n_answers; a++) {
+    c->z1[a] = splitmix(&seed);
+    c->z2[a] = splitmix(&seed);
+  }
+  return c;
+}
+
+void
+hs_search_core_free(HsSearchCore *c)
+{
+  if (c == NULL)
+    return;
+  g_free(c->rows);
+  g_free(c->let);
+  g_free(c->has);
+  g_free(c->pos_bits);
+  g_free(c->cnt_bits);
+  g_free(c->z1);
+  g_free(c->z2);
+  g_free(c);
+}
+
+/* ---- states ---- */
+
+void
+hs_state_init(HsState *st)
+{
+  memset(st, 0, sizeof *st);
+  for (guint i = 0; i < HS_WORD_LEN; i++)
+    st->allow[i] = HS_ALL_LETTERS;
+}
+
+void
+hs_state_add(HsState *st, HsRules rules, const guint8 *g, guint8 pattern)
+{
+  guint8 tile[HS_WORD_LEN];
+  guint p = pattern;
+  for (int i = HS_WORD_LEN - 1; i >= 0; i--, p /= 3)
+    tile[i] = (guint8)(p % 3);
+  guint8 rev[26] = { 0 };
+  guint32 grey = 0;
+  for (guint i = 0; i < HS_WORD_LEN; i++) {
+    guint32 bit = 1u << g[i];
+    if (tile[i] == 2)
+      st->allow[i] &= bit;
+    else if (rules == HS_RULES_STRICT)
+      st->allow[i] &= ~bit;
+    if (tile[i] != 0)
+      rev[g[i]]++;
+    else
+      grey |= bit;
+  }
+  for (guint i = 0; i < HS_WORD_LEN; i++) {
+    guint ch = g[i];
+    guint32 bit = 1u << ch;
+    for (guint k = 0; k < rev[ch]; k++)
+      st->atleast[k] |= bit;
+    /* Strict: a grey copy means the answer holds exactly the revealed number of copies. */
+    if (rules == HS_RULES_STRICT && (grey & bit))
+      for (guint k = rev[ch]; k < HS_WORD_LEN; k++)
+        st->atmost[k] |= bit;
+  }
+}
+
+gboolean
+hs_state_within(const HsState *a, const HsState *b)
+{
+  for (guint i = 0; i < HS_WORD_LEN; i++)
+    if ((b->allow[i] & ~a->allow[i]) || (a->atleast[i] & ~b->atleast[i]) || (a->atmost[i] & ~b->atmost[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static inline void
+bits_and(guint64 *acc, const guint64 *b, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    acc[i] &= b[i];
+}
+
+static inline void
+bits_andnot(guint64 *acc, const guint64 *b, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    acc[i] &= ~b[i];
+}
+
+void
+hs_state_bits(const HsSearchCore *c, const HsState *st, guint64 *acc)
+{
+  const guint nb = c->n_blocks;
+  for (guint i = 0; i < nb; i++)
+    acc[i] = G_MAXUINT64;
+  if (c->n_words % 64)
+    acc[nb - 1] = (G_GUINT64_CONSTANT(1) << (c->n_words % 64)) - 1;
+  for (guint i = 0; i < HS_WORD_LEN; i++) {
+    guint32 a = st->allow[i];
+    if (a == HS_ALL_LETTERS)
+      continue;
+    if (a != 0 && (a & (a - 1)) == 0) {
+      bits_and(acc, c->pos_bits + (gsize)(i * 26 + (guint)g_bit_nth_lsf(a, -1)) * nb, nb);
+    } else {
+      for (guint32 x = ~a & HS_ALL_LETTERS; x; x &= x - 1)
+        bits_andnot(acc, c->pos_bits + (gsize)(i * 26 + (guint)g_bit_nth_lsf(x, -1)) * nb, nb);
+    }
+  }
+  /* Only the strongest bound per letter matters: the highest atleast, the lowest atmost. */
+  guint32 done = 0;
+  for (int k = HS_WORD_LEN - 1; k >= 0; k--) {
+    for (guint32 x = st->atleast[k] & ~done; x; x &= x - 1)
+      bits_and(acc, c->cnt_bits + (gsize)(k * 26 + g_bit_nth_lsf(x, -1)) * nb, nb);
+    done |= st->atleast[k];
+  }
+  done = 0;
+  for (guint k = 0; k < HS_WORD_LEN; k++) {
+    for (guint32 x = st->atmost[k] & ~done; x; x &= x - 1)
+      bits_andnot(acc, c->cnt_bits + (gsize)(k * 26 + (guint)g_bit_nth_lsf(x, -1)) * nb, nb);
+    done |= st->atmost[k];
+  }
+}
+
+guint
+hs_state_legal(const HsSearchCore *c, const HsState *st, guint64 *acc, guint32 *out)
+{
+  hs_state_bits(c, st, acc);
+  guint n = 0;
+  for (guint i = 0; i < c->n_blocks; i++)
+    for (guint64 x = acc[i]; x; x &= x - 1)
+      out[n++] = i * 64 + (guint)__builtin_ctzll(x);
+  return n;
+}
+
+/* ---- hashing ---- */
+
+void
+hs_state_hash(const HsState *st, guint64 *a, guint64 *b)
+{
+  const guint32 *v = (const guint32 *)(const void *)st;
+  const guint nv = sizeof(HsState) / sizeof(guint32);
+  guint64 x = G_GUINT64_CONSTANT(0x243f6a8885a308d3), y = G_GUINT64_CONSTANT(0x13198a2e03707344);
+  for (guint i = 0; i < nv; i += 2) {
+    guint64 w = v[i] | (i + 1 < nv ? (guint64)v[i + 1] << 32 : 0);
+    x = hs_mix64(x ^ w);
+    y = hs_mix64(y + w + G_GUINT64_CONSTANT(0x452821e638d01377));
+  }
+  *a = x;
+  *b = y;
+}
+
+/* ---- memo ---- */
+
+void
+hs_memo_init(HsMemo *m)
+{
+  m->mask = (1u << 16) - 1;
+  m->e = g_new0(HsMemoEntry, m->mask + 1);
+  m->gen = 1;
+  m->count = 0;
+}
+
+void
+hs_memo_clear(HsMemo *m)
+{
+  m->count = 0;
+  if (++m->gen == 0) { /* wrapped: really clear */
+    memset(m->e, 0, (m->mask + 1) * sizeof(HsMemoEntry));
+    m->gen = 1;
+  }
+}
+
+void
+hs_memo_free(HsMemo *m)
+{
+  g_free(m->e);
+  m->e = NULL;
+}
+
+static void
+memo_grow(HsMemo *m)
+{
+  HsMemoEntry *old = m->e;
+  guint64 old_cap = m->mask + 1;
+  guint32 gen = m->gen;
+  m->mask = 2 * old_cap - 1;
+  m->e = g_new0(HsMemoEntry, m->mask + 1);
+  m->gen = 1;
+  for (guint64 j = 0; j < old_cap; j++) {
+    if (old[j].gen != gen)
+      continue;
+    guint64 i = old[j].k1 & m->mask;
+    while (m->e[i].gen == m->gen)
+      i = (i + 1) & m->mask;
+    m->e[i] = old[j];
+    m->e[i].gen = m->gen;
+  }
+  g_free(old);
+}
+
+void
+hs_memo_put(HsMemo *m, guint64 k1, guint64 k2, guint64 val)
+{
+  if (2 * (m->count + 1) > m->mask + 1)
+    memo_grow(m);
+  guint64 i = k1 & m->mask;
+  for (;; i = (i + 1) & m->mask) {
+    HsMemoEntry *e = &m->e[i];
+    if (e->gen != m->gen)
+      break;
+    if (e->k1 == k1 && e->k2 == k2) {
+      e->val = val;
+      return;
+    }
+  }
+  m->e[i].k1 = k1;
+  m->e[i].k2 = k2;
+  m->e[i].val = val;
+  m->e[i].gen = m->gen;
+  m->count++;
+}
+
+/* ---- partitions ---- */
+
+gboolean
+hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
+                  const guint8 *sub_row, guint cap)
+{
+  pt->n_pats = 0;
+  for (guint i = 0; i < n; i++) {
+    guint p = sub_row ? sub_row[i] : row[S[i]];
+    if (pt->cnt[p]++ == 0)
+      pt->pats[pt->n_pats++] = (guint8)p;
+    else if (pt->cnt[p] > cap) {
+      for (guint k = 0; k < pt->n_pats; k++)
+        pt->cnt[pt->pats[k]] = 0;
+      pt->n_pats = 0;
+      return FALSE;
+    }
+  }
+  guint pos = 0;
+  for (guint k = 0; k < pt->n_pats; k++) {
+    guint p = pt->pats[k];
+    pt->start[p] = (guint16)pos;
+    pt->size[p] = pt->cnt[p];
+    pos += pt->cnt[p];
+    pt->cnt[p] = 0;
+    pt->h1[p] = pt->h2[p] = 0;
+  }
+  for (guint i = 0; i < n; i++) {
+    guint a = S[i], p = sub_row ? sub_row[i] : row[a];
+    pt->buf[pt->start[p] + pt->cnt[p]++] = (guint16)a;
+    pt->h1[p] += c->z1[a];
+    pt->h2[p] += c->z2[a];
+  }
+  for (guint k = 0; k < pt->n_pats; k++)
+    pt->cnt[pt->pats[k]] = 0;
+  return TRUE;
+}
