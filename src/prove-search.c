@@ -195,43 +195,35 @@ core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsStat
   return FALSE;
 }
 
-/* Does guess W split S (level LVL) into parts that are all solvable within R - 1 guesses? Parts are
- * searched largest first (fail-first), after a memo pass that rejects W on any part known to fail.
- * With PROBE, each part gets a node budget and TRY_UNKNOWN says that one ran out. SUB_ROW is W's row
- * of the node's sub-table, or NULL. */
-static int
-try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, const guint8 *sub_row, guint r, guint lvl,
-          guint64 probe)
+/* After W split a node's set into L->part: marks the parts that need a search in L->todo, largest
+ * first (ties in pattern order), and returns their count; or -1 (L->failed set) when some part is
+ * known to fail. Parts of at most r - 1 answers are solvable by playing them one by one; with one
+ * guess left after W only singletons are; the memo answers the parts it knows. With SUB (three
+ * guesses left and a sub-table), a part the memo knows under the node's own weaker state is settled
+ * from that: a failure there is a failure here, and the first guess that worked there works here
+ * when it is legal. */
+static gint
+screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolean sub)
 {
-  Level *L = hs_prove_level(P, lvl);
-  if (!hs_partition_make(&L->part, P->core, S, n, P->rows[w], sub_row, L->cap)) {
-    L->failed = HS_PATTERNS; /* no part to blame: the partition was not made */
-    return TRY_FAILS;
-  }
-  const gboolean sub = r == 3 && L->sub_ok;
   guint64 sa = 0, sb = 0;
   if (sub)
     hs_state_hash(st, &sa, &sb);
-  /* Parts of at most r - 1 answers are solvable by playing them one by one. */
   guint n_todo = 0;
   for (guint k = 0; k < L->part.n_pats; k++) {
     guint p = L->part.pats[k], size = L->part.size[p];
     if (p == HS_ALL_GREEN || size <= 1 || size <= r - 1)
       continue;
-    if (r - 1 <= 1 || (r - 1 == 2 && size > HS_PATTERNS)) {
-      L->failed = p;
-      return TRY_FAILS;
-    }
+    L->failed = p;
+    if (r - 1 <= 1 || (r - 1 == 2 && size > HS_PATTERNS))
+      return -1;
     L->child[p] = *st;
     hs_state_add(&L->child[p], P->rules, P->let[w], (guint8)p);
     hs_search_key(L->part.h1[p], L->part.h2[p], &L->child[p], size, r - 1, &L->ck1[p], &L->ck2[p]);
     const HsMemoEntry *e = hs_memo_find(&P->memo, L->ck1[p], L->ck2[p]);
     if (e != NULL) {
       P->stats.memo_hits++;
-      if (e->val == MEMO_FAIL) {
-        L->failed = p;
-        return TRY_FAILS;
-      }
+      if (e->val == MEMO_FAIL)
+        return -1;
       continue;
     }
     if (sub) {
@@ -242,11 +234,9 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
         P->stats.memo_hits++;
         if (e->val == MEMO_FAIL) {
           hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
-          L->failed = p;
-          return TRY_FAILS;
+          return -1;
         }
-        /* The first guess that works under the weaker state works here too when it is legal. */
-        if (hs_state_allows(P->core, &L->child[p], e->val)) {
+        if (hs_state_allows(P->core, &L->child[p], (guint)e->val)) {
           hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], e->val);
           continue;
         }
@@ -255,7 +245,6 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
     }
     L->todo[n_todo++] = (guint8)p;
   }
-  /* Largest part first; ties in pattern order. */
   for (guint i = 1; i < n_todo; i++) {
     guint8 v = L->todo[i];
     guint j = i;
@@ -266,36 +255,65 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
     }
     L->todo[j] = v;
   }
-  for (guint k = 0; k < n_todo; k++) {
+  return (gint)n_todo;
+}
+
+/* Searches part P of level L (R - 1 guesses left after the node's guess): TRY_WORKS, TRY_FAILS (the
+ * part is remembered as a core of the node), or TRY_UNKNOWN when a probe with budget PROBE ran out. */
+static int
+search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, guint64 probe)
+{
+  const guint16 *T = L->part.buf + L->part.start[p];
+  const guint size = L->part.size[p];
+  if (sub)
+    return part2(P, L, T, size, L->pk1[p], L->pk2[p], L->pok[p], &L->child[p], L->ck1[p], L->ck2[p]) ? TRY_WORKS
+                                                                                                     : TRY_FAILS;
+  if (r - 1 >= 3 && L->n_cores > 0 && core_covers(L, T, size, set_signature(T, size), &L->child[p])) {
+    hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+    return TRY_FAILS;
+  }
+  guint32 g;
+  if (probe)
+    P->probe_end = P->stats.nodes + probe;
+  gboolean ok = hs_prove_solve(P, T, size, L->part.h1[p], L->part.h2[p], &L->child[p], r - 1, lvl + 1, &g);
+  if (probe) {
+    P->probe_end = 0;
+    if (P->aborted) {
+      P->aborted = FALSE;
+      return TRY_UNKNOWN;
+    }
+  }
+  if (ok)
+    return TRY_WORKS;
+  if (r - 1 >= 3)
+    core_add(L, T, size, &L->child[p]);
+  return TRY_FAILS;
+}
+
+/* Does guess W split S (level LVL) into parts that are all solvable within R - 1 guesses? Parts are
+ * searched largest first (fail-first), after a memo pass that rejects W on any part known to fail.
+ * With PROBE, each part gets a node budget and TRY_UNKNOWN says that one ran out. SUB_ROW is W's row
+ * of the node's sub-table, or NULL. After TRY_FAILS, L->failed is the pattern of the part that failed
+ * (HS_PATTERNS when a part was too big for the partition to be made). */
+static int
+try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, const guint8 *sub_row, guint r, guint lvl,
+          guint64 probe)
+{
+  Level *L = hs_prove_level(P, lvl);
+  if (!hs_partition_make(&L->part, P->core, S, n, P->rows[w], sub_row, L->cap)) {
+    L->failed = HS_PATTERNS;
+    return TRY_FAILS;
+  }
+  const gboolean sub = r == 3 && L->sub_ok;
+  gint n_todo = screen_parts(P, L, st, w, r, sub);
+  if (n_todo < 0)
+    return TRY_FAILS;
+  for (gint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
-    const guint16 *T = L->part.buf + L->part.start[p];
-    gboolean ok;
-    if (!sub && r - 1 >= 3 && L->n_cores > 0 &&
-        core_covers(L, T, L->part.size[p], set_signature(T, L->part.size[p]), &L->child[p])) {
-      hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+    int res = search_part(P, L, p, r, lvl, sub, probe);
+    if (res != TRY_WORKS) {
       L->failed = p;
-      return TRY_FAILS;
-    }
-    if (sub) {
-      ok = part2(P, L, T, L->part.size[p], L->pk1[p], L->pk2[p], L->pok[p], &L->child[p], L->ck1[p], L->ck2[p]);
-    } else {
-      guint32 g;
-      if (probe)
-        P->probe_end = P->stats.nodes + probe;
-      ok = hs_prove_solve(P, T, L->part.size[p], L->part.h1[p], L->part.h2[p], &L->child[p], r - 1, lvl + 1, &g);
-      if (probe) {
-        P->probe_end = 0;
-        if (P->aborted) {
-          P->aborted = FALSE;
-          return TRY_UNKNOWN;
-        }
-      }
-    }
-    if (!ok) {
-      if (!sub && r - 1 >= 3)
-        core_add(L, T, L->part.size[p], &L->child[p]);
-      L->failed = p;
-      return TRY_FAILS;
+      return res;
     }
   }
   return TRY_WORKS;
