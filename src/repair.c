@@ -191,18 +191,108 @@ rescue_comment(const HsStrategy *s, const HsNode *node)
   return g_string_free(c, FALSE);
 }
 
+/* The path of nodes of the canonically first answer over the cap in S, into PATH (its length is
+ * returned), with the history along it in HIST_G / HIST_P. */
+static guint
+first_failing_path(const HsStrategy *s, const HsNode **path, guint32 *hist_g, guint8 *hist_p, guint32 *target)
+{
+  const HsWords *w = s->words;
+  *target = HS_NONE;
+  for (guint i = 0; i < s->n_over_answers; i++)
+    *target = MIN(*target, s->over_answers[i]);
+  guint len = 0;
+  const HsNode *n = &s->nodes[0];
+  while (n != NULL && len < HS_DEPTH_LIMIT) {
+    path[len++] = n;
+    if (n->guess == *target)
+      break;
+    n = hs_strategy_child(s, n, hs_feedback(w->text[n->guess], w->text[*target]));
+  }
+  for (guint k = 0; k + 1 < len; k++) {
+    hist_g[k] = path[k]->guess;
+    hist_p[k] = path[k + 1]->pattern;
+  }
+  return len;
+}
+
+/* Node NODE of S on the failing path plays a guess that provably cannot work: asks the prover for
+ * one that does, prefers one that keeps greedy clean below, and adds it to O (replacing a rule at the
+ * same history). */
+static gboolean
+fix_node(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, guint opener, const HsStrategy *s,
+         const HsNode *const *path, guint k, const guint32 *hist_g, const guint8 *hist_p, HsRepairStats *st,
+         GError **error)
+{
+  const HsWords *w = s->words;
+  const HsNode *node = path[k];
+  const guint cap = p->max_guesses, left = cap - node->depth;
+  gboolean solvable = FALSE;
+  guint32 g = HS_NONE;
+  if (!hs_prove_part(prover, node->depth, hist_g, hist_p, s->cands + node->cand_off, node->n_cands, left, &solvable, &g,
+                     NULL, NULL, error))
+    return FALSE;
+  if (!solvable) {
+    char buf[HS_PATTERN_BUFLEN];
+    g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_IMPOSSIBLE,
+                "%s cannot guarantee %u guesses: after %s %s the %u candidates (%s, ...) cannot be solved "
+                "within %u more guesses",
+                w->text[opener], cap, w->text[opener], hs_pattern_format(hist_p[0], HS_PATTERN_EMOJI, buf),
+                path[1]->n_cands, w->text[s->cands[path[1]->cand_off]], cap - 1);
+    return FALSE;
+  }
+  g_autofree char *comment = rescue_comment(s, node);
+  gint old = hs_overrides_match(o, node->depth, hist_g, hist_p);
+  if (old >= 0) {
+    g_ptr_array_remove_index(o->rules, (guint)old);
+    st->replaced++;
+  }
+  g = prefer_single_fix(prover, table, p, o, opener, node, s->cands + node->cand_off, hist_g, hist_p, left, g,
+                        &st->rounds, error);
+  if (g == HS_NONE)
+    return FALSE;
+  hs_overrides_add(o, node->depth, hist_g, hist_p, g, comment);
+  st->added++;
+  return TRUE;
+}
+
+/* One repair step on S: walks the path of the first answer over the cap top-down, keeps the choices
+ * that are provably sound and fixes the first that is not. */
+static gboolean
+repair_step(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, guint opener, const HsStrategy *s,
+            HsRepairStats *st, GError **error)
+{
+  const HsWords *w = s->words;
+  const HsNode *path[HS_DEPTH_LIMIT];
+  guint32 hist_g[HS_DEPTH_LIMIT], target;
+  guint8 hist_p[HS_DEPTH_LIMIT];
+  guint len = first_failing_path(s, path, hist_g, hist_p, &target);
+  for (guint k = 1; k < len; k++) {
+    const HsNode *node = path[k];
+    if (node->depth >= p->max_guesses) {
+      g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_INTERNAL, "no sound choice above the cap on the path of '%s'",
+                  w->text[target]);
+      return FALSE;
+    }
+    gboolean sound = FALSE;
+    if (!guess_is_sound(prover, s, node, hist_g, hist_p, p->max_guesses - node->depth, &sound, error))
+      return FALSE;
+    if (!sound)
+      return fix_node(prover, table, p, o, opener, s, path, k, hist_g, hist_p, st, error);
+  }
+  g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_INTERNAL,
+              "every choice on the path of '%s' is provably sound, yet it is over the cap", w->text[target]);
+  return FALSE;
+}
+
 HsOverrides *
 hs_repair(const HsTable *table, const HsPolicy *policy, guint opener, HsProver *prover, HsRepairStats *stats,
           GError **error)
 {
-  const HsWords *w = hs_table_words(table);
   HsRepairStats st = { 0 };
   g_autoptr(HsOverrides) o = copy_overrides(policy->overrides);
   HsPolicy p = *policy;
   p.stop_at_first_fail = FALSE;
   p.priority = NULL;
-  guint cap = policy->max_guesses;
-
   for (;;) {
     p.overrides = o;
     st.rounds++;
@@ -216,73 +306,8 @@ hs_repair(const HsTable *table, const HsPolicy *policy, guint opener, HsProver *
                   "greedy tree incomplete without answers over the cap");
       return NULL;
     }
-    /* The canonically first answer over the cap, and its path of nodes. */
-    guint32 target = HS_NONE;
-    for (guint i = 0; i < s->n_over_answers; i++)
-      target = MIN(target, s->over_answers[i]);
-    const HsNode *path[HS_DEPTH_LIMIT];
-    guint len = 0;
-    const HsNode *n = &s->nodes[0];
-    while (n != NULL && len < HS_DEPTH_LIMIT) {
-      path[len++] = n;
-      if (n->guess == target)
-        break;
-      n = hs_strategy_child(s, n, hs_feedback(w->text[n->guess], w->text[target]));
-    }
-    guint32 hist_g[HS_DEPTH_LIMIT];
-    guint8 hist_p[HS_DEPTH_LIMIT];
-    for (guint k = 0; k + 1 < len; k++) {
-      hist_g[k] = path[k]->guess;
-      hist_p[k] = path[k + 1]->pattern;
-    }
-    /* Top-down: keep the choices that are provably sound, fix the first that is not. */
-    gboolean fixed = FALSE;
-    for (guint k = 1; k < len && !fixed; k++) {
-      const HsNode *node = path[k];
-      if (node->depth >= cap) {
-        g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_INTERNAL,
-                    "no sound choice above the cap on the path of '%s'", w->text[target]);
-        return NULL;
-      }
-      guint left = cap - node->depth;
-      gboolean sound = FALSE;
-      if (!guess_is_sound(prover, s, node, hist_g, hist_p, left, &sound, error))
-        return NULL;
-      if (sound)
-        continue;
-      gboolean solvable = FALSE;
-      guint32 g = HS_NONE;
-      if (!hs_prove_part(prover, node->depth, hist_g, hist_p, s->cands + node->cand_off, node->n_cands, left, &solvable,
-                         &g, NULL, NULL, error))
-        return NULL;
-      if (!solvable) {
-        char buf[HS_PATTERN_BUFLEN];
-        g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_IMPOSSIBLE,
-                    "%s cannot guarantee %u guesses: after %s %s the %u candidates (%s, ...) cannot be solved "
-                    "within %u more guesses",
-                    w->text[opener], cap, w->text[opener], hs_pattern_format(hist_p[0], HS_PATTERN_EMOJI, buf),
-                    path[1]->n_cands, w->text[s->cands[path[1]->cand_off]], cap - 1);
-        return NULL;
-      }
-      g_autofree char *comment = rescue_comment(s, node);
-      gint old = hs_overrides_match(o, node->depth, hist_g, hist_p);
-      if (old >= 0) {
-        g_ptr_array_remove_index(o->rules, (guint)old);
-        st.replaced++;
-      }
-      g = prefer_single_fix(prover, table, &p, o, opener, node, s->cands + node->cand_off, hist_g, hist_p, left, g,
-                            &st.rounds, error);
-      if (g == HS_NONE)
-        return NULL;
-      hs_overrides_add(o, node->depth, hist_g, hist_p, g, comment);
-      st.added++;
-      fixed = TRUE;
-    }
-    if (!fixed) {
-      g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_INTERNAL,
-                  "every choice on the path of '%s' is provably sound, yet it is over the cap", w->text[target]);
+    if (!repair_step(prover, table, &p, o, opener, s, &st, error))
       return NULL;
-    }
   }
   if (stats)
     *stats = st;

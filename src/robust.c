@@ -1,14 +1,12 @@
 /* hardsix — robustness: does an opener's guarantee survive other tie-breaks? Rebuilds the greedy tree
- * under seeded random answer orders, other metrics and the other list set; reports TSV, text, HTML+SVG. */
+ * under seeded random answer orders, other metrics and the other list set (the reports are written by
+ * robust-report.c). */
 #include "hardsix/robust.h"
 #include "hardsix/feedback.h"
 
 #include <string.h>
 
 G_DEFINE_QUARK(hs_robust_error_quark, hs_robust_error)
-
-/* Bars in the histogram of averages (at most). */
-#define CHART_BINS 30
 
 static void
 row_free(gpointer p)
@@ -222,12 +220,12 @@ run_task(const Run *run, const Task *task, HsRobustRow *row, GArray *over_base, 
   return TRUE;
 }
 
-HsRobustReport *
-hs_robust_run(const HsTable *table, guint opener, const HsPolicy *policy, const HsRobustOptions *options,
-              GError **error)
+/* The rows to build, in report order: canonical, the other metrics and the other list set (with
+ * variants), then the shuffles 1..n. */
+static GArray *
+make_tasks(const HsPolicy *policy, const HsRobustOptions *options)
 {
-  const HsWords *w = hs_table_words(table);
-  g_autoptr(GArray) tasks = g_array_new(FALSE, FALSE, sizeof(Task));
+  GArray *tasks = g_array_new(FALSE, FALSE, sizeof(Task));
   Task t = { HS_ROBUST_CANONICAL, policy->metric, 0 };
   g_array_append_val(tasks, t);
   if (options->variants) {
@@ -244,22 +242,23 @@ hs_robust_run(const HsTable *table, guint opener, const HsPolicy *policy, const 
     Task ts = { HS_ROBUST_SHUFFLE, policy->metric, k };
     g_array_append_val(tasks, ts);
   }
+  return tasks;
+}
 
-  guint n = tasks->len;
-  HsRobustRow **rows = g_new0(HsRobustRow *, n);
-  GError **errors = g_new0(GError *, n);
-  GArray **overs = g_new0(GArray *, n);
-  Run run = { table, w, opener, policy, options };
-  guint done = 0, passing = 0;
+/* Builds every task's row in parallel; each task writes only its own slots. */
+static void
+run_tasks(const Run *run, const GArray *tasks, HsRobustRow **rows, GArray **overs, GError **errors)
+{
+  const HsRobustOptions *options = run->options;
+  guint n = tasks->len, done = 0, passing = 0;
   gint64 n_signed = n;
-
 #pragma omp parallel for schedule(dynamic, 1)
   for (gint64 i = 0; i < n_signed; i++) {
     if (options->cancel != NULL && g_atomic_int_get(options->cancel))
       continue;
     rows[i] = g_new0(HsRobustRow, 1);
     overs[i] = g_array_new(FALSE, FALSE, sizeof(guint));
-    gboolean ok = run_task(&run, &g_array_index(tasks, Task, i), rows[i], overs[i], &errors[i]);
+    gboolean ok = run_task(run, &g_array_index(tasks, Task, i), rows[i], overs[i], &errors[i]);
 #pragma omp critical(hs_robust_progress)
     {
       done++;
@@ -268,14 +267,12 @@ hs_robust_run(const HsTable *table, guint opener, const HsPolicy *policy, const 
         options->progress(done, n, passing, options->progress_user);
     }
   }
+}
 
-  HsRobustReport *r = g_new0(HsRobustReport, 1);
-  r->words = w;
-  r->opener = opener;
-  r->max_guesses = policy->max_guesses;
-  r->seed = options->seed;
-  r->rows = g_ptr_array_new_with_free_func(row_free);
-  r->fail_counts = g_new0(guint, w->n_answers);
+/* Moves the rows into R in task order, counting the shuffles' results; takes the first error. */
+static gboolean
+collect_rows(HsRobustReport *r, guint n, HsRobustRow **rows, GArray **overs, GError **errors, GError **error)
+{
   gboolean ok = TRUE;
   for (guint i = 0; i < n; i++) {
     if (errors[i] != NULL) {
@@ -299,441 +296,34 @@ hs_robust_run(const HsTable *table, guint opener, const HsPolicy *policy, const 
     if (overs[i] != NULL)
       g_array_unref(overs[i]);
   }
-  g_free(rows);
-  g_free(errors);
-  g_free(overs);
-  if (ok && options->cancel != NULL && g_atomic_int_get(options->cancel)) {
+  return ok;
+}
+
+HsRobustReport *
+hs_robust_run(const HsTable *table, guint opener, const HsPolicy *policy, const HsRobustOptions *options,
+              GError **error)
+{
+  const HsWords *w = hs_table_words(table);
+  g_autoptr(GArray) tasks = make_tasks(policy, options);
+  guint n = tasks->len;
+  g_autofree HsRobustRow **rows = g_new0(HsRobustRow *, n);
+  g_autofree GError **errors = g_new0(GError *, n);
+  g_autofree GArray **overs = g_new0(GArray *, n);
+  Run run = { table, w, opener, policy, options };
+  run_tasks(&run, tasks, rows, overs, errors);
+
+  g_autoptr(HsRobustReport) r = g_new0(HsRobustReport, 1);
+  r->words = w;
+  r->opener = opener;
+  r->max_guesses = policy->max_guesses;
+  r->seed = options->seed;
+  r->rows = g_ptr_array_new_with_free_func(row_free);
+  r->fail_counts = g_new0(guint, w->n_answers);
+  if (!collect_rows(r, n, rows, overs, errors, error))
+    return NULL;
+  if (options->cancel != NULL && g_atomic_int_get(options->cancel)) {
     g_set_error(error, HS_ROBUST_ERROR, HS_ROBUST_ERROR_CANCELLED, "interrupted");
-    ok = FALSE;
-  }
-  if (!ok) {
-    hs_robust_report_free(r);
     return NULL;
   }
-  return r;
-}
-
-/* ---- writers ---- */
-
-/* PART/WHOLE as a percentage with one decimal ("98.7%"). */
-static void
-append_percent(GString *out, guint part, guint whole)
-{
-  guint64 tenths = whole ? ((guint64)part * 2000 + whole) / (2 * (guint64)whole) : 0;
-  g_string_append_printf(out, "%" G_GUINT64_FORMAT ".%u%%", tenths / 10, (guint)(tenths % 10));
-}
-
-static const char *
-kind_name(HsRobustKind k)
-{
-  static const char *const names[] = { "canonical", "metric", "lists", "shuffle" };
-  return names[k];
-}
-
-static void
-append_histogram(GString *out, const HsRobustRow *row)
-{
-  if (hs_histogram_answers(&row->hist) == 0)
-    g_string_append_c(out, '-');
-  else
-    hs_histogram_append(out, &row->hist, ",");
-}
-
-/* The row's id: "-", the metric, the lists or the shuffle number. */
-static void
-append_id(GString *out, const HsRobustRow *row)
-{
-  switch (row->kind) {
-    case HS_ROBUST_CANONICAL: g_string_append_c(out, '-'); break;
-    case HS_ROBUST_METRIC: g_string_append(out, hs_metric_name(row->metric)); break;
-    case HS_ROBUST_LISTS: g_string_append(out, row->lists); break;
-    case HS_ROBUST_SHUFFLE: g_string_append_printf(out, "%u", row->shuffle); break;
-  }
-}
-
-/* A TSV cell: tabs and line breaks would break the row. */
-static void
-append_cell(GString *out, const char *v)
-{
-  for (const char *p = v; *p; p++)
-    g_string_append_c(out, (guchar)*p < 0x20 ? ' ' : *p);
-}
-
-char *
-hs_robust_tsv(const HsRobustReport *r)
-{
-  GString *out = g_string_new("variant\tid\tmetric\tlists\tverdict\tworst\tover_cap\thistogram\ttotal\taverage\t"
-                              "failing\tnote\n");
-  for (guint i = 0; i < r->rows->len; i++) {
-    const HsRobustRow *row = r->rows->pdata[i];
-    g_string_append_printf(out, "%s\t", kind_name(row->kind));
-    append_id(out, row);
-    g_string_append_printf(out, "\t%s\t%s\t", hs_metric_name(row->metric), row->lists);
-    if (row->skipped) {
-      g_string_append(out, "skip\t-\t-\t-\t-\t-\t-\t");
-    } else {
-      g_string_append_printf(out, "%s\t%u\t%u\t", row->pass ? "ok" : "fail", row->worst, row->n_over);
-      append_histogram(out, row);
-      g_string_append_printf(out, "\t%" G_GUINT64_FORMAT "\t", row->total);
-      hs_average_append(out, row->total, row->n_answers);
-      g_string_append_c(out, '\t');
-      if (row->over[0] == NULL)
-        g_string_append_c(out, '-');
-      for (guint k = 0; row->over[k]; k++)
-        g_string_append_printf(out, "%s%s", k ? "," : "", row->over[k]);
-      g_string_append_c(out, '\t');
-    }
-    if (row->note != NULL)
-      append_cell(out, row->note);
-    else
-      g_string_append_c(out, '-');
-    g_string_append_c(out, '\n');
-  }
-  return g_string_free(out, FALSE);
-}
-
-/* Base answers by how often they failed (most first, then canonical order). */
-static GArray *
-top_failures(const HsRobustReport *r, guint top)
-{
-  GArray *idx = g_array_new(FALSE, FALSE, sizeof(guint));
-  for (guint a = 0; a < r->words->n_answers; a++)
-    if (r->fail_counts[a] > 0)
-      g_array_append_val(idx, a);
-  /* Insertion into a sorted prefix would do; a stable sort keeps canonical order among equals. */
-  guint *v = (guint *)(void *)idx->data;
-  for (guint i = 1; i < idx->len; i++) {
-    guint x = v[i], j = i;
-    while (j > 0 && r->fail_counts[v[j - 1]] < r->fail_counts[x]) {
-      v[j] = v[j - 1];
-      j--;
-    }
-    v[j] = x;
-  }
-  if (idx->len > top)
-    g_array_set_size(idx, top);
-  return idx;
-}
-
-/* Shuffle totals sorted (for min, median, max). */
-static GArray *
-shuffle_totals(const HsRobustReport *r)
-{
-  GArray *t = g_array_new(FALSE, FALSE, sizeof(guint64));
-  for (guint i = 0; i < r->rows->len; i++) {
-    const HsRobustRow *row = r->rows->pdata[i];
-    if (row->kind == HS_ROBUST_SHUFFLE && !row->skipped)
-      g_array_append_val(t, row->total);
-  }
-  guint64 *v = (guint64 *)(void *)t->data;
-  for (guint i = 1; i < t->len; i++) {
-    guint64 x = v[i];
-    guint j = i;
-    while (j > 0 && v[j - 1] > x) {
-      v[j] = v[j - 1];
-      j--;
-    }
-    v[j] = x;
-  }
-  return t;
-}
-
-/* "ok, worst 6, average 3.8026" / "fail: 3 over 6 (graze, tatty, tight)" / "skipped: note". */
-static void
-append_row_verdict(GString *out, const HsRobustRow *row, guint cap)
-{
-  if (row->skipped) {
-    g_string_append_printf(out, "skipped: %s", row->note);
-    return;
-  }
-  if (row->pass) {
-    g_string_append_printf(out, "ok, worst %u, average ", row->worst);
-    hs_average_append(out, row->total, row->n_answers);
-  } else {
-    g_string_append_printf(out, "fail, %u over %u (", row->n_over, cap);
-    for (guint k = 0; row->over[k] && k < 10; k++)
-      g_string_append_printf(out, "%s%s", k ? ", " : "", row->over[k]);
-    if (row->n_over > 10)
-      g_string_append_printf(out, ", and %u more", row->n_over - 10);
-    g_string_append(out, "), average ");
-    hs_average_append(out, row->total, row->n_answers);
-  }
-  if (row->note != NULL && !row->skipped)
-    g_string_append_printf(out, " (%s)", row->note);
-}
-
-static void
-append_variant_label(GString *out, const HsRobustRow *row)
-{
-  switch (row->kind) {
-    case HS_ROBUST_CANONICAL:
-      g_string_append_printf(out, "canonical order, metric %s", hs_metric_name(row->metric));
-      break;
-    case HS_ROBUST_METRIC: g_string_append_printf(out, "metric %s", hs_metric_name(row->metric)); break;
-    case HS_ROBUST_LISTS: g_string_append_printf(out, "lists %s", row->lists); break;
-    case HS_ROBUST_SHUFFLE: g_string_append_printf(out, "shuffle %u", row->shuffle); break;
-  }
-}
-
-char *
-hs_robust_summary(const HsRobustReport *r, guint top)
-{
-  GString *out = g_string_new(NULL);
-  const HsWords *w = r->words;
-  g_string_append_printf(out, "robust: %s, %u shuffle%s (seed %" G_GUINT64_FORMAT ")", w->text[r->opener],
-                         r->n_shuffles, r->n_shuffles == 1 ? "" : "s", r->seed);
-  if (r->n_shuffles > 0) {
-    g_string_append_printf(out, ": %u pass (", r->n_pass);
-    append_percent(out, r->n_pass, r->n_shuffles);
-    g_string_append_printf(out, "), %u fail\n", r->n_shuffles - r->n_pass);
-    g_autoptr(GArray) f = top_failures(r, top);
-    g_string_append(out, "failing most often:");
-    if (f->len == 0)
-      g_string_append(out, " none");
-    for (guint i = 0; i < f->len; i++) {
-      guint a = g_array_index(f, guint, i);
-      g_string_append_printf(out, "%s %s %u", i ? "," : "", w->text[a], r->fail_counts[a]);
-    }
-    g_string_append(out, "\nworst guesses over shuffles:");
-    gboolean first = TRUE;
-    for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-      if (r->worst_counts[d]) {
-        g_string_append_printf(out, "%s %u: %u", first ? "" : ",", d, r->worst_counts[d]);
-        first = FALSE;
-      }
-    g_autoptr(GArray) t = shuffle_totals(r);
-    guint n = w->n_answers;
-    g_string_append(out, "\naverage guesses over shuffles: min ");
-    hs_average_append(out, g_array_index(t, guint64, 0), n);
-    g_string_append(out, ", median ");
-    hs_average_append(out, g_array_index(t, guint64, t->len / 2), n);
-    g_string_append(out, ", max ");
-    hs_average_append(out, g_array_index(t, guint64, t->len - 1), n);
-    g_string_append_c(out, '\n');
-  } else {
-    g_string_append_c(out, '\n');
-  }
-  for (guint i = 0; i < r->rows->len; i++) {
-    const HsRobustRow *row = r->rows->pdata[i];
-    if (row->kind == HS_ROBUST_SHUFFLE)
-      continue;
-    append_variant_label(out, row);
-    g_string_append(out, ": ");
-    append_row_verdict(out, row, r->max_guesses);
-    g_string_append_c(out, '\n');
-  }
-  return g_string_free(out, FALSE);
-}
-
-/* ---- HTML ---- */
-
-static void
-append_html(GString *out, const char *text)
-{
-  for (const char *p = text; *p; p++) {
-    switch (*p) {
-      case '&': g_string_append(out, "&amp;"); break;
-      case '<': g_string_append(out, "&lt;"); break;
-      case '>': g_string_append(out, "&gt;"); break;
-      case '"': g_string_append(out, "&quot;"); break;
-      default: g_string_append_c(out, *p);
-    }
-  }
-}
-
-/* Integer-only coordinates keep the SVG identical on every machine. */
-static void
-append_chart(GString *out, const HsRobustReport *r)
-{
-  guint n_answers = r->words->n_answers;
-  guint64 lo = G_MAXUINT64, hi = 0;
-  for (guint i = 0; i < r->rows->len; i++) {
-    const HsRobustRow *row = r->rows->pdata[i];
-    if (row->kind != HS_ROBUST_SHUFFLE || row->skipped)
-      continue;
-    lo = MIN(lo, row->total);
-    hi = MAX(hi, row->total);
-  }
-  if (lo > hi)
-    return;
-  /* Bins over the total number of guesses (the average times the number of answers). */
-  guint64 span = hi - lo + 1;
-  guint64 width = (span + CHART_BINS - 1) / CHART_BINS;
-  guint bins = (guint)((span + width - 1) / width);
-  guint pass[CHART_BINS] = { 0 }, fail[CHART_BINS] = { 0 }, top = 1;
-  for (guint i = 0; i < r->rows->len; i++) {
-    const HsRobustRow *row = r->rows->pdata[i];
-    if (row->kind != HS_ROBUST_SHUFFLE || row->skipped)
-      continue;
-    guint b = (guint)((row->total - lo) / width);
-    if (row->pass)
-      pass[b]++;
-    else
-      fail[b]++;
-    top = MAX(top, pass[b] + fail[b]);
-  }
-  /* A round top for the y axis. */
-  /* A round step (1, 2, 5, 10, 20, 50, ...) giving at most five grid lines. */
-  guint step = 1;
-  for (guint e = 1, k = 0; (top + step - 1) / step > 5; k++) {
-    static const guint mult[3] = { 1, 2, 5 };
-    if (k == 3) {
-      k = 0;
-      e *= 10;
-    }
-    step = mult[k] * e;
-  }
-  guint ymax = (top + step - 1) / step * step;
-  const guint W = 720, H = 310, L = 56, R = 16, T = 26, B = 56;
-  const guint pw = W - L - R, ph = H - T - B;
-  guint bw = pw / bins;
-  g_string_append_printf(out,
-                         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %u %u\" width=\"%u\" "
-                         "height=\"%u\" role=\"img\" aria-label=\"Histogram of the average number of "
-                         "guesses across shuffles\">\n",
-                         W, H, W, H);
-  g_string_append(out,
-                  "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-                  "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e4572e\"/>"
-                  "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#fff\" stroke-width=\"2\"/></pattern></defs>\n");
-  /* Grid and y labels. */
-  for (guint y = 0; y <= ymax; y += step) {
-    guint py = T + ph - (guint)((guint64)y * ph / ymax);
-    g_string_append_printf(out,
-                           "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#ddd\"/>"
-                           "<text x=\"%u\" y=\"%u\" text-anchor=\"end\" font-size=\"12\">%u</text>\n",
-                           L, py, L + bins * bw, py, L - 6, py + 4, y);
-  }
-  for (guint b = 0; b < bins; b++) {
-    guint x = L + b * bw + 1;
-    guint hp = (guint)((guint64)pass[b] * ph / ymax), hf = (guint)((guint64)fail[b] * ph / ymax);
-    if (pass[b])
-      g_string_append_printf(out,
-                             "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#2e7d32\">"
-                             "<title>%u pass</title></rect>\n",
-                             x, T + ph - hp, bw - 2, hp, pass[b]);
-    if (fail[b])
-      g_string_append_printf(out,
-                             "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#hatch)\" "
-                             "stroke=\"#b23a1b\"><title>%u fail</title></rect>\n",
-                             x, T + ph - hp - hf, bw - 2, hf, fail[b]);
-  }
-  /* X labels: the average at the left edge of every few bins. */
-  guint every = (bins + 5) / 6;
-  for (guint b = 0; b <= bins; b += every) {
-    guint x = L + b * bw;
-    g_autoptr(GString) label = g_string_new(NULL);
-    hs_average_append(label, lo + b * width, n_answers);
-    g_string_append_printf(out,
-                           "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#333\"/>"
-                           "<text x=\"%u\" y=\"%u\" text-anchor=\"middle\" font-size=\"12\">%s</text>\n",
-                           x, T + ph, x, T + ph + 5, x, T + ph + 20, label->str);
-  }
-  g_string_append_printf(out, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#333\"/>\n", L, T + ph,
-                         L + bins * bw, T + ph);
-  /* Where the canonical order falls. */
-  const HsRobustRow *canon = r->rows->len > 0 ? r->rows->pdata[0] : NULL;
-  if (canon != NULL && canon->kind == HS_ROBUST_CANONICAL && !canon->skipped && canon->total >= lo &&
-      canon->total < lo + (guint64)bins * width) {
-    guint x = L + (guint)((canon->total - lo) * bw / width) + bw / (2 * (guint)width);
-    g_autoptr(GString) label = g_string_new(NULL);
-    hs_average_append(label, canon->total, n_answers);
-    g_string_append_printf(out,
-                           "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#000\" "
-                           "stroke-dasharray=\"4 3\"/><text x=\"%u\" y=\"%u\" text-anchor=\"%s\" "
-                           "font-size=\"12\">canonical order %s</text>\n",
-                           x, T - 4, x, T + ph, x + (x > L + pw / 2 ? 4 : -4), T - 9, x > L + pw / 2 ? "end" : "start",
-                           label->str);
-  }
-  g_string_append_printf(out,
-                         "<text x=\"%u\" y=\"%u\" text-anchor=\"middle\" font-size=\"13\">average guesses "
-                         "per answer (bins of %" G_GUINT64_FORMAT " guess%s in total)</text>\n",
-                         L + pw / 2, H - 10, width, width == 1 ? "" : "es");
-  g_string_append_printf(out,
-                         "<text x=\"14\" y=\"%u\" text-anchor=\"middle\" font-size=\"13\" "
-                         "transform=\"rotate(-90 14 %u)\">shuffles</text>\n",
-                         T + ph / 2, T + ph / 2);
-  g_string_append(out, "</svg>\n");
-}
-
-char *
-hs_robust_html(const HsRobustReport *r, const char *policy)
-{
-  const HsWords *w = r->words;
-  GString *out = g_string_new(NULL);
-  g_string_append_printf(out,
-                         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                         "<title>hardsix robust: %s</title>\n",
-                         w->text[r->opener]);
-  g_string_append(
-    out, "<style>\n"
-         "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:#111;"
-         "max-width:760px;margin:24px auto;padding:0 16px}\n"
-         "h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}\n"
-         ".meta{color:#555;margin:0 0 16px}\n"
-         "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
-         "th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-         ".ok{color:#1b5e20;font-weight:600}.fail{color:#b23a1b;font-weight:600}.skip{color:#777}\n"
-         ".big{font-size:20px;font-weight:700}\n"
-         ".key span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:-1px}\n"
-         "svg{max-width:100%;height:auto}\n"
-         "@media print{body{margin:0;max-width:none}h2,table,svg{break-inside:avoid}"
-         "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n"
-         "</style>\n</head>\n<body>\n");
-  g_string_append_printf(out, "<h1>Does %s's guarantee survive other tie-breaks?</h1>\n", w->text[r->opener]);
-  g_string_append(out, "<p class=\"meta\">");
-  if (policy != NULL) {
-    append_html(out, policy);
-    g_string_append(out, "; ");
-  }
-  g_string_append_printf(
-    out, "lists %s (%u answers); cap %u guesses; %u shuffles of the answer order, seed %" G_GUINT64_FORMAT ".</p>\n",
-    w->name, w->n_answers, r->max_guesses, r->n_shuffles, r->seed);
-  if (r->n_shuffles > 0) {
-    g_string_append(out, "<p><span class=\"big\">");
-    append_percent(out, r->n_pass, r->n_shuffles);
-    g_string_append_printf(out, "</span> of the shuffles pass (%u of %u solve every answer within %u guesses).</p>\n",
-                           r->n_pass, r->n_shuffles, r->max_guesses);
-    g_string_append(out, "<h2>Average guesses across shuffles</h2>\n<p class=\"key\">"
-                         "<span style=\"background:#2e7d32\"></span>pass"
-                         "<span style=\"background:#e4572e\"></span>fail (hatched)</p>\n");
-    append_chart(out, r);
-    g_string_append(out, "<h2>Worst number of guesses</h2>\n<table><tr><th>guesses</th><th>shuffles</th></tr>\n");
-    for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-      if (r->worst_counts[d])
-        g_string_append_printf(out, "<tr><td class=\"n\">%u%s</td><td class=\"n\">%u</td></tr>\n", d,
-                               d > r->max_guesses ? " (over the cap)" : "", r->worst_counts[d]);
-    g_string_append(out, "</table>\n");
-    g_autoptr(GArray) f = top_failures(r, 20);
-    g_string_append(out, "<h2>Answers that fail most often</h2>\n");
-    if (f->len == 0) {
-      g_string_append(out, "<p>None: every shuffle solves every answer within the cap.</p>\n");
-    } else {
-      g_string_append(out, "<table><tr><th>answer</th><th>shuffles in which it is over the cap</th></tr>\n");
-      for (guint i = 0; i < f->len; i++) {
-        guint a = g_array_index(f, guint, i);
-        g_string_append_printf(out, "<tr><td>%s</td><td class=\"n\">%u</td></tr>\n", w->text[a], r->fail_counts[a]);
-      }
-      g_string_append(out, "</table>\n");
-    }
-  }
-  g_string_append(out, "<h2>Variants</h2>\n<table><tr><th>variant</th><th>verdict</th></tr>\n");
-  for (guint i = 0; i < r->rows->len; i++) {
-    const HsRobustRow *row = r->rows->pdata[i];
-    if (row->kind == HS_ROBUST_SHUFFLE)
-      continue;
-    g_autoptr(GString) label = g_string_new(NULL), verdict = g_string_new(NULL);
-    append_variant_label(label, row);
-    append_row_verdict(verdict, row, r->max_guesses);
-    g_string_append(out, "<tr><td>");
-    append_html(out, label->str);
-    g_string_append_printf(out, "</td><td class=\"%s\">", row->skipped ? "skip" : row->pass ? "ok" : "fail");
-    append_html(out, verdict->str);
-    g_string_append(out, "</td></tr>\n");
-  }
-  g_string_append(out, "</table>\n<p class=\"meta\">Each shuffle rebuilds the greedy strategy with the answers in "
-                       "a random order, which changes every tie-break. Shuffle <i>k</i> draws its order from its "
-                       "own generator seeded with (seed, <i>k</i>), so the results are the same for any number of "
-                       "threads.</p>\n</body>\n</html>\n");
-  return g_string_free(out, FALSE);
+  return g_steal_pointer(&r);
 }
