@@ -92,6 +92,65 @@ history_possible(const HsWords *w, guint n, const guint32 *g, const guint8 *p)
   return FALSE;
 }
 
+/* Reads the fields of a rule: N_STEPS (guess, pattern) pairs into G and P, then the forced guess
+ * into G[N_STEPS]. */
+static gboolean
+parse_fields(ParseState *st, char **tv, guint nt, guint lineno, guint32 *g, guint8 *p, GError **error)
+{
+  const guint n_steps = (nt - 1) / 2;
+  for (guint i = 0; i < nt; i++) {
+    GError *e = NULL;
+    guint idx = 0;
+    gboolean ok = i % 2 == 0 ? hs_words_find(st->words, tv[i], &idx, &e) : hs_pattern_parse(tv[i], -1, &p[i / 2], &e);
+    if (!ok) {
+      fail_at(error, st, lineno, "%s", e->message);
+      g_error_free(e);
+      return FALSE;
+    }
+    if (i % 2 == 0)
+      g[MIN(i / 2, n_steps)] = idx;
+  }
+  return TRUE;
+}
+
+/* Checks a parsed rule: the history obeys the rules, is unsolved and possible; the forced guess is
+ * legal after it; no earlier rule has the same history. */
+static gboolean
+check_rule(ParseState *st, guint n_steps, const guint32 *g, const guint8 *p, guint lineno, GError **error)
+{
+  const HsWords *w = st->words;
+  guint32 forced = g[n_steps];
+  for (guint i = 1; i < n_steps; i++)
+    if (!hs_rules_legal(st->rules, w, g, p, i, g[i]))
+      return fail_at(error, st, lineno, "history guess '%s' breaks the %s hard-mode rules", w->text[g[i]],
+                     hs_rules_name(st->rules));
+  for (guint i = 0; i < n_steps; i++)
+    if (p[i] == HS_ALL_GREEN)
+      return fail_at(error, st, lineno, "the history is already solved at '%s'", w->text[g[i]]);
+  if (!history_possible(w, n_steps, g, p))
+    return fail_at(error, st, lineno, "this history never occurs: no answer gives these patterns");
+  if (!hs_rules_legal(st->rules, w, g, p, n_steps, forced))
+    return fail_at(error, st, lineno, "forced guess '%s' breaks the %s hard-mode rules after this history",
+                   w->text[forced], hs_rules_name(st->rules));
+  gint dup = hs_overrides_match(st->o, n_steps, g, p);
+  if (dup >= 0) {
+    const HsOverride *d = st->o->rules->pdata[dup];
+    return fail_at(error, st, lineno, "a rule for the same history is on line %u", d->line);
+  }
+  return TRUE;
+}
+
+/* Appends COMMENT (may be NULL) to the comment block waiting for the next rule. */
+static void
+pend_comment(ParseState *st, const char *comment)
+{
+  if (comment == NULL || *comment == '\0')
+    return;
+  if (st->pending_comment->len)
+    g_string_append_c(st->pending_comment, '\n');
+  g_string_append(st->pending_comment, comment);
+}
+
 static gboolean
 parse_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
 {
@@ -105,13 +164,9 @@ parse_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   }
   g_strstrip(text);
   if (*text == '\0') {
-    if (comment != NULL && *comment != '\0') {
-      if (st->pending_comment->len)
-        g_string_append_c(st->pending_comment, '\n');
-      g_string_append(st->pending_comment, comment);
-    } else if (comment == NULL) {
+    if (comment == NULL)
       g_string_truncate(st->pending_comment, 0); /* a blank line ends a comment block */
-    }
+    pend_comment(st, comment);
     return TRUE;
   }
   if (!g_utf8_validate(text, -1, NULL))
@@ -123,64 +178,21 @@ parse_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
       g_ptr_array_add(t, tok[i]);
   guint nt = t->len;
   g_autofree char **tv = (char **)g_ptr_array_free(t, FALSE);
-  if (nt < 3 || nt % 2 == 0) {
+  if (nt < 3 || nt % 2 == 0)
     return fail_at(error, st, lineno, "expected 'GUESS PATTERN [GUESS PATTERN]... FORCED', got %u field%s", nt,
                    nt == 1 ? "" : "s");
-  }
   guint n_steps = (nt - 1) / 2;
   if (n_steps >= 64)
     return fail_at(error, st, lineno, "history of %u guesses is too long", n_steps);
   guint32 g[64];
   guint8 p[64];
-  for (guint i = 0; i < nt; i++) {
-    if (i % 2 == 0) {
-      guint idx;
-      GError *werr = NULL;
-      if (!hs_words_find(st->words, tv[i], &idx, &werr)) {
-        fail_at(error, st, lineno, "%s", werr->message);
-        g_error_free(werr);
-        return FALSE;
-      }
-      if (i / 2 < n_steps)
-        g[i / 2] = idx;
-      else
-        g[n_steps] = idx;
-    } else {
-      GError *perr = NULL;
-      if (!hs_pattern_parse(tv[i], -1, &p[i / 2], &perr)) {
-        fail_at(error, st, lineno, "%s", perr->message);
-        g_error_free(perr);
-        return FALSE;
-      }
-    }
-  }
-  guint32 forced = g[n_steps];
-  for (guint i = 1; i < n_steps; i++)
-    if (!hs_rules_legal(st->rules, st->words, g, p, i, g[i]))
-      return fail_at(error, st, lineno, "history guess '%s' breaks the %s hard-mode rules", st->words->text[g[i]],
-                     hs_rules_name(st->rules));
-  for (guint i = 0; i < n_steps; i++)
-    if (p[i] == HS_ALL_GREEN)
-      return fail_at(error, st, lineno, "the history is already solved at '%s'", st->words->text[g[i]]);
-  if (!history_possible(st->words, n_steps, g, p))
-    return fail_at(error, st, lineno, "this history never occurs: no answer gives these patterns");
-  if (!hs_rules_legal(st->rules, st->words, g, p, n_steps, forced))
-    return fail_at(error, st, lineno, "forced guess '%s' breaks the %s hard-mode rules after this history",
-                   st->words->text[forced], hs_rules_name(st->rules));
-  gint dup = hs_overrides_match(st->o, n_steps, g, p);
-  if (dup >= 0) {
-    const HsOverride *d = st->o->rules->pdata[dup];
-    return fail_at(error, st, lineno, "a rule for the same history is on line %u", d->line);
-  }
+  if (!parse_fields(st, tv, nt, lineno, g, p, error) || !check_rule(st, n_steps, g, p, lineno, error))
+    return FALSE;
   /* Keep both a comment block above the rule and a trailing comment: to_text writes them back as one
    * block above the rule, so neither is lost on a round trip. */
-  if (comment != NULL && *comment != '\0') {
-    if (st->pending_comment->len)
-      g_string_append_c(st->pending_comment, '\n');
-    g_string_append(st->pending_comment, comment);
-  }
+  pend_comment(st, comment);
   const char *c = st->pending_comment->len ? st->pending_comment->str : NULL;
-  hs_overrides_add(st->o, n_steps, g, p, forced, c);
+  hs_overrides_add(st->o, n_steps, g, p, g[n_steps], c);
   ((HsOverride *)st->o->rules->pdata[st->o->rules->len - 1])->line = lineno;
   g_string_truncate(st->pending_comment, 0);
   return TRUE;

@@ -267,8 +267,9 @@ append_tiles_titled(GString *out, const char *guess, guint8 pattern, const char 
   g_string_insert(out, gt - out->str, title->str);
 }
 
+/* The title and the facts line: opener, lists, cap, rules, average, verification. */
 static void
-append_header_html(GString *out, const Ctx *c)
+append_facts_html(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
   const HsNode *root = &s->nodes[0];
@@ -288,8 +289,14 @@ append_header_html(GString *out, const Ctx *c)
     g_string_append_printf(out, " (<code>%s</code>)", src);
   }
   g_string_append(out, ".</p>\n</div>\n");
+}
 
-  /* Left: how to read it, with a worked example. Right: legend and histogram. */
+/* The worked example: the path of one answer, step by step, as the reader would follow it. */
+static void
+append_example_html(GString *out, const Ctx *c)
+{
+  const HsStrategy *s = c->s;
+  const HsNode *root = &s->nodes[0];
   g_string_append(out, "<div class=\"box example\">\n<h2>How to use it: a worked example</h2>\n");
   guint a = hs_sheet_example_answer(s);
   guint32 path[HS_DEPTH_LIMIT];
@@ -329,7 +336,13 @@ append_header_html(GString *out, const Ctx *c)
   g_string_append(out, "<p>In each section the rows are sorted by pattern (grey before yellow before green, "
                        "left to right) and indented one step per guess. A number is how many answers are still "
                        "possible; ✓ marks the only word left.</p>\n</div>\n");
+}
 
+/* The tile legend and the verified histogram. */
+static void
+append_legend_html(GString *out, const Ctx *c)
+{
+  const HsStrategy *s = c->s;
   g_string_append(out, "<div>\n<div class=\"box legend\">\n<h2>Tiles</h2>\n");
   static const struct {
     guint8 pattern;
@@ -360,6 +373,16 @@ append_header_html(GString *out, const Ctx *c)
                            pct / 10, pct % 10);
   }
   g_string_append(out, "</table>\n</div>\n</div>\n</div>\n");
+}
+
+/* The top of page 1: the facts, a worked example, the legend and the histogram. */
+static void
+append_header_html(GString *out, const Ctx *c)
+{
+  append_facts_html(out, c);
+  /* Left: how to read it, with a worked example. Right: legend and histogram. */
+  append_example_html(out, c);
+  append_legend_html(out, c);
 }
 
 static void
