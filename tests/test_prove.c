@@ -12,32 +12,13 @@
 #include <glib/gstdio.h>
 
 #include "hardsix/hardsix.h"
+#include "test-common.h"
 
-#define DATA "tests/data/"
+#define DATA HS_TEST_DATA
 /* Random small lists compared with the brute force. */
 #define RANDOM_LISTS 6
 /* Random parts of the original lists on which FAST and GREEDY are compared. */
 #define PART_TRIES 60
-
-static HsWords *
-load(const char *answers, const char *guesses)
-{
-  GError *e = NULL;
-  HsWords *w = hs_words_load(answers, guesses, &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
-  return w;
-}
-
-static HsWords *
-load_set(const char *name)
-{
-  GError *e = NULL;
-  HsWords *w = hs_words_load_set(name, &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
-  return w;
-}
 
 /* ---- brute force: no memo, no bounds, no shortcuts; legality from rules.c, feedback from the
  * verifier's own function ---- */
@@ -155,7 +136,7 @@ tunings(HsProveTuning *t)
 static void
 compare_with_brute(const char *answers, const char *guesses, guint max_cap, gboolean need_both)
 {
-  g_autoptr(HsWords) w = load(answers, guesses);
+  g_autoptr(HsWords) w = hs_test_load(answers, guesses);
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   guint counts[2][2] = { { 0 } }; /* [rules][proven] */
   HsProveTuning tune[N_TUNINGS];
@@ -261,7 +242,7 @@ static void
 test_brute_random_lists(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) orig_words = load_set("original");
+  g_autoptr(HsWords) orig_words = hs_test_load_set("original");
   for (guint seed = 1; seed <= RANDOM_LISTS; seed++) {
     GRand *rng = g_rand_new_with_seed(seed);
     g_autoptr(GString) a = g_string_new(NULL), g = g_string_new(NULL);
@@ -300,7 +281,7 @@ static void
 test_prove_part(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load(DATA "prove-answers.txt", DATA "prove-guesses.txt");
+  g_autoptr(HsWords) w = hs_test_load(DATA "prove-answers.txt", DATA "prove-guesses.txt");
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsProveTuning tune[N_TUNINGS];
   tunings(tune);
@@ -389,7 +370,7 @@ static void
 test_errors(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load(DATA "prove-answers.txt", DATA "prove-guesses.txt");
+  g_autoptr(HsWords) w = hs_test_load(DATA "prove-answers.txt", DATA "prove-guesses.txt");
   g_autoptr(HsTable) answers_only = hs_table_new(w, FALSE);
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   GError *e = NULL;
@@ -451,7 +432,7 @@ static int
 setup_orig(void **state)
 {
   (void)state;
-  orig = load_set("original");
+  orig = hs_test_load_set("original");
   orig_table = hs_table_new(orig, TRUE);
   return 0;
 }
@@ -561,6 +542,93 @@ test_original_parts(void **state)
   assert_true(counts[0] > 0 && counts[1] > 0);
 }
 
+/* Does GUESS split PART (after history HG/HP of N steps) into parts each solvable with LEFT - 1 more
+ * guesses? */
+static gboolean
+guess_works(HsProver *P, guint n, guint32 *hg, guint8 *hp, const guint32 *part, guint m, guint32 guess, guint left)
+{
+  GError *e = NULL;
+  hg[n] = guess;
+  for (guint p = 0; p < HS_ALL_GREEN; p++) {
+    g_autoptr(GArray) sub = g_array_new(FALSE, FALSE, sizeof(guint32));
+    for (guint i = 0; i < m; i++)
+      if (hs_feedback(orig->text[guess], orig->text[part[i]]) == p)
+        g_array_append_val(sub, part[i]);
+    if (sub->len == 0)
+      continue;
+    if (left <= 1)
+      return FALSE;
+    hp[n] = (guint8)p;
+    gboolean ok = FALSE;
+    assert_true(hs_prove_part(P, n + 1, hg, hp, (const guint32 *)(const void *)sub->data, sub->len, left - 1, &ok, NULL,
+                              NULL, NULL, &e));
+    if (!ok)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* One ranking everywhere (rank.h): in GREEDY order the prover plays the greedy choice whenever that
+ * choice works, and otherwise a guess the ranking puts after it. */
+static void
+test_first_guess_is_greedy_choice(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  g_autoptr(HsProver) P = hs_prover_new(orig_table, HS_RULES_NYT, HS_PROVE_ORDER_GREEDY);
+  HsPolicy pol;
+  hs_policy_init(&pol);
+  g_autofree guint32 *part = g_new(guint32, orig->n_answers);
+  g_autofree guint *cands = g_new(guint, orig->n_answers);
+  g_autofree guint *all = g_new(guint, orig->n_words);
+  g_autofree guint *legal = g_new(guint, orig->n_words);
+  for (guint i = 0; i < orig->n_words; i++)
+    all[i] = i;
+  g_autoptr(GRand) rng = g_rand_new_with_seed(23);
+  guint same = 0, after = 0;
+  for (guint it = 0; it < 80; it++) {
+    guint o = (guint)g_rand_int_range(rng, 0, (gint)orig->n_words);
+    guint8 p = hs_feedback(orig->text[o], orig->text[g_rand_int_range(rng, 0, (gint)orig->n_answers)]);
+    guint m = 0;
+    for (guint x = 0; x < orig->n_answers; x++)
+      if (hs_feedback(orig->text[o], orig->text[x]) == p)
+        cands[m] = part[m] = x, m++;
+    if (m < 3 || m > 80 || p == HS_ALL_GREEN)
+      continue;
+    guint n_legal = hs_rules_filter(HS_RULES_NYT, orig, all, orig->n_words, o, p, legal);
+    guint32 chosen = hs_greedy_choose(orig_table, &pol, cands, m, legal, n_legal);
+    guint left = 2 + it % 3;
+    guint32 hg[2] = { o, 0 }, g = HS_NONE;
+    guint8 hp[2] = { p, 0 };
+    gboolean solvable = FALSE;
+    assert_true(hs_prove_part(P, 1, hg, hp, part, m, left, &solvable, &g, NULL, NULL, &e));
+    if (!solvable)
+      continue;
+    if (guess_works(P, 1, hg, hp, part, m, chosen, left)) {
+      assert_int_equal(g, chosen);
+      same++;
+    } else {
+      /* The prover's guess comes later in the ranking than the greedy choice. */
+      guint mb_g = 0, mb_c = 0, cnt_g[HS_PATTERNS] = { 0 }, cnt_c[HS_PATTERNS] = { 0 };
+      gboolean cand_g = FALSE, cand_c = FALSE;
+      for (guint i = 0; i < m; i++) {
+        guint kg = ++cnt_g[hs_feedback(orig->text[g], orig->text[part[i]])];
+        guint kc = ++cnt_c[hs_feedback(orig->text[chosen], orig->text[part[i]])];
+        mb_g = MAX(mb_g, kg);
+        mb_c = MAX(mb_c, kc);
+        cand_g |= part[i] == g;
+        cand_c |= part[i] == chosen;
+      }
+      if (!(hs_rank_key(mb_c, cand_c, chosen) < hs_rank_key(mb_g, cand_g, g)))
+        fail_msg("%s %u: m %u left %u chosen %s mb %u cand %d, prover %s mb %u cand %d", orig->text[o], p, m, left,
+                 orig->text[chosen], mb_c, cand_c, orig->text[g], mb_g, cand_g);
+      after++;
+    }
+  }
+  assert_true(same >= 10);
+  assert_true(after >= 1);
+}
+
 static void
 test_original_strict(void **state)
 {
@@ -603,6 +671,7 @@ main(void)
     cmocka_unit_test(test_original_facts),
     cmocka_unit_test(test_original_parts),
     cmocka_unit_test(test_original_strict),
+    cmocka_unit_test(test_first_guess_is_greedy_choice),
     cmocka_unit_test(test_cancel),
   };
   int failures = cmocka_run_group_tests_name("prove", tests, setup_orig, teardown_orig);

@@ -15,8 +15,9 @@
 #endif
 
 #include "hardsix/hardsix.h"
+#include "test-common.h"
 
-#define DATA "tests/data/"
+#define DATA HS_TEST_DATA
 
 static HsWords *tiny;
 
@@ -24,13 +25,7 @@ static int
 setup(void **state)
 {
   (void)state;
-  GError *error = NULL;
-  tiny = hs_words_load(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", &error);
-  if (tiny == NULL) {
-    print_error("%s\n", error->message);
-    g_error_free(error);
-    return -1;
-  }
+  tiny = hs_test_tiny();
   return 0;
 }
 

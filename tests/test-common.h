@@ -1,0 +1,77 @@
+/* hardsix tests — helpers shared by the cmocka test binaries: loading word lists, reading files and
+ * finding the reference data in ../shared (tests that need it skip when it is absent).
+ * Include after <cmocka.h> and "hardsix/hardsix.h". Tests run from the repository root. */
+#pragma once
+
+#include <glib.h>
+
+#define HS_TEST_DATA "tests/data/"
+#define HS_TEST_REFERENCE "../shared/reference/"
+
+/* The lists in ANSWERS and GUESSES; a failure fails the test. */
+static inline HsWords *
+hs_test_load(const char *answers, const char *guesses)
+{
+  GError *e = NULL;
+  HsWords *w = hs_words_load(answers, guesses, &e);
+  if (w == NULL)
+    fail_msg("%s", e->message);
+  return w;
+}
+
+/* A named list set ("original", "nyt2022", ...); a failure fails the test. */
+static inline HsWords *
+hs_test_load_set(const char *set)
+{
+  GError *e = NULL;
+  HsWords *w = hs_words_load_set(set, &e);
+  if (w == NULL)
+    fail_msg("%s", e->message);
+  return w;
+}
+
+/* The tiny lists of tests/data. */
+static inline HsWords *
+hs_test_tiny(void)
+{
+  return hs_test_load(HS_TEST_DATA "tiny-answers.txt", HS_TEST_DATA "tiny-guesses.txt");
+}
+
+/* The whole of PATH (NUL-terminated; *LEN may be NULL); a failure fails the test. */
+static inline char *
+hs_test_slurp(const char *path, gsize *len)
+{
+  char *text = NULL;
+  GError *e = NULL;
+  if (!g_file_get_contents(path, &text, len, &e))
+    fail_msg("%s", e->message);
+  return text;
+}
+
+/* The path of REL under ../shared/reference when that file exists, else NULL (the caller skips).
+ * Newly allocated. */
+static inline char *
+hs_test_reference(const char *rel)
+{
+  char *path = g_build_filename(HS_TEST_REFERENCE, rel, NULL);
+  if (!g_file_test(path, G_FILE_TEST_EXISTS)) {
+    g_free(path);
+    return NULL;
+  }
+  return path;
+}
+
+/* A setup/teardown pair for groups that share one HsWords in *state. */
+static inline int
+hs_test_setup_tiny(void **state)
+{
+  *state = hs_test_tiny();
+  return 0;
+}
+
+static inline int
+hs_test_teardown_words(void **state)
+{
+  hs_words_free(*state);
+  return 0;
+}

@@ -1,0 +1,208 @@
+/* Tests for search.c, the core of the exact searches: legal pools from constraint states against the
+ * rules module, the "at least as strict" relation that pruning relies on, the memo and partitions. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "hardsix/hardsix.h"
+#include "search.h"
+#include "test-common.h"
+
+static HsWords *orig;
+static HsTable *table;
+
+static int
+setup(void **state)
+{
+  (void)state;
+  orig = hs_test_load_set("original");
+  table = hs_table_new(orig, TRUE);
+  return 0;
+}
+
+static int
+teardown(void **state)
+{
+  (void)state;
+  hs_table_free(table);
+  hs_words_free(orig);
+  return 0;
+}
+
+/* A random history of LEN guesses, each legal under RULES after the rows before it, with the patterns
+ * of a random answer. */
+static guint
+random_history(GRand *rng, HsRules rules, guint len, guint32 *g, guint8 *p)
+{
+  guint32 answer = (guint32)g_rand_int_range(rng, 0, (gint32)orig->n_answers);
+  guint n = 0;
+  for (guint tries = 0; n < len && tries < 200; tries++) {
+    guint32 w = (guint32)g_rand_int_range(rng, 0, (gint32)orig->n_words);
+    if (w == answer || !hs_rules_legal(rules, orig, g, p, n, w))
+      continue;
+    g[n] = w;
+    p[n] = hs_feedback(orig->text[w], orig->text[answer]);
+    n++;
+  }
+  return n;
+}
+
+static void
+state_of(const HsSearchCore *c, HsRules rules, const guint32 *g, const guint8 *p, guint n, HsState *st)
+{
+  hs_state_init(st);
+  for (guint i = 0; i < n; i++)
+    hs_state_add(st, rules, c->let[g[i]], p[i]);
+}
+
+/* The legal pool read off the state's bitsets equals the rules module's word-by-word verdict. */
+static void
+test_legal_pool_matches_rules(void **state)
+{
+  (void)state;
+  const HsRules all_rules[] = { HS_RULES_NYT, HS_RULES_STRICT };
+  g_autoptr(GRand) rng = g_rand_new_with_seed(7);
+  for (guint r = 0; r < G_N_ELEMENTS(all_rules); r++) {
+    HsSearchCore *c = hs_search_core_new(table, all_rules[r]);
+    g_autofree guint64 *acc = g_new(guint64, c->n_blocks);
+    g_autofree guint32 *pool = g_new(guint32, orig->n_words);
+    for (guint trial = 0; trial < 40; trial++) {
+      guint32 g[4];
+      guint8 p[4];
+      guint n = random_history(rng, all_rules[r], 1 + trial % 4, g, p);
+      HsState st;
+      state_of(c, all_rules[r], g, p, n, &st);
+      guint m = hs_state_legal(c, &st, acc, pool);
+      guint k = 0;
+      for (guint32 w = 0; w < orig->n_words; w++) {
+        gboolean legal = hs_rules_legal(all_rules[r], orig, g, p, n, w);
+        assert_int_equal(hs_state_allows(c, &st, w), legal);
+        if (legal) {
+          assert_true(k < m);
+          assert_int_equal(pool[k++], w);
+        }
+      }
+      assert_int_equal(k, m);
+    }
+    hs_search_core_free(c);
+  }
+}
+
+/* hs_state_within(a, b) promises that every word b allows, a allows: the cores pruning of the prover
+ * (a superset of a failing set under a stricter state fails too) rests on it. Checked on states of a
+ * history and of its extensions (always within), and on unrelated pairs (whenever it says within). */
+static void
+test_within_is_sound(void **state)
+{
+  (void)state;
+  g_autoptr(GRand) rng = g_rand_new_with_seed(11);
+  const HsRules all_rules[] = { HS_RULES_NYT, HS_RULES_STRICT };
+  for (guint r = 0; r < G_N_ELEMENTS(all_rules); r++) {
+    HsSearchCore *c = hs_search_core_new(table, all_rules[r]);
+    guint checked = 0;
+    for (guint trial = 0; trial < 60; trial++) {
+      guint32 g[4], h[4];
+      guint8 p[4], q[4];
+      guint n = random_history(rng, all_rules[r], 4, g, p);
+      guint m = random_history(rng, all_rules[r], 1 + trial % 3, h, q);
+      HsState full, prefix, other;
+      state_of(c, all_rules[r], g, p, n, &full);
+      state_of(c, all_rules[r], g, p, n / 2, &prefix);
+      state_of(c, all_rules[r], h, q, m, &other);
+      assert_true(hs_state_within(&prefix, &full));
+      const HsState *pairs[][2] = { { &prefix, &full }, { &other, &full }, { &full, &other }, { &prefix, &other } };
+      for (guint k = 0; k < G_N_ELEMENTS(pairs); k++) {
+        if (!hs_state_within(pairs[k][0], pairs[k][1]))
+          continue;
+        checked++;
+        for (guint32 w = 0; w < orig->n_words; w++)
+          if (hs_state_allows(c, pairs[k][1], w))
+            assert_true(hs_state_allows(c, pairs[k][0], w));
+      }
+    }
+    assert_true(checked >= 60);
+    hs_search_core_free(c);
+  }
+}
+
+static void
+test_memo(void **state)
+{
+  (void)state;
+  HsMemo m;
+  hs_memo_init(&m);
+  /* Enough entries to grow the table several times. */
+  for (guint64 i = 0; i < 300000; i++)
+    hs_memo_put(&m, hs_mix64(i), hs_mix64(i + 1000000007), i * 3);
+  assert_int_equal(m.count, 300000);
+  for (guint64 i = 0; i < 300000; i += 7) {
+    const HsMemoEntry *e = hs_memo_find(&m, hs_mix64(i), hs_mix64(i + 1000000007));
+    assert_non_null(e);
+    assert_int_equal(e->val, i * 3);
+  }
+  /* Same first key, other second key: a different entry. */
+  assert_null(hs_memo_find(&m, hs_mix64(5), 12345));
+  hs_memo_put(&m, hs_mix64(5), hs_mix64(5 + 1000000007), 99);
+  assert_int_equal(hs_memo_find(&m, hs_mix64(5), hs_mix64(5 + 1000000007))->val, 99);
+  assert_int_equal(m.count, 300000);
+  assert_true(hs_memo_bytes(&m) >= 2 * 300000 * sizeof(HsMemoEntry));
+  hs_memo_clear(&m);
+  assert_int_equal(m.count, 0);
+  assert_null(hs_memo_find(&m, hs_mix64(7), hs_mix64(7 + 1000000007)));
+  hs_memo_free(&m);
+}
+
+/* A partition keeps every part in canonical order with its own hashes, and stops at the cap. */
+static void
+test_partition(void **state)
+{
+  (void)state;
+  HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
+  HsPartition *pt = g_new0(HsPartition, 1);
+  pt->buf = g_new(guint16, orig->n_answers);
+  g_autofree guint16 *S = g_new(guint16, orig->n_answers);
+  for (guint a = 0; a < orig->n_answers; a++)
+    S[a] = (guint16)a;
+  guint32 salet = hs_words_lookup(orig, "salet");
+  const guint8 *row = c->rows[salet];
+  assert_true(hs_partition_make(pt, c, S, orig->n_answers, row, NULL, G_MAXUINT));
+  guint total = 0;
+  for (guint k = 0; k < pt->n_pats; k++) {
+    guint p = pt->pats[k];
+    const guint16 *T = pt->buf + pt->start[p];
+    guint64 h1, h2;
+    hs_set_hash(c, T, pt->size[p], &h1, &h2);
+    assert_true(h1 == pt->h1[p] && h2 == pt->h2[p]);
+    for (guint i = 0; i < pt->size[p]; i++) {
+      assert_int_equal(row[T[i]], p);
+      if (i > 0)
+        assert_true(T[i - 1] < T[i]);
+    }
+    total += pt->size[p];
+  }
+  assert_int_equal(total, orig->n_answers);
+  assert_int_equal(pt->n_pats, 148); /* salet splits the original answers into 148 parts */
+  /* The largest part of salet is 221 (all grey): a cap of 220 refuses, and leaves the counters clear. */
+  assert_false(hs_partition_make(pt, c, S, orig->n_answers, row, NULL, 220));
+  for (guint p = 0; p < HS_PATTERNS; p++)
+    assert_int_equal(pt->cnt[p], 0);
+  assert_true(hs_partition_make(pt, c, S, orig->n_answers, row, NULL, 221));
+  g_free(pt->buf);
+  g_free(pt);
+  hs_search_core_free(c);
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_legal_pool_matches_rules),
+    cmocka_unit_test(test_within_is_sound),
+    cmocka_unit_test(test_memo),
+    cmocka_unit_test(test_partition),
+  };
+  return cmocka_run_group_tests_name("search", tests, setup, teardown) == 0 ? 0 : 1;
+}

@@ -1,0 +1,190 @@
+/* Tests for sweep.c: every row equals the greedy construction of its opener; rows never depend on
+ * fail-first, the thread count or the shard split; failure counts; cancellation. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "hardsix/hardsix.h"
+#include "test-common.h"
+
+static HsWords *tiny;
+static HsTable *table;
+static guint32 *openers;
+
+static int
+setup(void **state)
+{
+  (void)state;
+  tiny = hs_test_tiny();
+  table = hs_table_new(tiny, TRUE);
+  openers = g_new(guint32, tiny->n_words);
+  for (guint i = 0; i < tiny->n_words; i++)
+    openers[i] = i;
+  return 0;
+}
+
+static int
+teardown(void **state)
+{
+  (void)state;
+  g_free(openers);
+  hs_table_free(table);
+  hs_words_free(tiny);
+  return 0;
+}
+
+static void
+policy_with_cap(HsPolicy *p, guint cap)
+{
+  hs_policy_init(p);
+  p->max_guesses = cap;
+}
+
+static HsSweepRow *
+sweep(const HsPolicy *p, gboolean full, gboolean fail_first, guint *fail_counts)
+{
+  HsSweepOptions o = { 0 };
+  o.full = full;
+  o.fail_first = fail_first;
+  HsSweepRow *rows = g_new0(HsSweepRow, tiny->n_words);
+  GError *e = NULL;
+  if (!hs_sweep_run(table, p, openers, tiny->n_words, &o, rows, fail_counts, &e))
+    fail_msg("%s", e->message);
+  return rows;
+}
+
+/* With --full every row is exactly the greedy tree of its opener; the failure counts are exact. */
+static void
+test_rows_equal_greedy(void **state)
+{
+  (void)state;
+  HsPolicy p;
+  policy_with_cap(&p, 5); /* 14 of the 40 openers pass */
+  g_autofree guint *fails = g_new0(guint, tiny->n_answers);
+  g_autofree HsSweepRow *rows = sweep(&p, TRUE, TRUE, fails);
+  g_autofree guint *want_fails = g_new0(guint, tiny->n_answers);
+  guint n_pass = 0;
+  for (guint i = 0; i < tiny->n_words; i++) {
+    GError *e = NULL;
+    g_autoptr(HsStrategy) s = hs_greedy_build(table, openers[i], &p, &e);
+    assert_non_null(s);
+    const HsSweepRow *r = &rows[i];
+    assert_int_equal(r->opener, openers[i]);
+    assert_true(r->exact);
+    assert_int_equal(r->pass, s->n_over == 0 && s->complete);
+    assert_true(hs_histogram_equal(&r->hist, &s->hist));
+    assert_int_equal(r->total, hs_histogram_total(&s->hist));
+    assert_int_equal(r->worst, hs_histogram_worst(&s->hist));
+    assert_int_equal(r->n_over, s->n_over);
+    guint32 first = HS_NONE;
+    for (guint k = 0; k < s->n_over_answers; k++) {
+      first = MIN(first, s->over_answers[k]);
+      want_fails[s->over_answers[k]]++;
+    }
+    assert_int_equal(r->first_over, first);
+    n_pass += r->pass;
+  }
+  assert_memory_equal(fails, want_fails, tiny->n_answers * sizeof(guint));
+  /* The cap makes a real mix of verdicts on the tiny lists. */
+  assert_int_equal(n_pass, 14);
+}
+
+/* Verdicts never depend on fail-first or on how far failing trees are built. */
+static void
+test_fail_first_changes_nothing(void **state)
+{
+  (void)state;
+  HsPolicy p;
+  policy_with_cap(&p, 4);
+  g_autofree HsSweepRow *full = sweep(&p, TRUE, FALSE, NULL);
+  g_autofree HsSweepRow *ff = sweep(&p, FALSE, TRUE, NULL);
+  g_autofree HsSweepRow *plain = sweep(&p, FALSE, FALSE, NULL);
+  for (guint i = 0; i < tiny->n_words; i++) {
+    assert_int_equal(ff[i].pass, full[i].pass);
+    assert_int_equal(plain[i].pass, full[i].pass);
+    assert_int_equal(ff[i].exact, full[i].pass);
+    if (ff[i].pass) {
+      assert_true(hs_histogram_equal(&ff[i].hist, &full[i].hist));
+      assert_memory_equal(&ff[i], &plain[i], sizeof ff[i]);
+    }
+  }
+}
+
+static void
+test_threads_change_nothing(void **state)
+{
+  (void)state;
+#ifdef _OPENMP
+  HsPolicy p;
+  policy_with_cap(&p, 4);
+  int before = omp_get_max_threads();
+  omp_set_num_threads(1);
+  g_autofree HsSweepRow *one = sweep(&p, TRUE, TRUE, NULL);
+  omp_set_num_threads(2);
+  g_autofree HsSweepRow *two = sweep(&p, TRUE, TRUE, NULL);
+  omp_set_num_threads(before);
+  assert_memory_equal(one, two, tiny->n_words * sizeof *one);
+#else
+  skip();
+#endif
+}
+
+/* Shards are disjoint, interleaved, and together hold every opener once. */
+static void
+test_shards(void **state)
+{
+  (void)state;
+  const guint n = 10;
+  guint32 in[10], out[10], seen[10] = { 0 };
+  for (guint i = 0; i < n; i++)
+    in[i] = 100 + i;
+  guint total = 0;
+  for (guint k = 1; k <= 3; k++) {
+    guint m = hs_sweep_shard(in, n, k, 3, out);
+    assert_int_equal(m, k == 1 ? 4 : 3);
+    for (guint j = 0; j < m; j++) {
+      assert_int_equal(out[j], in[k - 1 + 3 * j]);
+      seen[out[j] - 100]++;
+    }
+    total += m;
+  }
+  assert_int_equal(total, n);
+  for (guint i = 0; i < n; i++)
+    assert_int_equal(seen[i], 1);
+  assert_int_equal(hs_sweep_shard(in, n, 11, 11, out), 0);
+}
+
+static void
+test_cancel(void **state)
+{
+  (void)state;
+  HsPolicy p;
+  policy_with_cap(&p, 6);
+  volatile gint cancel = 1;
+  HsSweepOptions o = { 0 };
+  o.cancel = &cancel;
+  g_autofree HsSweepRow *rows = g_new0(HsSweepRow, tiny->n_words);
+  GError *e = NULL;
+  assert_false(hs_sweep_run(table, &p, openers, tiny->n_words, &o, rows, NULL, &e));
+  assert_true(g_error_matches(e, HS_SWEEP_ERROR, HS_SWEEP_ERROR_CANCELLED));
+  g_error_free(e);
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_rows_equal_greedy),
+    cmocka_unit_test(test_fail_first_changes_nothing),
+    cmocka_unit_test(test_threads_change_nothing),
+    cmocka_unit_test(test_shards),
+    cmocka_unit_test(test_cancel),
+  };
+  return cmocka_run_group_tests_name("sweep", tests, setup, teardown) == 0 ? 0 : 1;
+}
