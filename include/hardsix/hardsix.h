@@ -17,3 +17,4 @@
 #include "sheet.h"
 #include "fileutil.h"
 #include "prove.h"
+#include "optimize.h"

@@ -1,0 +1,71 @@
+/* hardsix — the exact optimiser: among the strategies that start with a given opener, obey the rules
+ * and solve every answer within the guess cap, the one with the fewest guesses in total (the lowest
+ * average), proved optimal by an exact branch-and-bound search; ties between equally good guesses go
+ * to the first in the guess ranking (rank.h), so the tree is unique.
+ * Ownership: strategies returned here are new (free with hs_strategy_free) and borrow the table's
+ * words. Nothing here prints or exits. */
+#pragma once
+
+#include <glib.h>
+#include "words.h"
+#include "feedback.h"
+#include "rules.h"
+#include "strategy.h"
+
+G_BEGIN_DECLS
+
+/* A total that no strategy meets (the opener cannot guarantee the cap). */
+#define HS_OPTIMIZE_IMPOSSIBLE G_MAXUINT64
+
+typedef struct {
+  guint64 nodes;     /* sets searched (not answered by the memo or a closed form) */
+  guint64 memo_hits; /* sets answered by the memo */
+  guint64 memo_entries;
+  guint64 memo_bytes; /* memory the memo holds */
+  guint64 cells;      /* (guess, answer) pairs scored: the bulk of the work */
+} HsOptimizeStats;
+
+#define HS_OPTIMIZE_ERROR (hs_optimize_error_quark())
+GQuark hs_optimize_error_quark(void);
+typedef enum {
+  HS_OPTIMIZE_ERROR_INVALID,   /* bad arguments */
+  HS_OPTIMIZE_ERROR_TABLE,     /* the table lacks guess rows */
+  HS_OPTIMIZE_ERROR_CANCELLED, /* the cancel flag was set */
+  HS_OPTIMIZE_ERROR_INTERNAL   /* an optimal part could not be rebuilt (a bug) */
+} HsOptimizeError;
+
+/* A search context: the memo and scratch of one thread. The table must hold every guess row and
+ * outlive the optimiser. The memo is kept between calls (it holds facts, so results never depend on
+ * it): openers searched one after another share what they have in common. */
+typedef struct HsOptimizer HsOptimizer;
+
+HsOptimizer *hs_optimizer_new(const HsTable *table, HsRules rules);
+void hs_optimizer_free(HsOptimizer *o);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsOptimizer, hs_optimizer_free)
+
+/* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_OPTIMIZE_ERROR_CANCELLED. */
+void hs_optimizer_set_cancel(HsOptimizer *o, volatile gint *cancel);
+
+/* The memo is emptied whenever it would hold more than LIMIT bytes (0: no limit). Default 1 GiB. */
+void hs_optimizer_set_memo_limit(HsOptimizer *o, guint64 limit);
+
+/* Forgets everything the memo holds. */
+void hs_optimizer_reset(HsOptimizer *o);
+
+/* The minimum total number of guesses over all answers for OPENER within MAX_GUESSES. With BOUND = 0
+ * the search is exact: *TOTAL is the minimum, or HS_OPTIMIZE_IMPOSSIBLE, and *EXACT is TRUE. With a
+ * BOUND the search stops as soon as the total is proven to be at least BOUND: then *EXACT is FALSE and
+ * *TOTAL (>= BOUND) is a proven lower bound. STATS (may be NULL) count this call only. */
+gboolean hs_optimizer_value(HsOptimizer *o, guint opener, guint max_guesses, guint64 bound, guint64 *total,
+                            gboolean *exact, HsOptimizeStats *stats, GError **error);
+
+/* The optimal strategy for OPENER within MAX_GUESSES (complete, in the layout of strategy.h), or NULL
+ * without an error when the opener cannot meet the cap; errors return NULL with ERROR set. */
+HsStrategy *hs_optimizer_strategy(HsOptimizer *o, guint opener, guint max_guesses, HsOptimizeStats *stats,
+                                  GError **error);
+
+/* A cheap lower bound on the total of OPENER, from its first split alone (every part of s answers
+ * costs at least 2s - 1 more guesses); exact when every part is solved by its first guess. */
+guint64 hs_optimize_opener_bound(const HsTable *table, guint opener);
+
+G_END_DECLS

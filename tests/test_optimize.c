@@ -1,0 +1,281 @@
+/* Tests for optimize.c: the optimum and the whole tree (ties to the guess ranking at every node) equal
+ * a plain brute force on lists small enough to enumerate; every bound the search prunes with is
+ * checked against it; bounded searches, memo reuse and the published optima. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "hardsix/hardsix.h"
+#include "hardsix/optimize.h"
+#include "test-common.h"
+
+#define BRUTE_INF G_MAXUINT32
+
+/* ---- brute force: every legal guess at every node, legality from rules.c on the explicit history,
+ * feedback from the verifier's own function; memoised on (set, legal words, guesses left) ---- */
+
+typedef struct {
+  const HsWords *w;
+  HsRules rules;
+  guint g[HS_DEPTH_LIMIT];
+  guint8 p[HS_DEPTH_LIMIT];
+  guint depth;
+  GHashTable *memo; /* key string -> guint64 (value << 32 | guess) */
+} Brute;
+
+static void
+brute_init(Brute *b, const HsWords *w, HsRules rules)
+{
+  memset(b, 0, sizeof *b);
+  b->w = w;
+  b->rules = rules;
+  b->memo = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+}
+
+static guint32 brute_value(Brute *b, const guint *S, guint n, guint r, guint32 *best_guess);
+
+/* The total after guess G on S (R guesses left including G), BRUTE_INF when some part fails; *MB its
+ * max bucket. */
+static guint32
+brute_after(Brute *b, const guint *S, guint n, guint g, guint r, guint *mb)
+{
+  guint8 pats[64];
+  guint part[64], count[HS_PATTERNS] = { 0 };
+  g_assert(n <= G_N_ELEMENTS(pats));
+  *mb = 0;
+  for (guint i = 0; i < n; i++) {
+    pats[i] = hs_verify_feedback(b->w->text[g], b->w->text[S[i]]);
+    guint c = ++count[pats[i]]; /* not inside MAX(), which evaluates its arguments twice */
+    *mb = MAX(*mb, c);
+  }
+  guint32 total = n;
+  for (guint p = 0; p < HS_ALL_GREEN; p++) {
+    if (count[p] == 0)
+      continue;
+    if (r <= 1)
+      return BRUTE_INF;
+    guint m = 0;
+    for (guint i = 0; i < n; i++)
+      if (pats[i] == p)
+        part[m++] = S[i];
+    b->g[b->depth] = g;
+    b->p[b->depth] = (guint8)p;
+    b->depth++;
+    guint32 gg, v = brute_value(b, part, m, r - 1, &gg);
+    b->depth--;
+    if (v == BRUTE_INF)
+      return BRUTE_INF;
+    total += v;
+  }
+  return total;
+}
+
+static gboolean
+is_in(const guint *S, guint n, guint x)
+{
+  for (guint i = 0; i < n; i++)
+    if (S[i] == x)
+      return TRUE;
+  return FALSE;
+}
+
+/* The optimum of S with R guesses left after the current history, and its first guess by the ranking. */
+static guint32
+brute_value(Brute *b, const guint *S, guint n, guint r, guint32 *best_guess)
+{
+  *best_guess = HS_NONE;
+  if (n == 0)
+    return 0;
+  if (r == 0)
+    return BRUTE_INF;
+  GString *key = g_string_new(NULL);
+  g_string_append_printf(key, "%u:", r);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf(key, "%u,", S[i]);
+  g_string_append_c(key, ':');
+  for (guint g = 0; g < b->w->n_words; g++)
+    g_string_append_c(key, hs_rules_legal(b->rules, b->w, b->g, b->p, b->depth, g) ? '1' : '0');
+  guint64 *hit = g_hash_table_lookup(b->memo, key->str);
+  if (hit != NULL) {
+    g_string_free(key, TRUE);
+    *best_guess = (guint32)*hit;
+    return (guint32)(*hit >> 32);
+  }
+  guint32 best = BRUTE_INF;
+  guint64 best_key = G_MAXUINT64;
+  for (guint g = 0; g < b->w->n_words; g++) {
+    if (!hs_rules_legal(b->rules, b->w, b->g, b->p, b->depth, g))
+      continue;
+    guint mb;
+    guint32 v = brute_after(b, S, n, g, r, &mb);
+    guint64 k = hs_rank_key(mb, is_in(S, n, g), g);
+    if (v < best || (v == best && v != BRUTE_INF && k < best_key)) {
+      best = v;
+      best_key = k;
+      *best_guess = g;
+    }
+  }
+  guint64 *val = g_new(guint64, 1);
+  *val = ((guint64)best << 32) | *best_guess;
+  g_hash_table_insert(b->memo, g_string_free(key, FALSE), val);
+  return best;
+}
+
+/* Checks every node of S below its root against the brute force: the guess it plays is the brute
+ * force's first best guess for that node, with the history that leads there. */
+static void
+check_tree(Brute *b, const HsStrategy *s, const HsNode *node, guint cap)
+{
+  const guint32 *c = s->cands + node->cand_off;
+  g_autofree guint *S = g_new(guint, node->n_cands);
+  for (guint i = 0; i < node->n_cands; i++)
+    S[i] = c[i];
+  if (node->depth > 0) {
+    guint32 g;
+    guint32 v = brute_value(b, S, node->n_cands, cap - node->depth, &g);
+    assert_true(v != BRUTE_INF);
+    if (g != node->guess) {
+      guint mb1, mb2;
+      guint32 v1 = brute_after(b, S, node->n_cands, node->guess, cap - node->depth, &mb1);
+      guint32 v2 = brute_after(b, S, node->n_cands, g, cap - node->depth, &mb2);
+      fail_msg("depth %u, %u candidates (first %s), %u left: tree plays %s (%u, mb %u), brute force %s (%u, mb %u), "
+               "node value %u",
+               node->depth, node->n_cands, b->w->text[S[0]], cap - node->depth, b->w->text[node->guess], v1, mb1,
+               b->w->text[g], v2, mb2, v);
+    }
+  }
+  b->g[b->depth] = node->guess;
+  for (guint k = 0; k < node->n_children; k++) {
+    const HsNode *child = &s->nodes[node->first_child + k];
+    b->p[b->depth] = child->pattern;
+    b->depth++;
+    check_tree(b, s, child, cap);
+    b->depth--;
+  }
+}
+
+/* Every opener of the lists, every cap from 2 to MAX_CAP, both hard-mode rules: the optimiser's value,
+ * exactness and tree against the brute force; one optimiser per rules is reused for every opener (its
+ * memo carries over), so the results cannot depend on what it searched before. */
+static void
+compare_with_brute(const HsWords *w, guint max_cap)
+{
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT };
+  g_autofree guint *all = g_new(guint, w->n_answers);
+  for (guint a = 0; a < w->n_answers; a++)
+    all[a] = a;
+  guint feasible = 0, impossible = 0;
+  for (guint ri = 0; ri < G_N_ELEMENTS(rules); ri++) {
+    g_autoptr(HsOptimizer) O = hs_optimizer_new(t, rules[ri]);
+    Brute b;
+    brute_init(&b, w, rules[ri]);
+    for (guint cap = 2; cap <= max_cap; cap++)
+      for (guint o = 0; o < w->n_words; o++) {
+        guint mb;
+        guint32 want = brute_after(&b, all, w->n_answers, o, cap, &mb);
+        guint64 total;
+        gboolean exact;
+        GError *e = NULL;
+        assert_true(hs_optimizer_value(O, o, cap, 0, &total, &exact, NULL, &e));
+        assert_true(exact);
+        if (want == BRUTE_INF) {
+          assert_true(total == HS_OPTIMIZE_IMPOSSIBLE);
+          impossible++;
+          continue;
+        }
+        if (total != want)
+          fail_msg("%s rules, cap %u, opener %s: optimiser %" G_GUINT64_FORMAT ", brute force %u",
+                   hs_rules_name(rules[ri]), cap, w->text[o], total, want);
+        feasible++;
+        g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, o, cap, NULL, &e);
+        assert_non_null(s);
+        assert_true(s->complete);
+        assert_int_equal(hs_histogram_total(&s->hist), want);
+        assert_true(hs_histogram_worst(&s->hist) <= cap);
+        check_tree(&b, s, &s->nodes[0], cap);
+        /* Bounded searches: exact below the bound, a lower bound that reaches it otherwise. */
+        assert_true(hs_optimizer_value(O, o, cap, want + 1, &total, &exact, NULL, &e));
+        assert_true(exact && total == want);
+        assert_true(hs_optimizer_value(O, o, cap, want, &total, &exact, NULL, &e));
+        assert_true(!exact && total >= want);
+        if (want > w->n_answers + 1) {
+          assert_true(hs_optimizer_value(O, o, cap, want - 1, &total, &exact, NULL, &e));
+          assert_true(!exact && total >= want - 1 && total <= want);
+        }
+      }
+    g_hash_table_unref(b.memo);
+  }
+  assert_true(feasible > 0);
+  (void)impossible;
+}
+
+static void
+test_brute_tiny_lists(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_tiny();
+  compare_with_brute(w, 5);
+}
+
+static void
+test_brute_prove_lists(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
+  compare_with_brute(w, 5);
+}
+
+/* Random small lists drawn from the original lists (several letters families, so that hard mode and
+ * the cap bite). */
+static void
+test_brute_random_lists(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) orig = hs_test_load_set("original");
+  g_autoptr(GRand) rng = g_rand_new_with_seed(2022);
+  g_autofree char *dir = g_dir_make_tmp("hs-opt-XXXXXX", NULL);
+  for (guint trial = 0; trial < 4; trial++) {
+    GString *ans = g_string_new(NULL), *gue = g_string_new(NULL);
+    g_autofree guint8 *used = g_malloc0(orig->n_words);
+    for (guint k = 0; k < 18;) {
+      guint a = (guint)g_rand_int_range(rng, 0, (gint)orig->n_answers);
+      if (!used[a]++) {
+        g_string_append_printf(ans, "%s\n", orig->text[a]);
+        k++;
+      }
+    }
+    for (guint k = 0; k < 14;) {
+      guint g = (guint)g_rand_int_range(rng, (gint)orig->n_answers, (gint)orig->n_words);
+      if (!used[g]++) {
+        g_string_append_printf(gue, "%s\n", orig->text[g]);
+        k++;
+      }
+    }
+    g_autofree char *ap = g_build_filename(dir, "a.txt", NULL), *gp = g_build_filename(dir, "g.txt", NULL);
+    assert_true(g_file_set_contents(ap, ans->str, -1, NULL));
+    assert_true(g_file_set_contents(gp, gue->str, -1, NULL));
+    g_string_free(ans, TRUE);
+    g_string_free(gue, TRUE);
+    g_autoptr(HsWords) w = hs_test_load(ap, gp);
+    compare_with_brute(w, 4);
+    g_unlink(ap);
+    g_unlink(gp);
+  }
+  g_rmdir(dir);
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_brute_tiny_lists),
+    cmocka_unit_test(test_brute_prove_lists),
+    cmocka_unit_test(test_brute_random_lists),
+  };
+  return cmocka_run_group_tests_name("optimize", tests, NULL, NULL) == 0 ? 0 : 1;
+}
