@@ -43,6 +43,9 @@ typedef struct {
   guint32 *order, *group;     /* pool positions sorted by bound; one bound's positions by rank */
   guint32 *bucket;            /* counting-sort buckets */
   guint16 *loc;               /* n_answers: position of each candidate in the node's set */
+  guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
+  guint8 *row;                /* n_answers: one row when there is no sub-table */
+  gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
   guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
   gsize sub_cap;              /* bytes allocated for sub */
   gboolean sub_ok;            /* sub holds the node's rows (children read theirs from it) */
@@ -54,7 +57,7 @@ typedef struct {
 } Level;
 
 /* Largest sub-table a node keeps, in bytes. */
-#define SUB_BUDGET (8u << 20)
+#define SUB_BUDGET (16u << 20)
 
 struct HsOptimizer {
   HsSearchCore *core;
@@ -110,6 +113,8 @@ level_free(Level *L)
   g_free(L->group);
   g_free(L->bucket);
   g_free(L->loc);
+  g_free(L->cols);
+  g_free(L->row);
   g_free(L->sub);
   g_free(L);
 }
@@ -162,6 +167,8 @@ level(HsOptimizer *O, guint l)
     L->group = g_new(guint32, O->n_words);
     L->bucket = g_new(guint32, 3 * (gsize)O->n_answers + 8);
     L->loc = g_new0(guint16, MAX(1u, O->n_answers));
+    L->cols = g_new(guint16, MAX(1u, O->n_answers));
+    L->row = g_new(guint8, MAX(1u, O->n_answers));
     O->lv[l] = L;
   }
   return O->lv[l];
@@ -248,13 +255,13 @@ popcount64(guint64 x)
   return (guint)((x * G_GUINT64_CONSTANT(0x0101010101010101)) >> 56);
 }
 
-/* Fills the node's legal pool (L->pool): when the parent keeps a sub-table, as the parent's pool words
- * the state allows (with their parent rows in L->pidx), else from the state's bitsets. */
+/* Fills the node's legal pool (L->pool): below a scored node, as the parent's pool words the state
+ * allows (with their positions there in L->pidx), else from the state's bitsets. */
 static guint
 gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st)
 {
   guint m = 0;
-  if (PL != NULL && PL->sub_ok) {
+  if (PL != NULL && PL->scored) {
     hs_state_bits(O->core, st, O->acc);
     for (guint j = 0; j < PL->m; j++) {
       guint w = PL->pool[j];
@@ -270,16 +277,16 @@ gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st)
   return m;
 }
 
-/* Row J of the node's pool on S into OUT (n <= HS_PATTERNS bytes): from the parent's sub-table when it
- * holds that word's row (COLS: each candidate's column there), else from the feedback table. Returns
- * the number of distinct patterns. */
+/* Row J of the node's pool on S into OUT (n bytes): from the parent's sub-table when it holds that
+ * word's row (L->cols: each candidate's column there), else from the feedback table. Returns the number
+ * of distinct patterns. */
 static inline guint
-fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, const guint16 *cols, guint j,
-         guint8 *out)
+fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, guint j, guint8 *out)
 {
   guint64 b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-  if (cols != NULL && PL->has_row[L->pidx[j]]) {
+  if (PL != NULL && PL->has_row[L->pidx[j]]) {
     const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->n;
+    const guint16 *cols = L->cols;
     for (guint i = 0; i < n; i++) {
       guint p = out[i] = src[cols[i]];
       guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
@@ -304,20 +311,6 @@ fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guin
   return popcount64(b0) + popcount64(b1) + popcount64(b2) + popcount64(b3);
 }
 
-/* The parts of a set of more than HS_PATTERNS answers that word W makes (no sub-table then). */
-static guint
-count_parts(HsOptimizer *O, const guint16 *S, guint n, guint32 w)
-{
-  guint16 *cnt = O->cnt;
-  const guint8 *row = O->core->rows[w];
-  guint k = 0;
-  for (guint i = 0; i < n; i++)
-    k += ++cnt[row[S[i]]] == 1;
-  for (guint i = 0; i < n; i++)
-    cnt[row[S[i]]] = 0;
-  return k;
-}
-
 /* The bound of a guess that makes K parts of a node of N answers (K counts the part {g} of a
  * candidate): 3n - k - 2 for a candidate leaving k other parts, 3n - k otherwise. */
 static inline guint32
@@ -335,34 +328,29 @@ static void
 score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta)
 {
   const guint m = L->m;
-  const gboolean from_parent = PL != NULL && PL->sub_ok && n <= HS_PATTERNS;
-  guint16 cols[HS_PATTERNS];
-  for (guint i = 0; i < n && from_parent; i++)
-    cols[i] = PL->loc[S[i]];
+  if (PL != NULL && !PL->scored)
+    PL = NULL;
+  for (guint i = 0; i < n && PL != NULL; i++)
+    L->cols[i] = PL->loc[S[i]];
   const gsize need = (gsize)m * n;
-  L->sub_ok = need <= SUB_BUDGET && n <= HS_PATTERNS;
+  L->sub_ok = need <= SUB_BUDGET;
   if (L->sub_ok && L->sub_cap < need) {
     g_free(L->sub);
     L->sub_cap = MAX(need, (gsize)1 << 16);
     L->sub = g_malloc(L->sub_cap);
   }
   L->n = n;
+  L->scored = TRUE;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
-  guint8 scratch[HS_PATTERNS];
   for (guint j = 0; j < m; j++) {
     const gboolean cand = is_cand(O, L, S, n, L->pool[j]);
     guint k;
-    if (from_parent && (k = MIN(n, PL->k[L->pidx[j]]), guess_bound(n, k, cand) >= beta)) {
+    if (PL != NULL && (k = MIN(n, PL->k[L->pidx[j]]), guess_bound(n, k, cand) >= beta)) {
       L->has_row[j] = 0;
-    } else if (n <= HS_PATTERNS) {
-      k = fill_row(O, L, from_parent ? PL : NULL, S, n, from_parent ? cols : NULL, j,
-                   L->sub_ok ? L->sub + (gsize)j * n : scratch);
-      L->has_row[j] = L->sub_ok;
-      O->stats.cells += n;
     } else {
-      k = count_parts(O, S, n, L->pool[j]);
-      L->has_row[j] = 0;
+      k = fill_row(O, L, PL, S, n, j, L->sub_ok ? L->sub + (gsize)j * n : L->row);
+      L->has_row[j] = L->sub_ok;
       O->stats.cells += n;
     }
     L->lb[j] = guess_bound(n, k, cand);
@@ -386,7 +374,7 @@ max_bucket(HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint j)
 {
   guint16 *cnt = O->cnt;
   guint mb = 0;
-  if (L->sub_ok && L->has_row[j]) {
+  if (L->has_row[j]) {
     const guint8 *row = L->sub + (gsize)j * n;
     for (guint i = 0; i < n; i++) {
       guint c = ++cnt[row[i]];
@@ -437,7 +425,7 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
            guint32 thr)
 {
   const guint32 w = L->pool[j];
-  hs_partition_make(&L->part, O->core, S, n, O->core->rows[w], L->sub_ok ? L->sub + (gsize)j * n : NULL, G_MAXUINT);
+  hs_partition_make(&L->part, O->core, S, n, O->core->rows[w], L->has_row[j] ? L->sub + (gsize)j * n : NULL, G_MAXUINT);
   guint32 total = n;
   guint n_todo = 0;
   for (guint k = 0; k < L->part.n_pats; k++) {
@@ -511,36 +499,29 @@ solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lv
   if (n > HS_PATTERNS)
     return INF;
   Level *L = level(O, lvl);
-  const Level *PL = lvl > 0 ? O->lv[lvl - 1] : NULL;
+  const Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
   const guint m = gather_pool(O, L, PL, st);
-  const gboolean from_parent = PL != NULL && PL->sub_ok;
-  guint16 cols[HS_PATTERNS];
-  for (guint i = 0; i < n && from_parent; i++)
-    cols[i] = PL->loc[S[i]];
-  for (guint i = 0; i < n; i++)
+  L->scored = FALSE;
+  for (guint i = 0; i < n; i++) {
     L->loc[S[i]] = (guint16)i;
+    if (PL != NULL)
+      L->cols[i] = PL->loc[S[i]];
+  }
   for (guint j = 0; j < m; j++) {
-    if (is_cand(O, L, S, n, L->pool[j]))
+    if (is_cand(O, L, S, n, L->pool[j]) || (PL != NULL && PL->k[L->pidx[j]] < n))
       continue;
-    gboolean split;
-    if (from_parent && PL->k[L->pidx[j]] < n)
-      continue;
-    if (from_parent && PL->has_row[L->pidx[j]]) {
-      const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->n;
-      guint64 seen[4] = { 0, 0, 0, 0 };
-      guint i = 0;
-      for (; i < n; i++) {
-        guint p = src[cols[i]];
-        guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-        if (seen[p >> 6] & bit)
-          break;
-        seen[p >> 6] |= bit;
-      }
-      split = i == n;
-    } else {
-      split = injective(O->core->rows[L->pool[j]], S, n);
+    guint64 seen[4] = { 0, 0, 0, 0 };
+    const guint8 *row = O->core->rows[L->pool[j]];
+    const guint8 *src = PL != NULL && PL->has_row[L->pidx[j]] ? PL->sub + (gsize)L->pidx[j] * PL->n : NULL;
+    guint i = 0;
+    for (; i < n; i++) {
+      guint p = src ? src[L->cols[i]] : row[S[i]];
+      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+      if (seen[p >> 6] & bit)
+        break;
+      seen[p >> 6] |= bit;
     }
-    if (split) {
+    if (i == n) {
       *guess = L->pool[j];
       return 2 * n;
     }
