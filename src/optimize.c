@@ -43,6 +43,7 @@ typedef struct {
   guint32 *order, *group;     /* pool positions sorted by bound; one bound's positions by rank */
   guint32 *bucket;            /* counting-sort buckets */
   guint16 *loc;               /* n_answers: position of each candidate in the node's set */
+  guint32 *cpos;              /* n_answers: pool position of each candidate of the node */
   guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
   guint8 *row;                /* n_answers: one row when there is no sub-table */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
@@ -54,6 +55,7 @@ typedef struct {
   HsState child[HS_PATTERNS]; /* per part: the state after the guess */
   guint32 plb[HS_PATTERNS];   /* per part: its lower bound (exact for s <= 2) */
   guint8 todo[HS_PATTERNS];   /* parts to search, largest first */
+  guint8 kind[HS_PATTERNS];   /* per part: its candidate profile */
 } Level;
 
 /* Largest sub-table a node keeps, in bytes. */
@@ -113,6 +115,7 @@ level_free(Level *L)
   g_free(L->group);
   g_free(L->bucket);
   g_free(L->loc);
+  g_free(L->cpos);
   g_free(L->cols);
   g_free(L->row);
   g_free(L->sub);
@@ -167,6 +170,7 @@ level(HsOptimizer *O, guint l)
     L->group = g_new(guint32, O->n_words);
     L->bucket = g_new(guint32, 3 * (gsize)O->n_answers + 8);
     L->loc = g_new0(guint16, MAX(1u, O->n_answers));
+    L->cpos = g_new(guint32, MAX(1u, O->n_answers));
     L->cols = g_new(guint16, MAX(1u, O->n_answers));
     L->row = g_new(guint8, MAX(1u, O->n_answers));
     O->lv[l] = L;
@@ -177,7 +181,7 @@ level(HsOptimizer *O, guint l)
 /* ---- the search ---- */
 
 static guint32 solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r,
-                     guint lvl, guint32 beta, guint32 *guess);
+                     guint lvl, guint32 beta, guint known, guint32 *guess);
 
 /* TRUE when ROW gives every word of S its own pattern. */
 static inline gboolean
@@ -198,7 +202,7 @@ injective(const guint8 *row, const guint16 *S, guint n)
  * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
  * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
  * *FIRST is the canonically first candidate of the best kind found. */
-enum { CAND_PERFECT, CAND_ONE_PAIR, CAND_NONE };
+enum { CAND_PERFECT, CAND_ONE_PAIR, CAND_NONE, CAND_UNKNOWN };
 
 static guint
 candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
@@ -211,6 +215,37 @@ candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *firs
     guint extra = 0;
     for (guint j = 0; j < s && extra < 2; j++) {
       guint p = row[T[j]];
+      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+      extra += (seen[p >> 6] & bit) != 0;
+      seen[p >> 6] |= bit;
+    }
+    if (extra == 0) {
+      *first = T[i];
+      return CAND_PERFECT;
+    }
+    if (extra == 1 && best == CAND_NONE) {
+      best = CAND_ONE_PAIR;
+      *first = T[i];
+    }
+  }
+  return best;
+}
+
+/* candidate_profile for a part T (S answers) of the node of level L: the candidates' rows are read
+ * from the node's sub-table where it holds them (every candidate of the node is in its pool). */
+static guint
+part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, guint32 *first)
+{
+  guint best = CAND_NONE;
+  *first = T[0];
+  for (guint i = 0; i < s; i++) {
+    const guint j = L->cpos[T[i]];
+    const guint8 *row = L->has_row[j] ? L->sub + (gsize)j * L->n : NULL;
+    const guint8 *full = O->core->rows[T[i]];
+    guint64 seen[4] = { 0, 0, 0, 0 };
+    guint extra = 0;
+    for (guint x = 0; x < s && extra < 2; x++) {
+      guint p = row ? row[L->loc[T[x]]] : full[T[x]];
       guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
       extra += (seen[p >> 6] & bit) != 0;
       seen[p >> 6] |= bit;
@@ -345,6 +380,8 @@ score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n,
     L->loc[S[i]] = (guint16)i;
   for (guint j = 0; j < m; j++) {
     const gboolean cand = is_cand(O, L, S, n, L->pool[j]);
+    if (cand)
+      L->cpos[L->pool[j]] = j;
     guint k;
     if (PL != NULL && (k = MIN(n, PL->k[L->pidx[j]]), guess_bound(n, k, cand) >= beta)) {
       L->has_row[j] = 0;
@@ -441,26 +478,6 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
   }
   if (total >= thr)
     return total;
-  /* Sharper, still cheap: what the part's candidates do with their own feedback. A part of s >= 3
-   * costs 2s - 1 when one of them splits the others into singletons, exactly 2s when one leaves a
-   * single pair (and two guesses are left after it), and at least 2s otherwise. Only the last kind is
-   * searched. */
-  guint n_search = 0;
-  for (guint k = 0; k < n_todo; k++) {
-    guint p = L->todo[k];
-    guint32 first;
-    guint kind = candidate_profile(O, L->part.buf + L->part.start[p], L->part.size[p], &first);
-    if (kind == CAND_PERFECT)
-      continue;
-    L->plb[p]++;
-    total++;
-    if (kind == CAND_ONE_PAIR && r - 1 >= 3)
-      continue;
-    L->todo[n_search++] = (guint8)p;
-  }
-  n_todo = n_search;
-  if (total >= thr)
-    return total;
   /* Largest part first: the likeliest to exceed its budget. Ties in pattern order. */
   for (guint i = 1; i < n_todo; i++) {
     guint8 v = L->todo[i];
@@ -472,6 +489,26 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
     }
     L->todo[u] = v;
   }
+  /* Sharper, still cheap: what the part's candidates do with their own feedback. A part of s >= 3
+   * costs 2s - 1 when one of them splits the others into singletons, exactly 2s when one leaves a
+   * single pair (and two guesses are left after it), and at least 2s otherwise. Only the last kind is
+   * searched (and told what was found, so that it does not look again). */
+  guint n_search = 0;
+  for (guint k = 0; k < n_todo; k++) {
+    guint p = L->todo[k];
+    guint32 first;
+    guint kind = part_profile(O, L, L->part.buf + L->part.start[p], L->part.size[p], &first);
+    if (kind == CAND_PERFECT)
+      continue;
+    L->plb[p]++;
+    if (++total >= thr)
+      return total;
+    if (kind == CAND_ONE_PAIR && r - 1 >= 3)
+      continue;
+    L->kind[p] = (guint8)kind;
+    L->todo[n_search++] = (guint8)p;
+  }
+  n_todo = n_search;
   for (guint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
     L->child[p] = *st;
@@ -480,7 +517,7 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
     const guint32 budget = thr - rest;
     guint32 g;
     guint32 v = solve(O, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p], &L->child[p],
-                      r - 1, lvl + 1, budget, &g);
+                      r - 1, lvl + 1, budget, L->kind[p], &g);
     if (O->cancelled)
       return INF;
     if (v >= budget)
@@ -581,7 +618,7 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
  * lower bound >= BETA. S is in canonical order, (H1, H2) its hashes. */
 static guint32
 solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r, guint lvl,
-      guint32 beta, guint32 *guess)
+      guint32 beta, guint known, guint32 *guess)
 {
   *guess = S[0];
   if (r == 0)
@@ -593,8 +630,8 @@ solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, const H
   if (r == 1)
     return INF;
   /* The least possible: a candidate that splits the others into singletons (the first such). */
-  guint32 first;
-  guint kind = candidate_profile(O, S, n, &first);
+  guint32 first = S[0];
+  guint kind = known <= CAND_NONE ? known : candidate_profile(O, S, n, &first);
   if (kind == CAND_PERFECT) {
     *guess = first;
     return 2 * n - 1;
@@ -735,7 +772,7 @@ hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 boun
     guint32 beta = bound ? (guint32)MIN(bound - (sum - b), (guint64)INF) : INF;
     guint32 g;
     guint32 v = solve(O, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p], &L->child[p],
-                      max_guesses - 1, 1, beta, &g);
+                      max_guesses - 1, 1, beta, CAND_UNKNOWN, &g);
     if (cancelled_error(O, error))
       return FALSE;
     if (v >= INF) { /* INF is only ever returned for a part no strategy solves */
@@ -773,7 +810,7 @@ tree_node(HsOptimizer *O, HsTreeBuilder *tb, guint idx, const HsState *st, guint
   guint64 h1, h2;
   hs_set_hash(O->core, S, n, &h1, &h2);
   guint32 g = forced;
-  if (g == HS_NONE && solve(O, S, n, h1, h2, st, r, 1, INF, &g) >= INF) {
+  if (g == HS_NONE && solve(O, S, n, h1, h2, st, r, 1, INF, CAND_UNKNOWN, &g) >= INF) {
     if (!cancelled_error(O, error))
       g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, "internal error: an optimal part has no tree");
     return FALSE;
