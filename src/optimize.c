@@ -61,6 +61,20 @@ typedef struct {
 /* Largest sub-table a node keeps, in bytes. */
 #define SUB_BUDGET (16u << 20)
 
+/* What the candidates of a set can do with their own feedback (see candidate_profile). */
+enum { CAND_PERFECT, CAND_ONE_PAIR, CAND_NONE, CAND_UNKNOWN };
+
+/* A cached candidate profile: the set's two hashes and what part_profile found. */
+typedef struct {
+  guint64 h1, h2;
+  guint32 first;
+  guint32 kind; /* CAND_*, or CAND_UNKNOWN for an empty slot */
+} ProfileSlot;
+
+#define PROFILE_SLOTS (1u << 14)
+/* Sets smaller than this are profiled again rather than looked up. */
+#define PROFILE_CACHE_MIN 5
+
 struct HsOptimizer {
   HsSearchCore *core;
   const HsWords *words;
@@ -68,8 +82,9 @@ struct HsOptimizer {
   guint n_answers, n_words;
   guint64 *acc; /* n_blocks scratch */
   guint16 cnt[HS_PATTERNS];
-  guint16 *all; /* 0 .. n_answers - 1 */
-  HsMemo memo;  /* value | EXACT_BIT, best guess << 32 */
+  guint16 *all;          /* 0 .. n_answers - 1 */
+  HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
+  ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
   guint64 memo_limit;
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
@@ -95,6 +110,9 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   for (guint a = 0; a < O->n_answers; a++)
     O->all[a] = (guint16)a;
   hs_memo_init(&O->memo);
+  O->profiles = g_new(ProfileSlot, PROFILE_SLOTS);
+  for (guint i = 0; i < PROFILE_SLOTS; i++)
+    O->profiles[i].kind = CAND_UNKNOWN;
   O->memo_limit = G_GUINT64_CONSTANT(1) << 30;
   return O;
 }
@@ -133,6 +151,7 @@ hs_optimizer_free(HsOptimizer *O)
   g_free(O->acc);
   g_free(O->all);
   hs_memo_free(&O->memo);
+  g_free(O->profiles);
   g_free(O);
 }
 
@@ -202,7 +221,6 @@ injective(const guint8 *row, const guint16 *S, guint n)
  * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
  * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
  * *FIRST is the canonically first candidate of the best kind found. */
-enum { CAND_PERFECT, CAND_ONE_PAIR, CAND_NONE, CAND_UNKNOWN };
 
 static guint
 candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
@@ -260,6 +278,27 @@ part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, gu
     }
   }
   return best;
+}
+
+/* part_profile of part P of the node of level L, through the cache for sets that are not tiny. */
+static guint
+cached_profile(HsOptimizer *O, const Level *L, guint p, guint32 *first)
+{
+  const guint s = L->part.size[p];
+  const guint16 *T = L->part.buf + L->part.start[p];
+  if (s < PROFILE_CACHE_MIN)
+    return part_profile(O, L, T, s, first);
+  ProfileSlot *slot = &O->profiles[L->part.h1[p] & (PROFILE_SLOTS - 1)];
+  if (slot->kind != CAND_UNKNOWN && slot->h1 == L->part.h1[p] && slot->h2 == L->part.h2[p]) {
+    *first = slot->first;
+    return slot->kind;
+  }
+  guint kind = part_profile(O, L, T, s, first);
+  slot->h1 = L->part.h1[p];
+  slot->h2 = L->part.h2[p];
+  slot->first = *first;
+  slot->kind = kind;
+  return kind;
 }
 
 /* The lower bound of a part of S answers (exact for s <= 2). */
@@ -497,7 +536,7 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
   for (guint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
     guint32 first;
-    guint kind = part_profile(O, L, L->part.buf + L->part.start[p], L->part.size[p], &first);
+    guint kind = cached_profile(O, L, p, &first);
     if (kind == CAND_PERFECT)
       continue;
     L->plb[p]++;
