@@ -8,6 +8,9 @@
 #include <cmocka.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "hardsix/hardsix.h"
 #include "hardsix/optimize.h"
@@ -269,6 +272,78 @@ test_brute_random_lists(void **state)
   g_rmdir(dir);
 }
 
+/* hs_optimize_all: every row equals the single-opener optimum; the same rows for 1 and 2 threads;
+ * --best K keeps exactly the K least totals (ties to canonical order) and proves the rest reach the
+ * K-th. */
+static void
+test_all_and_best(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const guint n = w->n_words, cap = 4;
+  g_autofree guint32 *openers = g_new(guint32, n);
+  for (guint i = 0; i < n; i++)
+    openers[i] = i;
+  HsOptimizeAllOptions o = { 0 };
+  o.max_guesses = cap;
+  g_autofree HsOptimizeRow *rows = g_new(HsOptimizeRow, n);
+  g_autofree HsOptimizeRow *again = g_new(HsOptimizeRow, n);
+  GError *e = NULL;
+  assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, rows, &e));
+  g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
+  guint n_optimal = 0;
+  for (guint i = 0; i < n; i++) {
+    guint64 total;
+    gboolean exact;
+    assert_true(hs_optimizer_value(O, i, cap, 0, &total, &exact, NULL, &e));
+    assert_int_equal(rows[i].opener, i);
+    if (total == HS_OPTIMIZE_IMPOSSIBLE) {
+      assert_int_equal(rows[i].verdict, HS_OPTIMIZE_ROW_IMPOSSIBLE);
+    } else {
+      assert_int_equal(rows[i].verdict, HS_OPTIMIZE_ROW_OPTIMAL);
+      assert_int_equal(rows[i].total, total);
+      n_optimal++;
+    }
+  }
+  assert_true(n_optimal >= 6);
+#ifdef _OPENMP
+  int before = omp_get_max_threads();
+  omp_set_num_threads(1);
+  assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, again, &e));
+  for (guint i = 0; i < n; i++)
+    assert_true(again[i].verdict == rows[i].verdict && again[i].total == rows[i].total);
+  omp_set_num_threads(before);
+#endif
+  /* The K best: the K least exact totals, ties to the earlier opener. */
+  for (guint k = 1; k <= 5; k += 2) {
+    HsOptimizeAllOptions ob = o;
+    ob.best = k;
+    g_autofree HsOptimizeRow *best = g_new(HsOptimizeRow, n);
+    assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &ob, best, &e));
+    guint64 kth = 0;
+    guint chosen = 0;
+    for (guint i = 0; i < n; i++)
+      if (best[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
+        chosen++;
+        assert_int_equal(best[i].total, rows[i].total);
+        kth = MAX(kth, best[i].total);
+      }
+    assert_int_equal(chosen, k);
+    for (guint i = 0; i < n; i++) {
+      if (best[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL)
+        continue;
+      /* Not better than the K-th (or after it in canonical order on a tie), and the bound holds. */
+      if (rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
+        assert_true(rows[i].total >= kth);
+        assert_true(best[i].total <= rows[i].total);
+        if (best[i].verdict == HS_OPTIMIZE_ROW_WORSE)
+          assert_true(best[i].total >= kth);
+      }
+    }
+  }
+}
+
 int
 main(void)
 {
@@ -276,6 +351,7 @@ main(void)
     cmocka_unit_test(test_brute_tiny_lists),
     cmocka_unit_test(test_brute_prove_lists),
     cmocka_unit_test(test_brute_random_lists),
+    cmocka_unit_test(test_all_and_best),
   };
   return cmocka_run_group_tests_name("optimize", tests, NULL, NULL) == 0 ? 0 : 1;
 }

@@ -68,4 +68,42 @@ HsStrategy *hs_optimizer_strategy(HsOptimizer *o, guint opener, guint max_guesse
  * costs at least 2s - 1 more guesses); exact when every part is solved by its first guess. */
 guint64 hs_optimize_opener_bound(const HsTable *table, guint opener);
 
+/* ---- every opener ---- */
+
+typedef enum {
+  HS_OPTIMIZE_ROW_OPTIMAL,    /* total is the exact optimum */
+  HS_OPTIMIZE_ROW_IMPOSSIBLE, /* no strategy meets the cap (total 0) */
+  HS_OPTIMIZE_ROW_WORSE       /* --best: not among the best; total is a proven lower bound */
+} HsOptimizeVerdict;
+
+typedef struct {
+  guint32 opener;
+  HsOptimizeVerdict verdict;
+  guint64 total;  /* see the verdict */
+  guint64 nodes;  /* sets searched for this opener (0 when its bound alone decided) */
+  double seconds; /* CPU time spent on this opener (varies from run to run) */
+} HsOptimizeRow;
+
+typedef void (*HsOptimizeProgress)(guint done, guint total, gpointer user);
+
+typedef struct {
+  guint max_guesses;
+  guint best;                  /* 0: every opener exactly; K: prove which K openers are best */
+  guint64 memo_limit;          /* per thread, bytes (0: the optimiser's default) */
+  HsOptimizeProgress progress; /* called from one thread at a time, may be NULL */
+  gpointer progress_user;
+  volatile gint *cancel; /* when non-NULL and set, stop early and fail with ..._CANCELLED */
+} HsOptimizeAllOptions;
+
+/* Optimises each of OPENERS[0..n) (in parallel, one optimiser per thread whose memo carries from one
+ * opener to the next) and fills ROWS[i] for OPENERS[i]; feasibility is decided by the prover first.
+ * With best = K the openers are taken in order of their cheap bound and searched with the K-th best
+ * total so far as a cut-off; rows outside the K best say WORSE with max(their bound, the K-th best
+ * total), which they are proven to reach. Rows (all but seconds) are the same for any thread count:
+ * the K best are those of least total, ties to the earlier opener in canonical order. */
+gboolean hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
+                         const HsOptimizeAllOptions *options, HsOptimizeRow *rows, GError **error);
+
+const char *hs_optimize_verdict_name(HsOptimizeVerdict v); /* "optimal", "impossible", "worse" */
+
 G_END_DECLS

@@ -1,0 +1,265 @@
+/* hardsix — the optimiser over many openers: every opener exactly, or the K best with a shared
+ * cut-off, in parallel with rows that never depend on the thread count. */
+#include "hardsix/optimize.h"
+#include "hardsix/prove.h"
+
+#include <string.h>
+#include <time.h>
+
+const char *
+hs_optimize_verdict_name(HsOptimizeVerdict v)
+{
+  static const char *const names[] = { "optimal", "impossible", "worse" };
+  return names[v];
+}
+
+/* CPU seconds used by the calling thread. */
+static double
+thread_seconds(void)
+{
+  struct timespec ts;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return g_get_monotonic_time() / 1e6;
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* One worker's tools: a prover for feasibility and an optimiser, reused from opener to opener. */
+typedef struct {
+  HsProver *prover;
+  HsOptimizer *optimizer;
+} Worker;
+
+static void
+worker_init(Worker *w, const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o)
+{
+  w->prover = hs_prover_new(table, rules, HS_PROVE_ORDER_FAST);
+  w->optimizer = hs_optimizer_new(table, rules);
+  hs_prover_set_cancel(w->prover, o->cancel);
+  hs_optimizer_set_cancel(w->optimizer, o->cancel);
+  if (o->memo_limit)
+    hs_optimizer_set_memo_limit(w->optimizer, o->memo_limit);
+}
+
+static void
+worker_clear(Worker *w)
+{
+  hs_prover_free(w->prover);
+  hs_optimizer_free(w->optimizer);
+}
+
+/* Fills ROW for its opener: impossible (the prover says so), or the optimum, or with BOUND > 0 a
+ * lower bound >= BOUND (verdict WORSE) when the optimum is not below it. */
+static gboolean
+run_one(Worker *w, guint cap, guint64 bound, HsOptimizeRow *row, GError **error)
+{
+  double t0 = thread_seconds();
+  gboolean feasible = FALSE;
+  if (!hs_prover_decide(w->prover, row->opener, cap, &feasible, NULL, error))
+    return FALSE;
+  row->verdict = HS_OPTIMIZE_ROW_IMPOSSIBLE;
+  row->total = 0;
+  row->nodes = 0;
+  if (feasible) {
+    HsOptimizeStats st;
+    gboolean exact;
+    if (!hs_optimizer_value(w->optimizer, row->opener, cap, bound, &row->total, &exact, &st, error))
+      return FALSE;
+    row->verdict = exact ? HS_OPTIMIZE_ROW_OPTIMAL : HS_OPTIMIZE_ROW_WORSE;
+    row->nodes = st.nodes;
+  }
+  row->seconds = thread_seconds() - t0;
+  return TRUE;
+}
+
+static gboolean
+cancelled(const HsOptimizeAllOptions *o)
+{
+  return o->cancel != NULL && g_atomic_int_get(o->cancel);
+}
+
+/* Keeps the first error (in opener order) and frees the others. */
+static gboolean
+first_error(GError **errors, guint n, GError **error)
+{
+  gboolean ok = TRUE;
+  for (guint i = 0; i < n; i++)
+    if (errors[i] != NULL) {
+      if (ok)
+        g_propagate_error(error, errors[i]);
+      else
+        g_error_free(errors[i]);
+      ok = FALSE;
+    }
+  return ok;
+}
+
+/* Every opener exactly. */
+static void
+optimize_every(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o, HsOptimizeRow *rows, guint n,
+               GError **errors)
+{
+  guint done = 0;
+  const gint64 n_signed = n;
+#pragma omp parallel
+  {
+    Worker w;
+    worker_init(&w, table, rules, o);
+#pragma omp for schedule(dynamic, 1)
+    for (gint64 i = 0; i < n_signed; i++) {
+      if (cancelled(o))
+        continue;
+      run_one(&w, o->max_guesses, 0, &rows[i], &errors[i]);
+#pragma omp critical(hs_optimize_progress)
+      {
+        done++;
+        if (o->progress)
+          o->progress(done, n, o->progress_user);
+      }
+    }
+    worker_clear(&w);
+  }
+}
+
+/* The K best totals so far, ascending (K <= n); the cut-off is the largest once K are known. */
+typedef struct {
+  guint64 *top;
+  guint k, filled;
+} Best;
+
+static guint64
+best_cutoff(const Best *b)
+{
+  return b->filled < b->k ? HS_OPTIMIZE_IMPOSSIBLE : b->top[b->k - 1];
+}
+
+static void
+best_add(Best *b, guint64 total)
+{
+  guint i;
+  if (b->filled < b->k) {
+    i = b->filled++;
+  } else {
+    i = b->k - 1;
+    if (total >= b->top[i])
+      return;
+  }
+  b->top[i] = total;
+  for (; i > 0 && b->top[i - 1] > b->top[i]; i--) {
+    guint64 t = b->top[i - 1];
+    b->top[i - 1] = b->top[i];
+    b->top[i] = t;
+  }
+}
+
+/* Orders row positions by a value per row, ties to the canonically earlier opener. */
+typedef struct {
+  const guint64 *value;
+  const guint32 *openers;
+} ByValue;
+
+static gint
+cmp_by_value(gconstpointer a, gconstpointer b, gpointer data)
+{
+  const ByValue *by = data;
+  guint x = *(const guint *)a, y = *(const guint *)b;
+  if (by->value[x] != by->value[y])
+    return by->value[x] < by->value[y] ? -1 : 1;
+  return by->openers[x] < by->openers[y] ? -1 : by->openers[x] > by->openers[y];
+}
+
+/* Rows outside the K best (least total, then canonical order) become WORSE with the K-th total as
+ * their bound when theirs is lower: every one of them is proven to reach it. */
+static void
+settle_best(HsOptimizeRow *rows, const guint32 *openers, guint n, guint k, const guint64 *bound)
+{
+  g_autofree guint *idx = g_new(guint, n);
+  guint m = 0;
+  for (guint i = 0; i < n; i++)
+    if (rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL)
+      idx[m++] = i;
+  g_autofree guint64 *tot = g_new(guint64, n);
+  for (guint i = 0; i < n; i++)
+    tot[i] = rows[i].total;
+  ByValue by = { tot, openers };
+  g_qsort_with_data(idx, (gint)m, sizeof *idx, cmp_by_value, &by);
+  guint64 kth = m >= k && k > 0 ? rows[idx[k - 1]].total : HS_OPTIMIZE_IMPOSSIBLE;
+  for (guint t = k; t < m; t++)
+    rows[idx[t]].verdict = HS_OPTIMIZE_ROW_WORSE;
+  for (guint i = 0; i < n; i++)
+    if (rows[i].verdict == HS_OPTIMIZE_ROW_WORSE) {
+      rows[i].total = MAX(bound[i], kth == HS_OPTIMIZE_IMPOSSIBLE ? 0 : kth);
+      rows[i].nodes = 0;
+    }
+}
+
+/* The K best: openers in order of their cheap bound; each is searched with the K-th best total so far
+ * (plus one, so that ties are settled exactly) as its cut-off, and the rest are dropped as soon as
+ * their bound reaches it. */
+static void
+optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const HsOptimizeAllOptions *o,
+              HsOptimizeRow *rows, guint n, GError **errors)
+{
+  g_autofree guint64 *bound = g_new(guint64, n);
+  g_autofree guint *order = g_new(guint, n);
+  for (guint i = 0; i < n; i++) {
+    bound[i] = hs_optimize_opener_bound(table, openers[i]);
+    order[i] = i;
+    rows[i].verdict = HS_OPTIMIZE_ROW_WORSE;
+    rows[i].total = bound[i];
+  }
+  ByValue by = { bound, openers };
+  g_qsort_with_data(order, (gint)n, sizeof *order, cmp_by_value, &by);
+  Best best = { g_new(guint64, MAX(1u, o->best)), MIN(o->best, n), 0 };
+  guint done = 0;
+  const gint64 n_signed = n;
+#pragma omp parallel
+  {
+    Worker w;
+    worker_init(&w, table, rules, o);
+#pragma omp for schedule(dynamic, 1)
+    for (gint64 t = 0; t < n_signed; t++) {
+      guint i = order[t];
+      guint64 cutoff;
+#pragma omp critical(hs_optimize_best)
+      cutoff = best_cutoff(&best);
+      if (cancelled(o) || (cutoff != HS_OPTIMIZE_IMPOSSIBLE && bound[i] > cutoff))
+        continue;
+      if (run_one(&w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, &rows[i], &errors[i]) &&
+          rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
+#pragma omp critical(hs_optimize_best)
+        best_add(&best, rows[i].total);
+      }
+#pragma omp critical(hs_optimize_progress)
+      {
+        done++;
+        if (o->progress)
+          o->progress(done, n, o->progress_user);
+      }
+    }
+    worker_clear(&w);
+  }
+  g_free(best.top);
+  settle_best(rows, openers, n, MIN(o->best, n), bound);
+}
+
+gboolean
+hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
+                const HsOptimizeAllOptions *options, HsOptimizeRow *rows, GError **error)
+{
+  for (guint i = 0; i < n; i++) {
+    memset(&rows[i], 0, sizeof rows[i]);
+    rows[i].opener = openers[i];
+  }
+  g_autofree GError **errors = g_new0(GError *, MAX(1u, n));
+  if (options->best)
+    optimize_best(table, rules, openers, options, rows, n, errors);
+  else
+    optimize_every(table, rules, options, rows, n, errors);
+  if (!first_error(errors, n, error))
+    return FALSE;
+  if (cancelled(options)) {
+    g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED, "interrupted");
+    return FALSE;
+  }
+  return TRUE;
+}
