@@ -96,7 +96,7 @@ fuzz-bins: $(FUZZ_BIN)
 
 run: deps
 	@$(MAKE) --no-print-directory all
-	./$(BUILD)/hardsix solve howls --preset tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
+	./$(BUILD)/hardsix solve howls --preset tkihira2022 --order tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
 	./$(BUILD)/hardsix solve howls --overrides overrides/howls.txt -o output/howls
 
 check: deps
