@@ -345,7 +345,7 @@ apply_builtin_order(HsWords *words, guint k, GError **error)
     return FALSE;
   GError *inner = NULL;
   if (!hs_words_apply_order_text(words, text, len, path, &inner)) {
-    /* The file is checked against SHA256SUMS, so a mismatch means other lists, not a bad file. */
+    /* The shipped file lists exactly its set's answers (its sum is tested), so a mismatch means other lists. */
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET,
                 "--order %s orders the answers of the '%s' lists and does not fit these lists (%s)", name, set,
                 inner->message);
