@@ -96,7 +96,7 @@ fuzz-bins: $(FUZZ_BIN)
 
 run: deps
 	@$(MAKE) --no-print-directory all
-	./$(BUILD)/hardsix solve howls --preset tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
+	./$(BUILD)/hardsix solve howls --preset tkihira2022 --order tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
 	./$(BUILD)/hardsix solve howls --overrides overrides/howls.txt -o output/howls
 
 check: deps
@@ -121,12 +121,16 @@ bench: deps
 	@sh scripts/deps.sh time
 	@sh scripts/bench.sh $(BUILD)
 
+# Data: every file listed in data/SHA256SUMS (word-list sets, their licences, built-in orders), and the
+# sums themselves, under PREFIX/share/hardsix.
+DATA_FILES := $(shell sed -n 's/^[0-9a-f]*  //p' data/SHA256SUMS)
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/hardsix/original $(DESTDIR)$(PREFIX)/share/hardsix/nyt2022
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(addprefix $(DESTDIR)$(PREFIX)/share/hardsix/,$(sort $(dir $(DATA_FILES))))
 	install -m 755 $(BUILD)/hardsix $(DESTDIR)$(PREFIX)/bin/hardsix
 	install -m 644 docs/hardsix.1 $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1
-	install -m 644 data/original/answers.txt data/original/guesses.txt $(DESTDIR)$(PREFIX)/share/hardsix/original/
-	install -m 644 data/nyt2022/answers.txt data/nyt2022/guesses.txt $(DESTDIR)$(PREFIX)/share/hardsix/nyt2022/
+	install -m 644 data/SHA256SUMS $(DESTDIR)$(PREFIX)/share/hardsix/SHA256SUMS
+	for f in $(DATA_FILES); do install -m 644 data/$$f $(DESTDIR)$(PREFIX)/share/hardsix/$$f || exit 1; done
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/hardsix $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1 $(DESTDIR)$(PREFIX)/share/hardsix
 

@@ -5,7 +5,6 @@ set -u
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
 hs="$root/$build/hardsix"
-order="$root/../shared/reference/tkihira2022-answer-order.txt"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$root"
@@ -56,7 +55,7 @@ t0=$(now); "$hs" solve howls >/dev/null 2>&1; t1=$(now)
 echo "solve howls, default policy (legal pool, nyt): $(ms "$t0" "$t1") ms"
 
 echo "-- sweep, --preset tkihira2022, all 12,972 openers"
-if [ -f "$order" ]; then ord="--order $order"; else ord=""; echo "(no ../shared reference order: alphabetical)"; fi
+ord="--order tkihira2022" # the 2022 solver's answer order (built in, data/orders/)
 timed "fail-first" "$hs" sweep --preset tkihira2022 $ord -o "$tmp/ff.tsv"
 ff=$wall
 grep -E '^sweep:|^  [a-z]{5} [0-9]' "$tmp/err" | head -n 3

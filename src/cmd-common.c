@@ -82,10 +82,11 @@ void
 hs_cli_add_list_options(GOptionContext *ctx, HsCliOptions *o)
 {
   static const GOptionEntry e[] = {
-    { "lists", 0, 0, G_OPTION_ARG_STRING, NULL, "Word-list set: original (default) or nyt2022", "SET" },
+    { "lists", 0, 0, G_OPTION_ARG_STRING, NULL, "Word-list set: original (default), nyt2022 or nyt2023", "SET" },
     { "answers", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Answers file (with --guesses)", "FILE" },
     { "guesses", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Other allowed guesses (with --answers)", "FILE" },
-    { "order", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Canonical order of the answers (for ties)", "FILE" },
+    { "order", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Canonical order of the answers (for ties): a file or tkihira2022",
+      "FILE" },
   };
   gpointer t[] = { &o->lists, &o->answers, &o->guesses, &o->order };
   add_entries(ctx, e, G_N_ELEMENTS(e), t);

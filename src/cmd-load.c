@@ -13,7 +13,7 @@ static void
 apply_hints(HsCliOptions *o, const char *lists, const char *rules)
 {
   gboolean lists_given = o->lists != NULL || o->answers != NULL || o->guesses != NULL;
-  if (!lists_given && (g_strcmp0(lists, "original") == 0 || g_strcmp0(lists, "nyt2022") == 0))
+  if (!lists_given && hs_words_is_set_name(lists))
     o->lists = g_strdup(lists);
   if (o->rules == NULL && (g_strcmp0(rules, "nyt") == 0 || g_strcmp0(rules, "strict") == 0))
     o->rules = g_strdup(rules);

@@ -4,7 +4,7 @@
 #include "cmd-common.h"
 
 /* Verifies S (its per-word listing and every parseable output) with the independent verifier, then
- * writes DIR/OPENER.{by-pattern.txt,per-word.txt,tree.txt,json} when OUTDIR is set, or FORMAT to
+ * writes DIR/OPENER.EXT for every format of hs_format_all when OUTDIR is set, or FORMAT to
  * stdout when FORMAT_NAME is set, marked verified only when the verifier accepted them, and prints the
  * summary on stderr (histogram, average, answers over the cap with their paths). S->policy names the
  * policy in file headers. Returns HS_EXIT_OK when verified and within the cap, else HS_EXIT_FAIL.

@@ -259,7 +259,7 @@ hs_cmd_prove(int argc, char **argv)
       "FILE (atomically)",
       "DIR|FILE" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
-      "One opener: write one format to stdout: by-pattern, per-word, tree or json", "FORMAT" },
+      "One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare", "FORMAT" },
     { "openers", 0, 0, G_OPTION_ARG_STRING, &openers_spec, "--all: all (default), answers, guesses, or a FILE of words",
       "SET" },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "--all: only the K-th of N interleaved slices (1-based)", "K/N" },

@@ -37,7 +37,7 @@ hs_cmd_solve(int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &outdir,
       "Write DIR/OPENER.by-pattern.txt, .per-word.txt, .tree.txt and .json", "DIR" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
-      "Write one format to stdout: by-pattern, per-word, tree or json", "FORMAT" },
+      "Write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare", "FORMAT" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new("OPENER");

@@ -12,7 +12,7 @@ apply_hints(HsCliOptions *o, const char *lists, const char *rules)
   gboolean lists_given = o->lists != NULL || o->answers != NULL || o->guesses != NULL;
   gboolean ignored = FALSE;
   if (!lists_given && lists != NULL) {
-    if (g_strcmp0(lists, "original") == 0 || g_strcmp0(lists, "nyt2022") == 0)
+    if (hs_words_is_set_name(lists))
       o->lists = g_strdup(lists);
     else
       ignored = TRUE;
@@ -48,7 +48,7 @@ hs_cmd_verify(int argc, char **argv)
          "rules, one guess per history, and every answer solved within the guess cap. FILE may be per-word,\n"
          "by-pattern or JSON (detected from its contents); '-' reads stdin.\n\n"
          "Without --lists/--answers or --rules, the file's '# lists:' and '# rules:' header lines (JSON: \"lists\",\n"
-         "\"rules\") choose them when they name original/nyt2022 and nyt/strict; otherwise the defaults are\n"
+         "\"rules\") choose them when they name original/nyt2022/nyt2023 and nyt/strict; otherwise the defaults are\n"
          "--lists original --rules nyt. --max-guesses defaults to 6.");
   g_option_context_set_description(
     ctx, "Output: on success, a line 'FILE: verified: N answers, all within K guesses, average X' and the\n"

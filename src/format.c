@@ -1,5 +1,6 @@
-/* hardsix — strategy writers: by-pattern and per-word text (the 2022 gist formats), a tree outline
- * and JSON. Every writer is deterministic and locale-independent (no floating point is printed). */
+/* hardsix — strategy writers: by-pattern and per-word text (the 2022 gist formats), a tree outline,
+ * JSON and the selby outline (the exact C++ solver's .tree files). Every writer is deterministic and
+ * locale-independent (no floating point is printed). */
 #include "hardsix/format.h"
 
 #include <string.h>
@@ -16,7 +17,13 @@ static const struct {
   [HS_FORMAT_PER_WORD] = { "per-word", "per-word.txt" },
   [HS_FORMAT_TREE] = { "tree", "tree.txt" },
   [HS_FORMAT_JSON] = { "json", "json" },
+  [HS_FORMAT_SELBY] = { "selby", "selby.tree" },
+  [HS_FORMAT_SELBY_BARE] = { "selby-bare", "selby.tree" },
 };
+
+const HsFormat hs_format_all[] = { HS_FORMAT_BY_PATTERN, HS_FORMAT_PER_WORD, HS_FORMAT_TREE, HS_FORMAT_JSON,
+                                   HS_FORMAT_SELBY };
+const guint hs_format_n_all = G_N_ELEMENTS(hs_format_all);
 
 gboolean
 hs_format_parse(const char *text, HsFormat *out, GError **error)
@@ -26,9 +33,26 @@ hs_format_parse(const char *text, HsFormat *out, GError **error)
       *out = (HsFormat)i;
       return TRUE;
     }
-  g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-              "unknown format '%s' (expected by-pattern, per-word, tree or json)", text ? text : "");
+  g_autoptr(GString) expected = g_string_new(NULL);
+  for (guint i = 0; i < G_N_ELEMENTS(formats); i++)
+    g_string_append_printf(expected, "%s%s",
+                           i == 0                           ? ""
+                           : i + 1 == G_N_ELEMENTS(formats) ? " or "
+                                                            : ", ",
+                           formats[i].name);
+  g_autofree char *shown = text ? g_utf8_make_valid(text, MIN((gssize)strlen(text), 40)) : g_strdup("");
+  g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown format '%s' (expected %s)", shown,
+              expected->str);
   return FALSE;
+}
+
+char *
+hs_format_all_extensions(void)
+{
+  GString *s = g_string_new(NULL);
+  for (guint i = 0; i < hs_format_n_all; i++)
+    g_string_append_printf(s, "%s%s", i ? "," : "", hs_format_extension(hs_format_all[i]));
+  return g_string_free(s, FALSE);
 }
 
 const char *
@@ -449,6 +473,100 @@ write_json(GString *out, const Ctx *c)
   g_string_append(out, "  }\n}\n");
 }
 
+/* ---- selby ---- */
+
+/* Sort key of pattern P in the byte order of its letters form (B grey < G green < Y yellow, first tile
+ * most significant): the order of the exact solver's files. */
+static guint
+selby_key(guint8 p)
+{
+  static const guint rank[3] = { 0, 2, 1 }; /* digit 0 grey -> B, 1 yellow -> Y, 2 green -> G */
+  guint digit[HS_WORD_LEN];
+  for (int i = HS_WORD_LEN - 1; i >= 0; i--) {
+    digit[i] = p % 3;
+    p /= 3;
+  }
+  guint key = 0;
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    key = key * 3 + rank[digit[i]];
+  return key;
+}
+
+/* One branch below a node: a child, or (child HS_NONE) the node's own guess solving itself. */
+typedef struct {
+  guint key;
+  guint8 pattern;
+  guint32 child;
+} SelbyEntry;
+
+static int
+cmp_selby_entry(gconstpointer a, gconstpointer b)
+{
+  const SelbyEntry *x = a, *y = b;
+  return (x->key > y->key) - (x->key < y->key);
+}
+
+/* Writes node I, whose guess starts at column COL of the current line (what precedes it is already
+ * written), and every line below it. A branch after the first starts a new line, indented with
+ * spaces to the column of its pattern, the first token that differs from the line above. Only
+ * branches that solve some answer (LIVE) are written, so every line ends with GGGGGn. */
+static void
+write_selby_node(GString *out, const Ctx *c, const guint8 *live, guint32 i, gsize col)
+{
+  const HsStrategy *s = c->s;
+  const HsNode *node = &s->nodes[i];
+  g_string_append(out, word(c, node->guess));
+  g_string_append_c(out, ' ');
+  gsize branch_col = col + HS_WORD_LEN + 1;
+
+  g_autofree SelbyEntry *e = g_new(SelbyEntry, node->n_children + 1);
+  guint n = 0;
+  if (hs_strategy_node_solves(s, node))
+    e[n++] = (SelbyEntry){ selby_key(HS_ALL_GREEN), HS_ALL_GREEN, HS_NONE };
+  for (guint k = 0; k < node->n_children; k++) {
+    guint32 child = node->first_child + k;
+    if (live[child])
+      e[n++] = (SelbyEntry){ selby_key(s->nodes[child].pattern), s->nodes[child].pattern, child };
+  }
+  qsort(e, n, sizeof *e, cmp_selby_entry);
+
+  char letters[HS_PATTERN_BUFLEN];
+  for (guint k = 0; k < n; k++) {
+    if (k > 0)
+      g_string_append_printf(out, "%*s", (int)branch_col, "");
+    gsize start = out->len;
+    g_string_append_printf(out, "%s%u", hs_pattern_format(e[k].pattern, HS_PATTERN_LETTERS, letters), node->depth + 1u);
+    if (e[k].child == HS_NONE) {
+      g_string_append_c(out, '\n');
+      continue;
+    }
+    g_string_append_c(out, ' ');
+    write_selby_node(out, c, live, e[k].child, branch_col + (out->len - start));
+  }
+}
+
+static void
+write_selby(GString *out, const Ctx *c, gboolean header)
+{
+  const HsStrategy *s = c->s;
+  if (header)
+    append_header(out, c, "selby");
+  if (s->n_nodes == 0)
+    return;
+  /* A node is live when its subtree solves an answer; children come after their parent in nodes[],
+   * so one pass from the end settles every node. */
+  g_autofree guint8 *live = g_new0(guint8, s->n_nodes);
+  for (guint i = s->n_nodes; i-- > 0;) {
+    const HsNode *node = &s->nodes[i];
+    if (hs_strategy_node_solves(s, node))
+      live[i] = 1;
+    if (live[i] && node->parent != HS_NONE)
+      live[node->parent] = 1;
+  }
+  if (live[0])
+    write_selby_node(out, c, live, 0, 0);
+}
+
 /* ---- entry point ---- */
 
 char *
@@ -464,6 +582,8 @@ hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info)
     case HS_FORMAT_PER_WORD: write_per_word(out, c); break;
     case HS_FORMAT_TREE: write_tree(out, c); break;
     case HS_FORMAT_JSON: write_json(out, c); break;
+    case HS_FORMAT_SELBY: write_selby(out, c, TRUE); break;
+    case HS_FORMAT_SELBY_BARE: write_selby(out, c, FALSE); break;
   }
   g_free(c);
   return g_string_free(out, FALSE);

@@ -190,12 +190,46 @@ hs_words_data_dir(void)
 #endif
 }
 
+/* The built-in list sets (directories of the data directory), in the order messages list them. */
+static const char *const set_names[] = { "original", "nyt2022", "nyt2023" };
+
+/* The built-in answer orders: NAME (what --order takes), FILE under the data directory, and the list
+ * set whose answers it orders (it applies to no other). */
+static const struct {
+  const char *name;
+  const char *file;
+  const char *set;
+} builtin_orders[] = {
+  { "tkihira2022", "orders/tkihira2022.txt", "original" },
+};
+
+gboolean
+hs_words_is_set_name(const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS(set_names); i++)
+    if (g_strcmp0(name, set_names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* "'a', 'b' or 'c'" for the messages that list the accepted names. */
+static char *
+quoted_alternatives(const char *const *names, guint n)
+{
+  GString *s = g_string_new(NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf(s, "%s'%s'", i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
+  return g_string_free(s, FALSE);
+}
+
 HsWords *
 hs_words_load_set(const char *set, GError **error)
 {
-  if (g_strcmp0(set, "original") != 0 && g_strcmp0(set, "nyt2022") != 0) {
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET,
-                "unknown word-list set '%s' (expected 'original' or 'nyt2022')", set);
+  if (!hs_words_is_set_name(set)) {
+    g_autofree char *expected = quoted_alternatives(set_names, G_N_ELEMENTS(set_names));
+    g_autofree char *shown = set ? g_utf8_make_valid(set, MIN((gssize)strlen(set), 40)) : g_strdup("");
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET, "unknown word-list set '%s' (expected %s)", shown,
+                expected);
     return NULL;
   }
   g_autofree char *dir = hs_words_data_dir();
@@ -274,14 +308,78 @@ order_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   return TRUE;
 }
 
-gboolean
-hs_words_apply_order(HsWords *words, const char *order_path, GError **error)
+/* The built-in order called NAME, or -1. Only a value without '/' can name one. */
+static int
+find_builtin_order(const char *name)
 {
+  if (strchr(name, '/') != NULL)
+    return -1;
+  for (guint i = 0; i < G_N_ELEMENTS(builtin_orders); i++)
+    if (strcmp(name, builtin_orders[i].name) == 0)
+      return (int)i;
+  return -1;
+}
+
+gboolean
+hs_words_is_order_name(const char *name)
+{
+  return name != NULL && find_builtin_order(name) >= 0;
+}
+
+/* Applies built-in order K: only to its own list set (or to custom lists holding exactly its answers). */
+static gboolean
+apply_builtin_order(HsWords *words, guint k, GError **error)
+{
+  const char *name = builtin_orders[k].name, *set = builtin_orders[k].set;
+  if (hs_words_is_set_name(words->name) && strcmp(words->name, set) != 0) {
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET,
+                "--order %s orders the answers of the '%s' lists; it cannot be used with the '%s' lists", name, set,
+                words->name);
+    return FALSE;
+  }
+  g_autofree char *dir = hs_words_data_dir();
+  g_autofree char *path = g_build_filename(dir, builtin_orders[k].file, NULL);
   g_autofree char *text = NULL;
   gsize len = 0;
-  if (!hs_file_read(order_path, &text, &len, error))
+  if (!hs_file_read(path, &text, &len, error))
     return FALSE;
-  return hs_words_apply_order_text(words, text, len, order_path, error);
+  GError *inner = NULL;
+  if (!hs_words_apply_order_text(words, text, len, path, &inner)) {
+    /* The shipped file lists exactly its set's answers (its sum is tested), so a mismatch means other lists. */
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET,
+                "--order %s orders the answers of the '%s' lists and does not fit these lists (%s)", name, set,
+                inner->message);
+    g_error_free(inner);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+hs_words_apply_order(HsWords *words, const char *order, GError **error)
+{
+  int k = find_builtin_order(order);
+  if (k >= 0)
+    return apply_builtin_order(words, (guint)k, error);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  GError *inner = NULL;
+  if (!hs_file_read(order, &text, &len, &inner)) {
+    if (strchr(order, '/') == NULL && g_error_matches(inner, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
+      g_autoptr(GPtrArray) names = g_ptr_array_new();
+      for (guint i = 0; i < G_N_ELEMENTS(builtin_orders); i++)
+        g_ptr_array_add(names, (gpointer)builtin_orders[i].name);
+      g_autofree char *expected = quoted_alternatives((const char *const *)names->pdata, names->len);
+      g_autofree char *shown = g_utf8_make_valid(order, MIN((gssize)strlen(order), 40));
+      g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "'%s' is neither a built-in order (%s) nor a file", shown,
+                  expected);
+      g_error_free(inner);
+      return FALSE;
+    }
+    g_propagate_error(error, inner);
+    return FALSE;
+  }
+  return hs_words_apply_order_text(words, text, len, order, error);
 }
 
 gboolean

@@ -183,6 +183,8 @@ test_parse_and_names(void **state)
     { "per-word", "per-word.txt", HS_FORMAT_PER_WORD },
     { "tree", "tree.txt", HS_FORMAT_TREE },
     { "json", "json", HS_FORMAT_JSON },
+    { "selby", "selby.tree", HS_FORMAT_SELBY },
+    { "selby-bare", "selby.tree", HS_FORMAT_SELBY_BARE },
   };
   for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
     HsFormat f = HS_FORMAT_JSON;
@@ -199,11 +201,16 @@ test_parse_and_names(void **state)
     g_autoptr(GError) error = NULL;
     assert_false(hs_format_parse(bad[i], &f, &error));
     assert_non_null(error);
-    assert_non_null(strstr(error->message, "by-pattern, per-word, tree or json"));
+    assert_non_null(strstr(error->message, "by-pattern, per-word, tree, json, selby or selby-bare"));
   }
   HsFormat f;
   g_autoptr(GError) error = NULL;
   assert_false(hs_format_parse(NULL, &f, &error));
+  /* -o DIR writes these, one file each (selby-bare would overwrite selby's file). */
+  assert_int_equal(hs_format_n_all, 5);
+  assert_int_equal(hs_format_all[4], HS_FORMAT_SELBY);
+  g_autofree char *exts = hs_format_all_extensions();
+  assert_string_equal(exts, "by-pattern.txt,per-word.txt,tree.txt,json,selby.tree");
 }
 
 /* ---- golden files: opener howls (not an answer), every later guess a candidate ---- */
@@ -220,6 +227,8 @@ test_howls_golden(void **state)
   check_writer(s, HS_FORMAT_PER_WORD, &verified_info, "howls.per-word.txt");
   check_writer(s, HS_FORMAT_TREE, &verified_info, "howls.tree.txt");
   check_writer(s, HS_FORMAT_JSON, &verified_info, "howls.json");
+  check_writer(s, HS_FORMAT_SELBY, &verified_info, "howls.selby.tree");
+  check_writer(s, HS_FORMAT_SELBY_BARE, &verified_info, "howls.bare.selby.tree");
 }
 
 /* Opener shade is an answer: its solved line comes first. */
@@ -235,6 +244,7 @@ test_opener_is_answer_golden(void **state)
   check_writer(s, HS_FORMAT_PER_WORD, &info, "shade.per-word.txt");
   check_writer(s, HS_FORMAT_TREE, &info, "shade.tree.txt");
   check_writer(s, HS_FORMAT_JSON, &info, "shade.json");
+  check_writer(s, HS_FORMAT_SELBY_BARE, &info, "shade.bare.selby.tree");
 }
 
 /* A node below the root whose guess is not a candidate (no solved line, no ✓), and a cap of 4 that
@@ -254,6 +264,7 @@ test_not_verified_golden(void **state)
   check_writer(s, HS_FORMAT_PER_WORD, &info, "capped.per-word.txt");
   check_writer(s, HS_FORMAT_TREE, &info, "capped.tree.txt");
   check_writer(s, HS_FORMAT_JSON, &info, "capped.json");
+  check_writer(s, HS_FORMAT_SELBY, &info, "capped.selby.tree");
 }
 
 static char *
@@ -404,7 +415,7 @@ test_empty_strategy(void **state)
   (void)state;
   g_autoptr(HsWords) w = tiny_words();
   g_autoptr(HsStrategy) s = hs_strategy_new(w, HS_RULES_NYT, 6);
-  for (int f = HS_FORMAT_BY_PATTERN; f <= HS_FORMAT_JSON; f++) {
+  for (int f = HS_FORMAT_BY_PATTERN; f <= HS_FORMAT_SELBY_BARE; f++) {
     g_autofree char *text = hs_format_write(s, (HsFormat)f, &verified_info);
     assert_non_null(text);
   }
@@ -413,6 +424,142 @@ test_empty_strategy(void **state)
   assert_non_null(strstr(json, "\"tree\": null"));
   g_autofree char *tree = hs_format_write(s, HS_FORMAT_TREE, NULL);
   assert_string_equal(tree, "");
+  g_autofree char *bare = hs_format_write(s, HS_FORMAT_SELBY_BARE, NULL);
+  assert_string_equal(bare, "");
+}
+
+/* ---- selby: the published trees of the exact solver, byte for byte ---- */
+
+#define SELBY_DIR "../shared/reference/selby/"
+
+static void
+free_path(gpointer p)
+{
+  if (p != NULL)
+    g_array_unref(p);
+}
+
+/* The answer paths of a selby outline (test code, not the reader): a line keeps the tokens of the
+ * line above that start left of its indentation, which must be the column of a pattern token, then
+ * adds its own tokens, separated by single spaces. The tokens alternate guess and PATTERNn; the last
+ * is GGGGGn, its guess the answer. Every pattern is checked against the feedback of the words. */
+static GPtrArray *
+selby_paths(const HsWords *w, const char *text)
+{
+  GPtrArray *paths = g_ptr_array_new_full(w->n_answers, free_path);
+  g_ptr_array_set_size(paths, (gint)w->n_answers);
+  g_autoptr(GPtrArray) tok = g_ptr_array_new_with_free_func(g_free);
+  g_autoptr(GArray) col = g_array_new(FALSE, FALSE, sizeof(gsize));
+  g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+  guint n_lines = g_strv_length(lines);
+  assert_true(n_lines > 1);
+  assert_string_equal(lines[n_lines - 1], ""); /* ends with a newline */
+  for (guint li = 0; li + 1 < n_lines; li++) {
+    const char *line = lines[li];
+    gsize indent = strspn(line, " ");
+    guint keep = 0;
+    while (keep < tok->len && g_array_index(col, gsize, keep) < indent)
+      keep++;
+    if (li > 0 && (keep == tok->len || g_array_index(col, gsize, keep) != indent || keep % 2 != 1))
+      fail_msg("line %u: indentation %u is not the column of a pattern above", li + 1, (guint)indent);
+    g_ptr_array_set_size(tok, (gint)keep);
+    g_array_set_size(col, keep);
+    for (gsize at = indent; line[at] != '\0';) {
+      gsize len = strcspn(line + at, " ");
+      if (len == 0)
+        fail_msg("line %u: empty token at column %u", li + 1, (guint)at);
+      g_ptr_array_add(tok, g_strndup(line + at, len));
+      g_array_append_val(col, at);
+      at += len;
+      if (line[at] == ' ')
+        at++;
+    }
+    guint n = tok->len;
+    if (n < 2 || n % 2 != 0)
+      fail_msg("line %u: %u tokens", li + 1, n);
+    const char *answer = tok->pdata[n - 2];
+    guint a = hs_words_lookup(w, answer);
+    if (a == HS_NONE || a >= w->n_answers || paths->pdata[a] != NULL)
+      fail_msg("line %u: '%s' is no answer, or its second path", li + 1, answer);
+    GArray *path = g_array_new(FALSE, FALSE, sizeof(guint32));
+    for (guint k = 0; k < n; k += 2) {
+      guint32 g = hs_words_lookup(w, tok->pdata[k]);
+      assert_int_not_equal(g, HS_NONE);
+      g_array_append_val(path, g);
+      char want[HS_PATTERN_BUFLEN + 8];
+      hs_pattern_format(hs_feedback(w->text[g], answer), HS_PATTERN_LETTERS, want);
+      g_snprintf(want + HS_WORD_LEN, sizeof want - HS_WORD_LEN, "%u", k / 2 + 1);
+      if (strcmp(tok->pdata[k + 1], want) != 0)
+        fail_msg("line %u: '%s' after %s, expected %s", li + 1, (char *)tok->pdata[k + 1], w->text[g], want);
+    }
+    paths->pdata[a] = path;
+  }
+  return paths;
+}
+
+/* Reads a published tree, rebuilds it with hs_strategy_from_paths and writes it again: the same bytes
+ * (selby-bare), and the same outline after '#' header lines (selby). TOTAL: guesses over all answers. */
+static void
+check_published_tree(const char *name, HsRules rules, guint max_guesses, guint64 total)
+{
+  g_autofree char *path = g_strconcat(SELBY_DIR, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HsWords) w = hs_words_load("data/original/answers.txt", "data/original/guesses.txt", &error);
+  if (w == NULL || !g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+    skip();
+    return;
+  }
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents(path, &text, NULL, &error))
+    fail_msg("%s", error->message);
+  g_autoptr(GPtrArray) paths = selby_paths(w, text);
+  g_autoptr(HsStrategy) s = hs_strategy_from_paths(w, rules, max_guesses, paths, &error);
+  if (s == NULL)
+    fail_msg("%s: %s", name, error->message);
+  assert_true(s->complete);
+  assert_int_equal(s->n_over, 0);
+  assert_int_equal(hs_histogram_total(&s->hist), total);
+
+  g_autofree char *bare = hs_format_write(s, HS_FORMAT_SELBY_BARE, NULL);
+  if (strcmp(bare, text) != 0) {
+    g_auto(GStrv) want = g_strsplit(text, "\n", -1), got = g_strsplit(bare, "\n", -1);
+    guint i = 0;
+    while (want[i] != NULL && got[i] != NULL && strcmp(want[i], got[i]) == 0)
+      i++;
+    fail_msg("%s: line %u differs:\n  published: '%s'\n  written:   '%s'", name, i + 1, want[i] ? want[i] : "(end)",
+             got[i] ? got[i] : "(end)");
+  }
+  g_autofree char *headed = hs_format_write(s, HS_FORMAT_SELBY, &verified_info);
+  assert_true(g_str_has_suffix(headed, bare));
+  gsize head_len = strlen(headed) - strlen(bare);
+  assert_true(head_len > 0 && headed[head_len - 1] == '\n');
+  g_autofree char *head_text = g_strndup(headed, head_len - 1);
+  g_auto(GStrv) head = g_strsplit(head_text, "\n", -1);
+  for (guint i = 0; head[i] != NULL; i++)
+    assert_true(g_str_has_prefix(head[i], "# "));
+  assert_true(g_str_has_prefix(headed, "# hardsix strategy (selby)\n"));
+}
+
+static void
+test_selby_salet_hard(void **state)
+{
+  (void)state;
+  check_published_tree("salet.hard.origwordlist.tree", HS_RULES_NYT, 6, 8122);
+}
+
+static void
+test_selby_palet_hard_g5(void **state)
+{
+  (void)state;
+  check_published_tree("palet.hard.origwordlist.g5.tree", HS_RULES_NYT, 5, 8206);
+}
+
+/* Normal mode: the writer does not check rules. */
+static void
+test_selby_salet_easy(void **state)
+{
+  (void)state;
+  check_published_tree("salet.easy.origwords.tree", HS_RULES_NYT, 6, 7920);
 }
 
 /* ---- the original lists: sizes and order of a real-sized file ---- */
@@ -537,6 +684,9 @@ main(void)
     cmocka_unit_test(test_status_incomplete),
     cmocka_unit_test(test_json_escaping),
     cmocka_unit_test(test_empty_strategy),
+    cmocka_unit_test(test_selby_salet_hard),
+    cmocka_unit_test(test_selby_palet_hard_g5),
+    cmocka_unit_test(test_selby_salet_easy),
     cmocka_unit_test(test_original_lists),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);

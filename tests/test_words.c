@@ -391,6 +391,192 @@ test_shipped_lists(void **state)
   assert_int_equal(n->n_words - n->n_answers, 10638);
   /* Puzzle order: Wordle #0 was cigar. */
   assert_string_equal(n->text[0], "cigar");
+
+  /* The exact solver's 2023 lists, answers in that file's (alphabetical) order. */
+  g_autoptr(HsWords) t = hs_words_load_set("nyt2023", &e);
+  if (t == NULL)
+    fail_msg("%s", e->message);
+  assert_string_equal(t->name, "nyt2023");
+  assert_int_equal(t->n_answers, 3158);
+  assert_int_equal(t->n_words - t->n_answers, 11697);
+  assert_string_equal(t->text[0], "aback");
+  assert_string_equal(t->text[t->n_answers - 1], "zowie");
+  assert_string_equal(t->text[t->n_answers], "aahed");
+  assert_string_equal(t->text[t->n_words - 1], "zymic");
+  if (saved)
+    g_setenv("HARDSIX_DATADIR", saved, TRUE);
+}
+
+/* The files of every set, read as text: no word is both an answer and a guess (the loader refuses
+ * that too, but this checks the files as shipped, line by line). */
+static void
+test_shipped_lists_disjoint(void **state)
+{
+  (void)state;
+  const char *sets[] = { "original", "nyt2022", "nyt2023" };
+  g_autofree char *dir = hs_words_data_dir();
+  for (guint i = 0; i < G_N_ELEMENTS(sets); i++) {
+    g_autofree char *a = g_build_filename(dir, sets[i], "answers.txt", NULL);
+    g_autofree char *g = g_build_filename(dir, sets[i], "guesses.txt", NULL);
+    g_autofree char *at = NULL, *gt = NULL;
+    assert_true(g_file_get_contents(a, &at, NULL, NULL));
+    assert_true(g_file_get_contents(g, &gt, NULL, NULL));
+    g_auto(GStrv) al = g_strsplit(at, "\n", -1), gl = g_strsplit(gt, "\n", -1);
+    g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+    for (guint k = 0; al[k] != NULL; k++)
+      if (al[k][0] != '\0')
+        g_hash_table_add(seen, al[k]);
+    for (guint k = 0; gl[k] != NULL; k++)
+      if (g_hash_table_contains(seen, gl[k]))
+        fail_msg("%s: '%s' is in both lists", sets[i], gl[k]);
+  }
+}
+
+/* Every file that data/SHA256SUMS lists has that sum in the data directory the library uses (the
+ * repository's data/ here; PREFIX/share/hardsix once installed, tests/cli/install.sh). */
+static void
+test_data_checksums(void **state)
+{
+  (void)state;
+  g_autofree char *saved = g_strdup(g_getenv("HARDSIX_DATADIR"));
+  g_unsetenv("HARDSIX_DATADIR");
+  g_autofree char *dir = hs_words_data_dir();
+  g_autofree char *sums = NULL;
+  GError *e = NULL;
+  if (!g_file_get_contents("data/SHA256SUMS", &sums, NULL, &e))
+    fail_msg("%s", e->message);
+  g_auto(GStrv) lines = g_strsplit(sums, "\n", -1);
+  guint n = 0;
+  for (guint i = 0; lines[i] != NULL; i++) {
+    if (lines[i][0] == '\0')
+      continue;
+    const char *sep = strstr(lines[i], "  ");
+    assert_non_null(sep);
+    g_autofree char *want = g_strndup(lines[i], (gsize)(sep - lines[i]));
+    g_autofree char *path = g_build_filename(dir, sep + 2, NULL);
+    g_autofree char *text = NULL;
+    gsize len = 0;
+    if (!g_file_get_contents(path, &text, &len, &e))
+      fail_msg("%s", e->message);
+    g_autofree char *got = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)text, len);
+    if (strcmp(got, want) != 0)
+      fail_msg("%s: sha256 %s, recorded %s", path, got, want);
+    n++;
+  }
+  /* Three sets of two lists, the 2023 lists' licence and the tkihira2022 order. */
+  assert_int_equal(n, 8);
+  assert_non_null(strstr(sums, "  nyt2023/answers.txt\n"));
+  assert_non_null(strstr(sums, "  orders/tkihira2022.txt\n"));
+  assert_non_null(
+    strstr(sums, "89b6f097481bcba8b67f9d73c94b1df5859d0c77d967c8c8431986d7a570111e  orders/tkihira2022.txt"));
+  if (saved)
+    g_setenv("HARDSIX_DATADIR", saved, TRUE);
+}
+
+static void
+test_set_names(void **state)
+{
+  (void)state;
+  assert_true(hs_words_is_set_name("original"));
+  assert_true(hs_words_is_set_name("nyt2022"));
+  assert_true(hs_words_is_set_name("nyt2023"));
+  assert_false(hs_words_is_set_name("custom"));
+  assert_false(hs_words_is_set_name(NULL));
+  GError *e = NULL;
+  g_autoptr(HsWords) w = hs_words_load_set("nyt2024", &e);
+  assert_null(w);
+  assert_true(g_error_matches(e, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET));
+  assert_string_equal(e->message, "unknown word-list set 'nyt2024' (expected 'original', 'nyt2022' or 'nyt2023')");
+  g_clear_error(&e);
+}
+
+/* --order tkihira2022: the built-in order of the original answers, from the data directory. */
+static void
+test_builtin_order(void **state)
+{
+  (void)state;
+  g_autofree char *saved = g_strdup(g_getenv("HARDSIX_DATADIR"));
+  g_unsetenv("HARDSIX_DATADIR");
+  assert_true(hs_words_is_order_name("tkihira2022"));
+  assert_false(hs_words_is_order_name("./tkihira2022"));
+  assert_false(hs_words_is_order_name("tkihira2022.txt"));
+  assert_false(hs_words_is_order_name(NULL));
+  GError *e = NULL;
+  g_autoptr(HsWords) o = hs_words_load_set("original", &e);
+  assert_non_null(o);
+  assert_true(hs_words_apply_order(o, "tkihira2022", &e));
+  assert_null(e);
+  assert_int_equal(o->n_answers, 2315);
+  assert_string_equal(o->text[0], "boxer");
+  assert_string_equal(o->text[1], "cover");
+  assert_string_equal(o->text[o->n_answers - 1], "shave");
+  assert_string_equal(o->text[o->n_answers], "aahed"); /* the guesses keep their places */
+  assert_true(g_str_has_suffix(o->order_path, "/orders/tkihira2022.txt"));
+
+  /* Other built-in lists: a usage error naming both sets; nothing changes. */
+  g_autoptr(HsWords) n = hs_words_load_set("nyt2022", &e);
+  assert_non_null(n);
+  assert_false(hs_words_apply_order(n, "tkihira2022", &e));
+  assert_true(g_error_matches(e, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET));
+  assert_string_equal(e->message,
+                      "--order tkihira2022 orders the answers of the 'original' lists; it cannot be used with the "
+                      "'nyt2022' lists");
+  g_clear_error(&e);
+  assert_string_equal(n->text[0], "cigar");
+  assert_null(n->order_path);
+
+  /* Custom lists: applied only when they hold exactly the original answers. */
+  g_autoptr(HsWords) c = load_ok(W "good-answers.txt", W "good-guesses.txt");
+  assert_false(hs_words_apply_order(c, "tkihira2022", &e));
+  assert_true(g_error_matches(e, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET));
+  assert_true(g_str_has_prefix(e->message, "--order tkihira2022 orders the answers of the 'original' lists and does "
+                                           "not fit these lists ("));
+  g_clear_error(&e);
+  assert_words(c, good_words, 5);
+  g_autoptr(HsWords) same =
+    load_ok(o->answers_path, o->guesses_path); /* the original files under another name: it fits */
+  assert_true(hs_words_apply_order(same, "tkihira2022", &e));
+  assert_string_equal(same->text[0], "boxer");
+
+  /* An unknown name without '/' that is no file either. */
+  assert_false(hs_words_apply_order(same, "tkihira2021", &e));
+  assert_string_equal(e->message, "'tkihira2021' is neither a built-in order ('tkihira2022') nor a file");
+  g_clear_error(&e);
+  if (saved)
+    g_setenv("HARDSIX_DATADIR", saved, TRUE);
+}
+
+/* Precedence: a built-in name wins over a file of that name in the working directory (so that
+ * "--order tkihira2022" never depends on it); "./tkihira2022" is the file. */
+static void
+test_builtin_order_precedence(void **state)
+{
+  (void)state;
+  g_autofree char *saved = g_strdup(g_getenv("HARDSIX_DATADIR"));
+  g_unsetenv("HARDSIX_DATADIR");
+  GError *e = NULL;
+  g_autoptr(HsWords) w = hs_words_load_set("original", &e);
+  assert_non_null(w);
+  g_autofree char *cwd = g_get_current_dir();
+  g_autofree char *tmp = g_dir_make_tmp("hs-order-XXXXXX", NULL);
+  assert_non_null(tmp);
+  g_autofree char *file = g_build_filename(tmp, "tkihira2022", NULL);
+  g_autofree char *alpha = NULL;
+  assert_true(g_file_get_contents(w->answers_path, &alpha, NULL, NULL));
+  assert_true(g_file_set_contents(file, alpha, -1, NULL)); /* alphabetical: aback first */
+  assert_int_equal(g_chdir(tmp), 0);
+  gboolean builtin = hs_words_apply_order(w, "tkihira2022", &e);
+  g_autofree char *first_builtin = g_strdup(w->text[0]);
+  gboolean local = hs_words_apply_order(w, "./tkihira2022", &e);
+  g_autofree char *first_local = g_strdup(w->text[0]);
+  assert_int_equal(g_chdir(cwd), 0);
+  g_unlink(file);
+  g_rmdir(tmp);
+  assert_true(builtin);
+  assert_string_equal(first_builtin, "boxer");
+  assert_true(local);
+  assert_string_equal(first_local, "aback");
+  assert_string_equal(w->order_path, "./tkihira2022");
   if (saved)
     g_setenv("HARDSIX_DATADIR", saved, TRUE);
 }
@@ -410,6 +596,11 @@ main(void)
     cmocka_unit_test(test_apply_permutation),
     cmocka_unit_test(test_data_dir),
     cmocka_unit_test(test_shipped_lists),
+    cmocka_unit_test(test_shipped_lists_disjoint),
+    cmocka_unit_test(test_data_checksums),
+    cmocka_unit_test(test_set_names),
+    cmocka_unit_test(test_builtin_order),
+    cmocka_unit_test(test_builtin_order_precedence),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);
   return failures == 0 ? 0 : 1;

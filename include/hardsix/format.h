@@ -1,4 +1,4 @@
-/* hardsix — strategy writers: by-pattern, per-word, tree outline and JSON (see docs/FORMATS.md).
+/* hardsix — strategy writers: by-pattern, per-word, tree outline, JSON and selby (see docs/FORMATS.md).
  * Each writer returns a newly allocated NUL-terminated string; they never fail. */
 #pragma once
 
@@ -8,11 +8,30 @@
 
 G_BEGIN_DECLS
 
-typedef enum { HS_FORMAT_BY_PATTERN, HS_FORMAT_PER_WORD, HS_FORMAT_TREE, HS_FORMAT_JSON } HsFormat;
+/* HS_FORMAT_SELBY is the outline of Alex Selby's exact solver after our '#' header lines;
+ * HS_FORMAT_SELBY_BARE the same outline alone, byte for byte the layout of that solver's files. */
+typedef enum {
+  HS_FORMAT_BY_PATTERN,
+  HS_FORMAT_PER_WORD,
+  HS_FORMAT_TREE,
+  HS_FORMAT_JSON,
+  HS_FORMAT_SELBY,
+  HS_FORMAT_SELBY_BARE
+} HsFormat;
+
+/* The formats "-o DIR" writes, one file each, in this order (selby-bare is left out: it shares the
+ * extension of selby). */
+extern const HsFormat hs_format_all[];
+extern const guint hs_format_n_all;
 
 gboolean hs_format_parse(const char *text, HsFormat *out, GError **error);
-const char *hs_format_name(HsFormat format);      /* "by-pattern", ... */
-const char *hs_format_extension(HsFormat format); /* "by-pattern.txt", "per-word.txt", "tree.txt", "json" */
+const char *hs_format_name(HsFormat format); /* "by-pattern", ... */
+const char *
+hs_format_extension(HsFormat format); /* "by-pattern.txt", "per-word.txt", "tree.txt", "json", "selby.tree" */
+
+/* The extensions of hs_format_all joined by ',' ("by-pattern.txt,per-word.txt,...") for messages such
+ * as "wrote DIR/OPENER.{...}". Newly allocated. */
+char *hs_format_all_extensions(void);
 
 /* Header facts every writer prints. VERIFIED is TRUE only when the independent verifier accepted the
  * strategy; the writers then say so. */

@@ -16,16 +16,18 @@ typedef struct {
   guint n_answers;               /* words 0 .. n_answers-1 are answers */
   guint n_words;                 /* answers + guess-only words */
   char (*text)[HS_WORD_LEN + 1]; /* NUL-terminated lowercase words, n_words of them */
-  char *name;                    /* "original", "nyt2022", or "custom" */
+  char *name;                    /* "original", "nyt2022", "nyt2023", or "custom" */
   char *answers_path;            /* where the lists came from (for headers and messages) */
   char *guesses_path;
-  char *order_path;  /* NULL unless hs_words_apply_order was called */
+  char *order_path;  /* the order file applied (a built-in order's file), or NULL */
   GHashTable *index; /* word text -> GUINT_TO_POINTER(index + 1) */
   guint32 *letters;  /* per word: bit c set when letter 'a'+c occurs (for fast rule checks) */
 } HsWords;
 
 #define HS_WORDS_ERROR (hs_words_error_quark())
 GQuark hs_words_error_quark(void);
+/* HS_WORDS_ERROR_UNKNOWN_SET: a built-in name (list set or order) is unknown or does not apply to the
+ * lists (a usage error for the CLI). */
 typedef enum { HS_WORDS_ERROR_PARSE, HS_WORDS_ERROR_UNKNOWN_SET, HS_WORDS_ERROR_UNKNOWN_WORD } HsWordsError;
 
 /* Loads an answers file and a guesses file (one word per line, CRLF accepted, blank lines and '#'
@@ -38,15 +40,28 @@ HsWords *hs_words_load(const char *answers_path, const char *guesses_path, GErro
 HsWords *hs_words_parse(const char *answers_text, gsize answers_len, const char *answers_path, const char *guesses_text,
                         gsize guesses_len, const char *guesses_path, GError **error);
 
-/* Loads a named set ("original" or "nyt2022") from the data directory (see hs_words_data_dir). */
+/* Loads a built-in set ("original", "nyt2022" or "nyt2023", see data/README.md) from the data
+ * directory (see hs_words_data_dir); an unknown name is HS_WORDS_ERROR_UNKNOWN_SET, listing all three. */
 HsWords *hs_words_load_set(const char *set, GError **error);
+
+/* TRUE when NAME is one of the built-in sets hs_words_load_set accepts. */
+gboolean hs_words_is_set_name(const char *name);
 
 /* Directory holding the lists: $HARDSIX_DATADIR, else ../data or ../share/hardsix next to the running
  * executable, else the compiled-in default. Returns a newly allocated string. */
 char *hs_words_data_dir(void);
 
-/* Reorders the answers to the permutation listed in FILE (one answer per line, each exactly once). */
-gboolean hs_words_apply_order(HsWords *words, const char *order_path, GError **error);
+/* Reorders the answers to the permutation listed in ORDER: the name of a built-in order
+ * ("tkihira2022", the file data/orders/tkihira2022.txt of the data directory) or an order file (one
+ * answer per line, each exactly once). A value without '/' that is a built-in name is always the
+ * built-in order, even when a file of that name exists in the current directory, so that the result
+ * of "--order tkihira2022" never depends on the working directory; write "./tkihira2022" for such a
+ * file. A built-in order applies only to the list set it was made for: with another built-in set, or
+ * custom lists whose answers it does not list exactly, it fails with HS_WORDS_ERROR_UNKNOWN_SET. */
+gboolean hs_words_apply_order(HsWords *words, const char *order, GError **error);
+
+/* TRUE when NAME names a built-in order (see hs_words_apply_order). */
+gboolean hs_words_is_order_name(const char *name);
 /* The same from text in memory (ORDER_PATH names it in messages). */
 gboolean hs_words_apply_order_text(HsWords *words, const char *text, gsize len, const char *order_path, GError **error);
 

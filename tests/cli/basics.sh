@@ -102,12 +102,16 @@ expect_grep solve-missing-answers-name "$T/err" 'nope.txt'
 
 # ---- solve: golden files on the tiny lists ----
 regen=${HS_REGEN_GOLDEN:-0}
-for f in by-pattern per-word tree json; do
-  case $f in json) ext=json ;; *) ext=$f.txt ;; esac
+for f in by-pattern per-word tree json selby; do
+  case $f in json) ext=json ;; selby) ext=selby.tree ;; *) ext=$f.txt ;; esac
   expect_rc "solve-$f-exit" 0 $HS solve salet $TINY --format $f
   if [ "$regen" = 1 ]; then mkdir -p "$GOLD"; cp "$T/out" "$GOLD/salet.$ext"; fi
   expect_same "solve-$f-golden" "$GOLD/salet.$ext" "$T/out"
 done
+# selby-bare is the selby outline without the '#' header lines.
+expect_rc solve-selby-bare-exit 0 $HS solve salet $TINY --format selby-bare
+grep -v '^#' "$GOLD/salet.selby.tree" >"$T/want"
+expect_same solve-selby-bare "$T/want" "$T/out"
 # The golden files pass the independent verifier.
 for ext in by-pattern.txt per-word.txt json; do
   expect_rc "solve-golden-verifies-$ext" 0 $HS verify "$GOLD/salet.$ext" $TINY
@@ -119,18 +123,19 @@ expect_grep solve-summary-6 "$T/err" '^6 guesses: 1$'
 expect_grep solve-summary-average "$T/err" '^average: 3.1500 (63/20)$'
 [ -s "$T/out" ] && fail solve-summary-stdout-empty "$(head -c 300 "$T/out")" || ok solve-summary-stdout-empty
 
-# -o DIR: the four files, the same bytes as --format, nothing else left in DIR.
+# -o DIR: the five files, the same bytes as --format, nothing else left in DIR.
 expect_rc solve-dir 0 $HS solve salet $TINY -o "$T/dir"
-for ext in by-pattern.txt per-word.txt tree.txt json; do
+for ext in by-pattern.txt per-word.txt tree.txt json selby.tree; do
   expect_same "solve-dir-$ext" "$GOLD/salet.$ext" "$T/dir/salet.$ext"
 done
+expect_grep solve-dir-wrote "$T/err" "^wrote $T/dir/salet.{by-pattern.txt,per-word.txt,tree.txt,json,selby.tree}\$"
 n=$(ls -A "$T/dir" | wc -l)
-[ "$n" = 4 ] && ok solve-dir-only-four-files || fail solve-dir-only-four-files "$(ls -A "$T/dir")"
+[ "$n" = 5 ] && ok solve-dir-only-five-files || fail solve-dir-only-five-files "$(ls -A "$T/dir")"
 # Writing again over the same files gives the same bytes.
 expect_rc solve-dir-again 0 $HS solve salet $TINY -o "$T/dir"
 expect_same solve-dir-again-json "$GOLD/salet.json" "$T/dir/salet.json"
 n=$(ls -A "$T/dir" | wc -l)
-[ "$n" = 4 ] && ok solve-dir-again-no-temp || fail solve-dir-again-no-temp "$(ls -A "$T/dir")"
+[ "$n" = 5 ] && ok solve-dir-again-no-temp || fail solve-dir-again-no-temp "$(ls -A "$T/dir")"
 expect_rc solve-dir-missing-parent 1 $HS solve salet $TINY -o "$T/no/such/dir"
 [ -e "$T/no" ] && fail solve-dir-missing-parent-nothing-made || ok solve-dir-missing-parent-nothing-made
 

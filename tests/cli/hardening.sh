@@ -236,7 +236,7 @@ expect_error option-rules 2 "^hardsix solve: --rules: unknown rules 'loose'" $HS
 expect_error option-pool 2 "^hardsix solve: --pool: unknown pool" $HS solve shade $L --pool all
 expect_error option-metric 2 "^hardsix solve: --metric: unknown metric" $HS solve shade $L --metric best
 expect_error option-preset 2 "^hardsix solve: --preset: unknown preset" $HS solve shade $L --preset x
-expect_error option-lists 2 "^hardsix solve: unknown word-list set 'nyt2023'" $HS solve shade --lists nyt2023
+expect_error option-lists 2 "^hardsix solve: unknown word-list set 'nyt2024' (expected 'original', 'nyt2022' or 'nyt2023')" $HS solve shade --lists nyt2024
 expect_error option-format 2 "^hardsix solve: --format: unknown format 'xml'" $HS solve shade $L --format xml
 expect_error option-style 2 "^hardsix feedback: --style: unknown pattern style" $HS feedback --style fancy crane would
 expect_error option-shard 2 "^hardsix sweep: --shard: '0/3' is not K/N" $HS sweep $L --shard 0/3
@@ -251,7 +251,7 @@ expect_error solve-output-missing-parent 1 "^hardsix: $T/nodir/out: parent direc
 expect_error solve-output-under-file 1 "^hardsix: $T/file/out: parent $T/file is not a directory" $HS solve shade $L -o "$T/file/out"
 expect_error solve-output-is-file 1 "^hardsix: $T/file: exists and is not a directory" $HS solve shade $L -o "$T/file"
 expect_rc solve-output 0 $HS solve shade $L -o "$T/solved"
-n=$(ls "$T/solved" | wc -l); [ "$n" = 4 ] && ok solve-output-four-files || fail solve-output-four-files "$(ls "$T/solved")"
+n=$(ls "$T/solved" | wc -l); [ "$n" = 5 ] && ok solve-output-five-files || fail solve-output-five-files "$(ls "$T/solved")"
 ls "$T/solved" | grep -q tmp && fail solve-output-no-temporary "$(ls "$T/solved")" || ok solve-output-no-temporary
 t0=$(date +%s)
 expect_error sweep-output-missing-dir 1 "^hardsix: $T/nodir/out.tsv: $T/nodir does not exist" $HS sweep -o "$T/nodir/out.tsv"

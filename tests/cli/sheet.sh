@@ -10,7 +10,7 @@ expect_rc sheet-html 0 $HS sheet $S -o "$T"
 expect_grep sheet-html-wrote "$T/err" "^wrote $T/howls.sheet.html\$"
 H="$T/howls.sheet.html"
 expect_grep sheet-html-opener "$H" 'Open with <span class="go">howls</span>'
-expect_grep sheet-html-histogram "$H" '<td>6 guesses</td><td class="n">27</td>'
+expect_grep sheet-html-histogram "$H" '<td>6 guesses</td><td class="n">31</td>'
 n=$(grep -c '<section class="sec' "$H")
 [ "$n" = 80 ] && ok sheet-html-80-sections || fail sheet-html-80-sections "sections: $n"
 grep -q '<script\|<link\|<img\|http' "$H" && fail sheet-html-self-contained || ok sheet-html-self-contained

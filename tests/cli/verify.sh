@@ -89,4 +89,9 @@ if [ -f "$F/howls.per-word.txt" ] && [ -f "$F/answers.txt" ]; then
 else
   skip engine-written-files
 fi
+# A file written on the nyt2023 lists names them in its header, and verify uses them.
+$HS solve shade --lists nyt2023 --preset tkihira2022 --format per-word >"$T/n23.txt" 2>/dev/null
+expect_grep verify-nyt2023-header "$T/n23.txt" '^# lists: nyt2023$'
+expect_rc verify-nyt2023-hint 1 $HS verify "$T/n23.txt"
+expect_grep verify-nyt2023-hint-lists "$T/err" "n23.txt:[0-9]*: 'bayed' needs 7 guesses"
 exit 0
