@@ -1,40 +1,30 @@
-/* Tests for the independent verifier (src/verify.c): its feedback, the three file formats, and one
- * test per kind of rejection, each checking the problem text. The strategies are the files in
- * tests/data/verify/ (opener kempt on the tiny lists) and variants of them made in memory. Run from
- * the repository root. */
+/* Tests for the independent verifier (src/verify/): its feedback, the per-word, by-pattern and JSON
+ * formats, detection, truncation and input size, and one test per kind of rejection, each checking the
+ * problem text. The strategies are the files in tests/data/verify/ (opener kempt on the tiny lists)
+ * and variants of them made in memory. The tree outline and selby readers have their own files
+ * (test_verify_tree.c, test_verify_selby.c). Run from the repository root. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <glib/gstdio.h>
 
-#include "hardsix/hardsix.h"
+#include "verify-helpers.h"
 
 #define DATA "tests/data/"
 #define PW "good.per-word.txt"
 #define BP "good.by-pattern.txt"
 #define JS "good.json"
+#define TR "good.tree.txt"
+#define SB "good.selby.tree"
+/* Inputs of this many keys, candidates, steps or lines must verify in well under a second. */
+#define MANY 200000
+#define FAST_SECONDS 1.0
 
 static HsWords *tiny;
-static char *good_pw, *good_bp, *good_js;
-
-static char *
-slurp(const char *path)
-{
-  char *text = NULL;
-  GError *error = NULL;
-  if (!g_file_get_contents(path, &text, NULL, &error)) {
-    print_error("%s\n", error->message);
-    g_error_free(error);
-    return NULL;
-  }
-  return text;
-}
+static char *good_pw, *good_bp, *good_js, *good_tr, *good_sb;
 
 static int
 setup(void **state)
@@ -50,7 +40,9 @@ setup(void **state)
   good_pw = slurp(DATA "verify/" PW);
   good_bp = slurp(DATA "verify/" BP);
   good_js = slurp(DATA "verify/" JS);
-  return good_pw && good_bp && good_js ? 0 : -1;
+  good_tr = slurp(DATA "verify/" TR);
+  good_sb = slurp(DATA "verify/" SB);
+  return good_pw && good_bp && good_js && good_tr && good_sb ? 0 : -1;
 }
 
 static int
@@ -61,32 +53,9 @@ teardown(void **state)
   g_free(good_pw);
   g_free(good_bp);
   g_free(good_js);
+  g_free(good_tr);
+  g_free(good_sb);
   return 0;
-}
-
-/* TEXT with the single occurrence of OLD replaced by NEW (fails the test when OLD is not there once). */
-static char *
-variant(const char *text, const char *old, const char *new_text)
-{
-  const char *at = strstr(text, old);
-  if (at == NULL || strstr(at + 1, old) != NULL)
-    fail_msg("'%s' does not occur exactly once", old);
-  GString *s = g_string_new_len(text, at - text);
-  g_string_append(s, new_text);
-  g_string_append(s, at + strlen(old));
-  return g_string_free(s, FALSE);
-}
-
-static HsVerifyReport *
-run_words(const HsWords *w, const char *text, HsRules rules, guint max, const char *name)
-{
-  HsVerifyReport *r = NULL;
-  GError *error = NULL;
-  gboolean ok = hs_verify_text(w, rules, max, text, strlen(text), name, &r, &error);
-  if (!ok)
-    fail_msg("unexpected parse error: %s", error->message);
-  assert_non_null(r);
-  return r;
 }
 
 static HsVerifyReport *
@@ -95,59 +64,11 @@ run(const char *text, HsRules rules, guint max, const char *name)
   return run_words(tiny, text, rules, max, name);
 }
 
-static void
-dump(const HsVerifyReport *r)
-{
-  for (guint i = 0; i < r->problems->len; i++)
-    print_message("  problem: %s\n", (const char *)r->problems->pdata[i]);
-}
-
-/* The report's problems are exactly EXPECTED (NULL-terminated), in order. */
-static void
-assert_problems(const HsVerifyReport *r, const char *const *expected)
-{
-  guint n = 0;
-  while (expected[n] != NULL)
-    n++;
-  gboolean same = r->problems->len == n;
-  for (guint i = 0; same && i < n; i++)
-    same = strcmp(r->problems->pdata[i], expected[i]) == 0;
-  if (!same) {
-    for (guint i = 0; i < n; i++)
-      print_message("  expected: %s\n", expected[i]);
-    dump(r);
-    fail_msg("problems differ");
-  }
-  assert_false(r->ok);
-}
-
-static void
-assert_has_problem(const HsVerifyReport *r, const char *problem)
-{
-  for (guint i = 0; i < r->problems->len; i++)
-    if (strcmp(r->problems->pdata[i], problem) == 0) {
-      assert_false(r->ok);
-      return;
-    }
-  dump(r);
-  fail_msg("no problem '%s'", problem);
-}
-
 /* TEXT does not parse; the error names NAME:LINE and contains WHAT. */
 static void
 assert_parse_error(const char *text, gsize len, const char *name, guint line, const char *what)
 {
-  HsVerifyReport *r = NULL;
-  GError *error = NULL;
-  gboolean ok = hs_verify_text(tiny, HS_RULES_NYT, 6, text, len, name, &r, &error);
-  assert_false(ok);
-  assert_null(r);
-  assert_non_null(error);
-  assert_true(g_error_matches(error, HS_VERIFY_ERROR, HS_VERIFY_ERROR_PARSE));
-  g_autofree char *prefix = g_strdup_printf("%s:%u: ", name, line);
-  if (!g_str_has_prefix(error->message, prefix) || strstr(error->message, what) == NULL)
-    fail_msg("error '%s' should start with '%s' and contain '%s'", error->message, prefix, what);
-  g_error_free(error);
+  assert_parse_error_words(tiny, text, len, name, line, what);
 }
 
 static void
@@ -576,8 +497,8 @@ static void
 test_every_truncation(void **state)
 {
   (void)state;
-  const char *texts[] = { good_pw, good_bp, good_js };
-  const char *names[] = { PW, BP, JS };
+  const char *texts[] = { good_pw, good_bp, good_js, good_tr, good_sb };
+  const char *names[] = { PW, BP, JS, TR, SB };
   for (guint k = 0; k < G_N_ELEMENTS(texts); k++) {
     gsize full = strlen(texts[k]);
     g_autofree char *prefix_re = g_strdup_printf("^%s:[0-9]+: ", names[k]);
@@ -803,6 +724,125 @@ test_json_parse_errors(void **state)
   hs_verify_report_free(r);
 }
 
+/* ---- input size: every reader runs in O(n log n) ---- */
+
+/* TEXT with COUNT members "kI": I inserted right after MARK (its first occurrence); with DUP the last
+ * one repeats the key "k0". All on the line of MARK. */
+static char *
+with_many_keys(const char *text, const char *mark, guint count, gboolean dup)
+{
+  const char *at = strstr(text, mark);
+  assert_non_null(at);
+  at += strlen(mark);
+  GString *s = g_string_new_len(text, at - text);
+  for (guint i = 0; i < count; i++)
+    g_string_append_printf(s, "\"k%u\": %u, ", dup && i + 1 == count ? 0 : i, i);
+  g_string_append(s, at);
+  return g_string_free(s, FALSE);
+}
+
+/* MANY unknown keys in one object (the top level, then the tree's root) are ignored, so the strategy
+ * verifies; with the last key repeating the first it is rejected at the duplicate. Each in well under
+ * a second (a quadratic duplicate-key check took minutes). */
+static void
+test_json_many_keys(void **state)
+{
+  (void)state;
+  const char *marks[] = { "{", "\"tree\": {" };
+  for (guint i = 0; i < G_N_ELEMENTS(marks); i++) {
+    g_autofree char *t = with_many_keys(good_js, marks[i], MANY, FALSE);
+    gint64 t0 = g_get_monotonic_time();
+    HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
+    double sec = seconds_since(t0);
+    print_message("  %u keys after '%s': verified in %.3f s\n", MANY, marks[i], sec);
+    assert_good_stats(r, HS_STRATEGY_FILE_JSON);
+    hs_verify_report_free(r);
+    assert_true(sec < FAST_SECONDS);
+  }
+  g_autofree char *dup = with_many_keys(good_js, "{", MANY, TRUE);
+  gint64 t0 = g_get_monotonic_time();
+  assert_parse_error(dup, strlen(dup), JS, 1, "duplicate key \"k0\" (first on line 1)");
+  double sec = seconds_since(t0);
+  print_message("  %u keys, the last a duplicate: rejected in %.3f s\n", MANY, sec);
+  assert_true(sec < FAST_SECONDS);
+}
+
+/* Verifies TEXT (which must parse) and checks that it took well under a second; returns the report. */
+static HsVerifyReport *
+run_timed(const char *text, const char *name, const char *what)
+{
+  gint64 t0 = g_get_monotonic_time();
+  HsVerifyReport *r = run(text, HS_RULES_NYT, 6, name);
+  double sec = seconds_since(t0);
+  print_message("  %s: %.3f s, %u problems\n", what, sec, r->problems->len);
+  assert_true(sec < FAST_SECONDS);
+  return r;
+}
+
+/* TEXT with LINE (a format string taking the copy number) repeated MANY times before MARK. */
+static char *
+with_many_lines(const char *text, const char *mark, const char *line)
+{
+  const char *at = strstr(text, mark);
+  assert_non_null(at);
+  GString *s = g_string_new_len(text, at - text);
+  for (guint i = 0; i < MANY; i++)
+    g_string_append_printf(s, line, i);
+  g_string_append(s, at);
+  return g_string_free(s, FALSE);
+}
+
+/* The by-pattern file with MANY lines of distinct keys five patterns deep ("00000=>…", digits)
+ * that no answer reaches. */
+static char *
+with_many_keys_deep(void)
+{
+  const char *at = strstr(good_bp, "⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩: next");
+  assert_non_null(at);
+  GString *s = g_string_new_len(good_bp, at - good_bp);
+  for (guint i = 0; i < MANY; i++) {
+    char tiles[20]; /* I in base 2, so that no pattern is 22222 */
+    for (guint k = 0, x = i; k < 20; k++, x /= 2)
+      tiles[19 - k] = (char)('0' + x % 2);
+    g_string_append_printf(s, "00000=>%.5s=>%.5s=>%.5s=>%.5s: next {kempt} / candidates (0) []\n", tiles, tiles + 5,
+                           tiles + 10, tiles + 15);
+  }
+  g_string_append(s, at);
+  return g_string_free(s, FALSE);
+}
+
+/* The other readers on inputs of MANY steps, candidates or lines. */
+static void
+test_large_inputs(void **state)
+{
+  (void)state;
+  g_autofree char *steps = long_variant(MANY);
+  HsVerifyReport *r = run_timed(steps, PW, "per-word, one line of 200000 steps");
+  assert_problems(r, (const char *const[]){ PW ":7: 'shake' takes more than 64 guesses (the verifier's limit)", NULL });
+  hs_verify_report_free(r);
+
+  g_autofree char *cands = with_many_lines(good_bp, "crane, sauce]", "w%06u, ");
+  r = run_timed(cands, BP, "by-pattern, one line of 200000 candidates");
+  assert_int_equal(r->problems->len, MANY + 1);
+  hs_verify_report_free(r);
+
+  g_autofree char *keys = with_many_keys_deep();
+  r = run_timed(keys, BP, "by-pattern, 200000 lines");
+  assert_int_equal(r->problems->len, MANY);
+  hs_verify_report_free(r);
+
+  g_autofree char *tree =
+    with_many_lines(good_tr, "├─ ⬜🟨⬜🟨🟨 plate ✓", "├─ ⬜🟨⬜🟨⬜ spare ✓\n");
+  r = run_timed(tree, TR, "tree outline, 200000 lines");
+  assert_int_equal(r->problems->len, MANY);
+  hs_verify_report_free(r);
+
+  g_autofree char *selby = with_many_lines(good_sb, "      YYBBY1 skate", "kempt YYBBY1 skate GGGGG2\n");
+  r = run_timed(selby, SB, "selby, 200000 lines");
+  assert_int_equal(r->problems->len, MANY);
+  hs_verify_report_free(r);
+}
+
 /* ---- detection and headers ---- */
 
 static void
@@ -816,6 +856,10 @@ test_detect_and_peek(void **state)
   assert_int_equal(kind, HS_STRATEGY_FILE_BY_PATTERN);
   assert_true(hs_verify_detect(good_js, strlen(good_js), &kind, JS, NULL));
   assert_int_equal(kind, HS_STRATEGY_FILE_JSON);
+  assert_true(hs_verify_detect(good_tr, strlen(good_tr), &kind, TR, NULL));
+  assert_int_equal(kind, HS_STRATEGY_FILE_TREE);
+  assert_true(hs_verify_detect(good_sb, strlen(good_sb), &kind, SB, NULL));
+  assert_int_equal(kind, HS_STRATEGY_FILE_SELBY);
   GError *error = NULL;
   assert_false(hs_verify_detect("nonsense\n", 9, &kind, "n.txt", &error));
   assert_true(g_str_has_prefix(error->message, "n.txt:1: "));
@@ -829,6 +873,14 @@ test_detect_and_peek(void **state)
     assert_string_equal(rules, "nyt");
     g_free(lists);
     g_free(rules);
+  }
+  /* The outlines have no header. */
+  const char *outlines[] = { good_tr, good_sb };
+  for (guint i = 0; i < G_N_ELEMENTS(outlines); i++) {
+    char *lists = NULL, *rules = NULL;
+    hs_verify_peek_header(outlines[i], strlen(outlines[i]), &lists, &rules);
+    assert_null(lists);
+    assert_null(rules);
   }
   char *rules = NULL;
   hs_verify_peek_header("hello\n", 6, NULL, &rules);
@@ -868,6 +920,8 @@ main(void)
     cmocka_unit_test(test_json_hard_mode),
     cmocka_unit_test(test_json_tree_problems),
     cmocka_unit_test(test_json_parse_errors),
+    cmocka_unit_test(test_json_many_keys),
+    cmocka_unit_test(test_large_inputs),
     cmocka_unit_test(test_detect_and_peek),
   };
   int failures = cmocka_run_group_tests(tests, setup, teardown);
