@@ -49,6 +49,8 @@ pattern_token(const char *t, gsize len, guint8 *code, guint *number)
   return NULL;
 }
 
+/* "salet BBBBB1 …": a word, then letters and a number. Loose on purpose, so that a malformed pattern
+ * on the first line gets the reader's precise message rather than "not a strategy file". */
 gboolean
 hs_verify_looks_selby(const char *s, gsize len)
 {
@@ -58,12 +60,16 @@ hs_verify_looks_selby(const char *s, gsize len)
   if (i == 0 || i == len || !is_blank(s[i]))
     return FALSE;
   i = skip_blanks(s, len, i);
-  gsize t0 = i;
-  while (i < len && !is_blank(s[i]))
+  gsize letters = i, tiles = 0;
+  for (; i < len && g_ascii_isupper(s[i]); i++)
+    tiles += s[i] == 'B' || s[i] == 'Y' || s[i] == 'G';
+  letters = i - letters;
+  gsize digits = i;
+  while (i < len && g_ascii_isdigit(s[i]))
     i++;
-  guint8 code;
-  guint number;
-  return pattern_token(s + t0, i - t0, &code, &number) == NULL;
+  digits = i - digits;
+  /* "BBXBB1" (a number) or "BBYBB" (tiles without their number). */
+  return letters > 0 && (i == len || is_blank(s[i])) && (digits > 0 || (letters == WLEN && tiles == WLEN));
 }
 
 /* The columns where the tokens of the line above start, for a message ("0, 6, 13"). */
