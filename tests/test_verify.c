@@ -1,8 +1,9 @@
-/* Tests for the independent verifier (src/verify/): its feedback, the per-word, by-pattern and JSON
- * formats, detection, truncation and input size, and one test per kind of rejection, each checking the
- * problem text. The strategies are the files in tests/data/verify/ (opener kempt on the tiny lists)
- * and variants of them made in memory. The tree outline and selby readers have their own files
- * (test_verify_tree.c, test_verify_selby.c). Run from the repository root. */
+/* Tests for the independent verifier (src/verify/): its feedback and rules, the per-word and
+ * by-pattern formats, detection, truncation and input size for every format, and one test per kind of
+ * rejection, each checking the problem text. The strategies are the files in tests/data/verify/
+ * (opener kempt on the tiny lists) and variants of them made in memory. The JSON, tree outline and
+ * selby readers have their own files (test_verify_json.c, test_verify_tree.c, test_verify_selby.c).
+ * Run from the repository root. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -74,26 +75,6 @@ static void
 assert_parse_error(const char *text, gsize len, const char *name, guint line, const char *what)
 {
   assert_parse_error_words(tiny, text, len, name, line, what);
-}
-
-static void
-assert_good_stats(const HsVerifyReport *r, HsStrategyFileKind kind)
-{
-  if (!r->ok)
-    dump(r);
-  assert_true(r->ok);
-  assert_int_equal(r->problems->len, 0);
-  assert_int_equal(r->kind, kind);
-  assert_string_equal(r->opener, "kempt");
-  assert_int_equal(r->n_answers, 20);
-  assert_int_equal(r->worst, 4);
-  assert_int_equal(r->total, 56);
-  assert_int_equal(r->hist[1], 0);
-  assert_int_equal(r->hist[2], 8);
-  assert_int_equal(r->hist[3], 8);
-  assert_int_equal(r->hist[4], 4);
-  assert_string_equal(r->lists_hint, "tiny");
-  assert_string_equal(r->rules_hint, "nyt");
 }
 
 /* ---- feedback ---- */
@@ -169,18 +150,6 @@ test_accept_by_pattern(void **state)
   hs_verify_report_free(r);
   r = run(good_bp, HS_RULES_STRICT, 4, BP);
   assert_good_stats(r, HS_STRATEGY_FILE_BY_PATTERN);
-  hs_verify_report_free(r);
-}
-
-static void
-test_accept_json(void **state)
-{
-  (void)state;
-  HsVerifyReport *r = run(good_js, HS_RULES_NYT, 6, JS);
-  assert_good_stats(r, HS_STRATEGY_FILE_JSON);
-  hs_verify_report_free(r);
-  r = run(good_js, HS_RULES_STRICT, 4, JS);
-  assert_good_stats(r, HS_STRATEGY_FILE_JSON);
   hs_verify_report_free(r);
 }
 
@@ -652,139 +621,7 @@ test_by_pattern_parse_errors(void **state)
   assert_parse_error(k, strlen(k), BP, 14, "is not a pattern of 5 tiles (in the key)");
 }
 
-/* ---- JSON ---- */
-
-static void
-test_json_hard_mode(void **state)
-{
-  (void)state;
-  g_autofree char *t =
-    variant(good_js, "{\"pattern\": \"11000\", \"guess\": \"shake\", \"candidates\": [\"shake\"], \"children\": []}",
-            "{\"pattern\": \"11000\", \"guess\": \"howls\", \"candidates\": [\"shake\"], \"children\": [\n"
-            "      {\"pattern\": \"10001\", \"guess\": \"shake\", \"candidates\": [\"shake\"]}]}");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
-  assert_problems(r, (const char *const[]){
-                       JS ":8: the histogram says 2 guesses: 8, but the strategy gives 7",
-                       JS ":8: the histogram says 3 guesses: 8, but the strategy gives 9",
-                       JS ":10: \"total_guesses\" is 56, but the strategy gives 57",
-                       JS ":11: the average is 2.8000, but the strategy gives 2.8500",
-                       JS ":37: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'",
-                       NULL });
-  hs_verify_report_free(r);
-}
-
-static void
-test_json_tree_problems(void **state)
-{
-  (void)state;
-  /* A missing child: crane is not solved, and the node's candidates no longer match. */
-  g_autofree char *t = variant(
-    good_js, "      {\"pattern\": \"00202\", \"guess\": \"crane\", \"candidates\": [\"crane\"], \"children\": []},\n",
-    "");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
-  assert_has_problem(r, JS ":13: 'crane' is not solved: 'shade' has no child with the pattern \"00202\"");
-  hs_verify_report_free(r);
-  /* Candidates that do not match. */
-  g_autofree char *c = variant(good_js, "\"guess\": \"grate\", \"candidates\": [\"grate\", \"irate\"]",
-                               "\"guess\": \"grate\", \"candidates\": [\"grate\"]");
-  r = run(c, HS_RULES_NYT, 6, JS);
-  assert_problems(
-    r,
-    (const char *const[]){
-      JS ":28: the candidates are not the 2 answers that reach this node: reaching it but not listed: irate", NULL });
-  hs_verify_report_free(r);
-  /* An empty histogram is a stated histogram too. */
-  g_autofree char *h = variant(good_js, "\"histogram\": {\"2\": 8, \"3\": 8, \"4\": 4}", "\"histogram\": {}");
-  r = run(h, HS_RULES_NYT, 6, JS);
-  assert_problems(r, (const char *const[]){ JS ":8: the histogram has no figure for 2 guesses (the strategy gives 8)",
-                                            JS ":8: the histogram has no figure for 3 guesses (the strategy gives 8)",
-                                            JS ":8: the histogram has no figure for 4 guesses (the strategy gives 4)",
-                                            NULL });
-  hs_verify_report_free(r);
-  /* Two children with the same pattern name both lines. */
-  g_autofree char *d =
-    variant(good_js, "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}",
-            "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []},\n"
-            "    {\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}");
-  r = run(d, HS_RULES_NYT, 6, JS);
-  assert_problems(
-    r, (const char *const[]){ JS ":39: a second child with the pattern path 11001 (first on line 38)", NULL });
-  hs_verify_report_free(r);
-}
-
-static void
-test_json_parse_errors(void **state)
-{
-  (void)state;
-  /* Truncated anywhere inside the document: a parse error at the last line. */
-  const char *at = strstr(good_js, "\"guess\": \"plate\"");
-  assert_non_null(at);
-  assert_parse_error(good_js, (gsize)(at - good_js) + 4, JS, 34, "unterminated string");
-  assert_parse_error(good_js, (gsize)(at - good_js), JS, 34, "unexpected end of file");
-  /* A missing comma, a bad literal, a duplicate key, text after the value. */
-  g_autofree char *comma = variant(good_js, "\"version\": 1,", "\"version\": 1");
-  assert_parse_error(comma, strlen(comma), JS, 4, "expected ',' or '}', found '\"'");
-  g_autofree char *lit = variant(good_js, "\"version\": 1,", "\"version\": tru,");
-  assert_parse_error(lit, strlen(lit), JS, 3, "expected a JSON value, found 't'");
-  g_autofree char *dup = variant(good_js, "\"version\": 1,", "\"version\": 1, \"rules\": \"strict\",");
-  assert_parse_error(dup, strlen(dup), JS, 6, "duplicate key \"rules\" (first on line 3)");
-  g_autofree char *after = g_strconcat(good_js, "{}", NULL);
-  assert_parse_error(after, strlen(after), JS, 41, "after the JSON value");
-  /* Well-formed JSON that is no strategy. */
-  assert_parse_error("{\"format\": \"hardsix-strategy\"}", 30, "x.json", 1, "no \"tree\"");
-  assert_parse_error("[1, 2]", 6, "x.json", 1, "not a strategy file");
-  g_autofree char *ng = variant(good_js, "\"guess\": \"spare\"", "\"guesss\": \"spare\"");
-  assert_parse_error(ng, strlen(ng), JS, 33, "needs a \"guess\" string");
-  /* Escapes are decoded: "sh\u0061de" is shade. */
-  g_autofree char *esc = variant(good_js, "{\"pattern\": \"01000\", \"guess\": \"shade\"",
-                                 "{\"pattern\": \"01000\", \"guess\": \"sh\\u0061de\"");
-  HsVerifyReport *r = run(esc, HS_RULES_NYT, 6, JS);
-  assert_true(r->ok);
-  hs_verify_report_free(r);
-}
-
-/* ---- input size: every reader runs in O(n log n) ---- */
-
-/* TEXT with COUNT members "kI": I inserted right after MARK (its first occurrence); with DUP the last
- * one repeats the key "k0". All on the line of MARK. */
-static char *
-with_many_keys(const char *text, const char *mark, guint count, gboolean dup)
-{
-  const char *at = strstr(text, mark);
-  assert_non_null(at);
-  at += strlen(mark);
-  GString *s = g_string_new_len(text, at - text);
-  for (guint i = 0; i < count; i++)
-    g_string_append_printf(s, "\"k%u\": %u, ", dup && i + 1 == count ? 0 : i, i);
-  g_string_append(s, at);
-  return g_string_free(s, FALSE);
-}
-
-/* MANY unknown keys in one object (the top level, then the tree's root) are ignored, so the strategy
- * verifies; with the last key repeating the first it is rejected at the duplicate. Each in well under
- * a second (a quadratic duplicate-key check took minutes). */
-static void
-test_json_many_keys(void **state)
-{
-  (void)state;
-  const char *marks[] = { "{", "\"tree\": {" };
-  for (guint i = 0; i < G_N_ELEMENTS(marks); i++) {
-    g_autofree char *t = with_many_keys(good_js, marks[i], MANY, FALSE);
-    gint64 t0 = g_get_monotonic_time();
-    HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
-    double sec = seconds_since(t0);
-    print_message("  %u keys after '%s': verified in %.3f s\n", MANY, marks[i], sec);
-    assert_good_stats(r, HS_STRATEGY_FILE_JSON);
-    hs_verify_report_free(r);
-    assert_true(sec < FAST_SECONDS);
-  }
-  g_autofree char *dup = with_many_keys(good_js, "{", MANY, TRUE);
-  gint64 t0 = g_get_monotonic_time();
-  assert_parse_error(dup, strlen(dup), JS, 1, "duplicate key \"k0\" (first on line 1)");
-  double sec = seconds_since(t0);
-  print_message("  %u keys, the last a duplicate: rejected in %.3f s\n", MANY, sec);
-  assert_true(sec < FAST_SECONDS);
-}
+/* ---- input size: every reader runs in O(n log n) (JSON: test_verify_json.c) ---- */
 
 /* Verifies TEXT (which must parse) and checks that it took well under a second; returns the report. */
 static HsVerifyReport *
@@ -914,7 +751,6 @@ main(void)
     cmocka_unit_test(test_feedback_matches_engine),
     cmocka_unit_test(test_accept_per_word),
     cmocka_unit_test(test_accept_by_pattern),
-    cmocka_unit_test(test_accept_json),
     cmocka_unit_test(test_accept_pattern_forms),
     cmocka_unit_test(test_nyt_rule_details),
     cmocka_unit_test(test_unknown_rules_refused),
@@ -937,10 +773,6 @@ main(void)
     cmocka_unit_test(test_by_pattern_hard_mode),
     cmocka_unit_test(test_by_pattern_structure),
     cmocka_unit_test(test_by_pattern_parse_errors),
-    cmocka_unit_test(test_json_hard_mode),
-    cmocka_unit_test(test_json_tree_problems),
-    cmocka_unit_test(test_json_parse_errors),
-    cmocka_unit_test(test_json_many_keys),
     cmocka_unit_test(test_large_inputs),
     cmocka_unit_test(test_detect_and_peek),
   };

@@ -105,6 +105,28 @@ assert_parse_error_words(const HsWords *w, const char *text, gsize len, const ch
   g_error_free(error);
 }
 
+/* R is the report of the strategy of tests/data/verify/ (opener kempt on the tiny lists) read from a
+ * file of KIND with its header. */
+static G_GNUC_UNUSED void
+assert_good_stats(const HsVerifyReport *r, HsStrategyFileKind kind)
+{
+  if (!r->ok)
+    dump(r);
+  assert_true(r->ok);
+  assert_int_equal(r->problems->len, 0);
+  assert_int_equal(r->kind, kind);
+  assert_string_equal(r->opener, "kempt");
+  assert_int_equal(r->n_answers, 20);
+  assert_int_equal(r->worst, 4);
+  assert_int_equal(r->total, 56);
+  assert_int_equal(r->hist[1], 0);
+  assert_int_equal(r->hist[2], 8);
+  assert_int_equal(r->hist[3], 8);
+  assert_int_equal(r->hist[4], 4);
+  assert_string_equal(r->lists_hint, "tiny");
+  assert_string_equal(r->rules_hint, "nyt");
+}
+
 /* Seconds since START (g_get_monotonic_time). */
 static G_GNUC_UNUSED double
 seconds_since(gint64 start)
