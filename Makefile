@@ -55,6 +55,9 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz/replay_%)
 FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
+# The independent verifier (src/verify/, one file per strategy format) is part of the library.
+VERIFY_SRC := $(wildcard src/verify/*.c)
+LIB_OBJ += $(VERIFY_SRC:src/%.c=$(BUILD)/lib/%.o)
 
 .PHONY: all run check bench sanitize install uninstall clean deps deps-check tests fuzz fuzz-bins deps-browser format
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix

@@ -1,6 +1,7 @@
 /* Fuzz target: strategy files as 'verify', 'sheet' and 'next' read them (hs_verify_text; per-word,
- * by-pattern and JSON) against the tiny lists. The first byte picks the rules and the guess cap. A
- * verified file must cover every answer exactly once within the cap; a rejected one says where. */
+ * by-pattern, JSON, tree outline, selby) against the tiny lists. The first byte picks the rules and the
+ * guess cap. A verified file must cover every answer exactly once within the cap; a rejected one says
+ * where. */
 #include "fuzz-common.h"
 
 int

@@ -1,6 +1,7 @@
-/* hardsix — the independent verifier. It reads strategy text (per-word, by-pattern or JSON) and checks
- * it with its own feedback and hard-mode code: it never uses the feedback table or the engine's
- * rules module, so a bug there cannot hide itself. */
+/* hardsix — the independent verifier. It reads strategy text in every format hardsix writes (per-word,
+ * by-pattern, JSON, tree outline) and the selby outline, and checks it with its own feedback and
+ * hard-mode code: it never uses the feedback table or the engine's rules module, so a bug there cannot
+ * hide itself (tests/static/verify-independence.sh checks that with nm). Sources: src/verify/. */
 #pragma once
 
 #include <glib.h>
@@ -9,7 +10,13 @@
 
 G_BEGIN_DECLS
 
-typedef enum { HS_STRATEGY_FILE_PER_WORD, HS_STRATEGY_FILE_BY_PATTERN, HS_STRATEGY_FILE_JSON } HsStrategyFileKind;
+typedef enum {
+  HS_STRATEGY_FILE_PER_WORD,
+  HS_STRATEGY_FILE_BY_PATTERN,
+  HS_STRATEGY_FILE_JSON,
+  HS_STRATEGY_FILE_TREE, /* the outline of --format tree ("OPENER (N)", "├─ PATTERN GUESS (N)") */
+  HS_STRATEGY_FILE_SELBY /* Selby's solver outline ("salet BBBBB1 crump BBBBB2 … GGGGG4") */
+} HsStrategyFileKind;
 
 typedef struct {
   gboolean ok; /* TRUE when no problem was found */
@@ -36,11 +43,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsVerifyReport, hs_verify_report_free)
 GQuark hs_verify_error_quark(void);
 typedef enum { HS_VERIFY_ERROR_PARSE } HsVerifyError;
 
-/* Detects the format of TEXT. Returns FALSE with an error when it is none of the three. */
+/* Detects the format of TEXT from its content. Returns FALSE with an error (naming file:line) when it
+ * is none of them. */
 gboolean hs_verify_detect(const char *text, gsize len, HsStrategyFileKind *out, const char *filename, GError **error);
 
 /* Reads "rules:" and "lists:" header hints without verifying (either out may be NULL; results newly
- * allocated or NULL). */
+ * allocated or NULL). The tree and selby outlines have no header: both are NULL. */
 void hs_verify_peek_header(const char *text, gsize len, char **lists, char **rules);
 
 /* Verifies TEXT (named FILENAME in messages) against WORDS: every answer exactly once, each reported

@@ -1,4 +1,5 @@
-# CLI tests for 'hardsix verify' on the strategies in tests/data/verify/ (opener kempt on the tiny lists).
+# CLI tests for 'hardsix verify' on the strategies in tests/data/verify/ (opener kempt on the tiny lists, in
+# every format), the engine's outputs, and the trees published with Selby's solver (../shared, when present).
 # Environment: HS (the hardsix binary), ROOT (the repository). Prints "ok NAME" / "FAIL NAME" / "skip NAME".
 . "$ROOT/tests/cli/lib.sh.inc"
 
@@ -15,8 +16,8 @@ expect_bad() {
   if [ -s "$T/out" ]; then fail "$name-stdout-empty" "$(head -c 300 "$T/out")"; else ok "$name-stdout-empty"; fi
 }
 
-# --- accepted ---
-for f in good.per-word.txt good.by-pattern.txt good.json; do
+# --- accepted (the outlines have no header: the lists are given) ---
+for f in good.per-word.txt good.by-pattern.txt good.json good.tree.txt good.selby.tree; do
   expect_rc "good-$f" 0 "$HS" verify "$f" $LISTS
   expect_grep "good-$f-summary" "$T/out" "^$f: verified: 20 answers, all within 4 guesses, average 2.8000\$"
   expect_grep "good-$f-histogram" "$T/out" "^4 guesses: 4\$"
@@ -49,6 +50,17 @@ expect_grep over-cap-count "$T/err" "NOT verified (4 problems)"
 expect_bad by-pattern-candidates bad-candidates.by-pattern.txt "bad-candidates.by-pattern.txt:12"
 expect_grep by-pattern-candidates-text "$T/err" "listed but not reaching it: slate; reaching it but not listed: sauce"
 expect_bad json-hard bad-nyt.json "bad-nyt.json:37"
+# The outlines, each made wrong by one edit.
+sed 's/^├─ ⬜🟨⬜🟨⬜ spare ✓$/&\n&/' good.tree.txt >"$T/dup.tree.txt"
+expect_rc tree-dup 1 "$HS" verify "$T/dup.tree.txt" $LISTS
+expect_grep tree-dup-text "$T/err" "^$T/dup.tree.txt:17: a second line for ⬜🟨⬜🟨⬜ (first on line 16)\$"
+sed '3s/^│  ├─/   ├─/' good.tree.txt >"$T/bar.tree.txt"
+expect_rc tree-bar 1 "$HS" verify "$T/bar.tree.txt" $LISTS
+expect_grep tree-bar-text "$T/err" "^hardsix: $T/bar.tree.txt:3: bad indentation: column 1 should be '│'"
+sed '15s/shape/shake/' good.selby.tree >"$T/bad.selby.tree"
+expect_rc selby-edit 1 "$HS" verify "$T/bad.selby.tree" $LISTS
+expect_grep selby-edit-pattern-text "$T/err" "^$T/bad.selby.tree:15: 'kempt' against 'shake' gives YYBBB, not BYBGB\$"
+expect_grep selby-edit-missing "$T/err" "^$T/bad.selby.tree: 'shape' is missing\$"
 
 # --- unparseable: "hardsix: FILE:LINE: message", exit 1 ---
 for c in "truncated.per-word.txt:12" "truncated.by-pattern.txt:13" "truncated.json:34" "garbage.txt:1" "empty.txt:1"; do
@@ -79,7 +91,8 @@ expect_grep help-exit-codes "$T/out" "Exit status"
 # --- strategies written by the engine's writers (tests/data/format) verify too ---
 F="$DATA/format"
 if [ -f "$F/howls.per-word.txt" ] && [ -f "$F/answers.txt" ]; then
-  for f in howls.per-word.txt howls.by-pattern.txt howls.json shade.per-word.txt shade.by-pattern.txt shade.json; do
+  for f in howls.per-word.txt howls.by-pattern.txt howls.json howls.tree.txt shade.per-word.txt shade.by-pattern.txt \
+    shade.json shade.tree.txt; do
     if [ -f "$F/$f" ]; then
       expect_rc "engine-$f" 0 "$HS" verify "$F/$f" --answers "$F/answers.txt" --guesses "$F/guesses.txt"
     else
@@ -94,4 +107,46 @@ $HS solve shade --lists nyt2023 --preset tkihira2022 --format per-word >"$T/n23.
 expect_grep verify-nyt2023-header "$T/n23.txt" '^# lists: nyt2023$'
 expect_rc verify-nyt2023-hint 1 $HS verify "$T/n23.txt"
 expect_grep verify-nyt2023-hint-lists "$T/err" "n23.txt:[0-9]*: 'bayed' needs 7 guesses"
+# ... and the committed outputs in every format, on the original lists.
+if [ -f "$ROOT/data/original/answers.txt" ]; then
+  for d in howls howls-tkihira2022; do
+    for f in howls.per-word.txt howls.by-pattern.txt howls.json howls.tree.txt; do
+      expect_rc "output-$d-$f" 0 "$HS" verify "$ROOT/output/$d/$f"
+      sed -n 1p "$T/out" | sed 's/^[^:]*: //' >"$T/summary-$f"
+    done
+    expect_same "output-$d-tree-summary" "$T/summary-howls.json" "$T/summary-howls.tree.txt"
+  done
+else
+  skip output-files
+fi
+
+# --- the trees published with Selby's exact solver (read from ../shared; never copied here) ---
+S="$SHARED/selby"
+if [ -d "$S" ] && [ -f "$ROOT/data/original/answers.txt" ]; then
+  H=salet.hard.origwordlist.tree
+  expect_rc selby-salet-hard 0 "$HS" verify "$S/$H"
+  expect_grep selby-salet-hard-summary "$T/out" "^$S/$H: verified: 2315 answers, all within 6 guesses, average 3.5084\$"
+  expect_grep selby-salet-hard-histogram "$T/out" "^6 guesses: 16\$"
+  expect_rc selby-palet-g5 0 "$HS" verify "$S/palet.hard.origwordlist.g5.tree" --max-guesses 5
+  expect_grep selby-palet-g5-summary "$T/out" "verified: 2315 answers, all within 5 guesses"
+  expect_rc selby-easy-under-hard 1 "$HS" verify "$S/salet.easy.origwords.tree"
+  if head -n 1 "$T/err" | grep -q "^$S/salet.easy.origwords.tree:23: 'baggy' breaks hard mode (nyt) after courd BBBYB"; then
+    ok selby-easy-first-illegal-guess
+  else
+    fail selby-easy-first-illegal-guess "$(head -n 1 "$T/err")"
+  fi
+  expect_rc selby-salet-cap-5 1 "$HS" verify "$S/$H" --max-guesses 5
+  expect_grep selby-salet-cap-5-first "$T/err" "^$S/$H:261: 'kitty' needs 6 guesses (more than 5)\$"
+  expect_grep selby-salet-cap-5-count "$T/err" "NOT verified (16 problems)"
+  sed '2s/^ /  /' "$S/$H" >"$T/$H"
+  expect_rc selby-indent-shift 1 "$HS" verify "$T/$H"
+  expect_grep selby-indent-shift-text "$T/err" "^hardsix: $T/$H:2: bad indentation: 33 spaces"
+  # Read wherever strategy files are read: a sheet and the next guess from the published tree.
+  expect_rc selby-sheet 0 "$HS" sheet "$S/$H" --format markdown
+  expect_grep selby-sheet-average "$T/out" "average 3.5084 guesses"
+  expect_rc selby-next 0 "$HS" next "$S/$H" salet BBBBB crump BBBBB
+  expect_grep selby-next-guess "$T/out" "^next guess: doing (guess 3)\$"
+else
+  skip selby-published-trees
+fi
 exit 0

@@ -1,0 +1,75 @@
+/* hardsix verifier — reading text formats: lines (LF or CRLF) and the "# key: value" header lines that
+ * name the lists, rules and opener. */
+#include "verify-private.h"
+
+gboolean
+hs_verify_next_line(Lines *it, const char **line, gsize *len)
+{
+  if (it->pos >= it->len)
+    return FALSE;
+  const char *start = it->text + it->pos;
+  const char *nl = memchr(start, '\n', it->len - it->pos);
+  gsize l = nl != NULL ? (gsize)(nl - start) : it->len - it->pos;
+  it->pos += l + (nl != NULL ? 1 : 0);
+  it->lineno++;
+  if (l > 0 && start[l - 1] == '\r')
+    l--;
+  *line = start;
+  *len = l;
+  return TRUE;
+}
+
+void
+hs_verify_header_clear(Header *h)
+{
+  g_free(h->lists);
+  g_free(h->rules);
+  g_free(h->opener);
+  g_free(h->kind);
+  memset(h, 0, sizeof *h);
+}
+
+/* One comment line (without its '#', trimmed) into H: the first value of each key wins. */
+static void
+header_line(const char *line, gsize l, guint lineno, Header *h)
+{
+  static const char *const keys[] = { "lists:", "rules:", "opener:" };
+  char **slots[] = { &h->lists, &h->rules, &h->opener };
+  for (guint k = 0; k < G_N_ELEMENTS(keys); k++) {
+    if (!starts_with(line, l, keys[k]))
+      continue;
+    const char *val = line + strlen(keys[k]);
+    gsize vl = l - strlen(keys[k]);
+    trim(&val, &vl);
+    if (*slots[k] == NULL) {
+      *slots[k] = g_strndup(val, vl);
+      if (k == 2)
+        h->opener_line = lineno;
+    }
+  }
+  if (h->kind == NULL && starts_with(line, l, "hardsix strategy (")) {
+    const char *k0 = line + strlen("hardsix strategy (");
+    const char *k1 = memchr(k0, ')', l - (gsize)(k0 - line));
+    if (k1 != NULL)
+      h->kind = g_strndup(k0, (gsize)(k1 - k0));
+  }
+}
+
+void
+hs_verify_read_header(const char *text, gsize len, Header *h)
+{
+  memset(h, 0, sizeof *h);
+  Lines it = { text, len, 0, 0 };
+  const char *line;
+  gsize l;
+  while (hs_verify_next_line(&it, &line, &l)) {
+    trim(&line, &l);
+    if (l == 0)
+      continue;
+    if (line[0] != '#')
+      break;
+    line++, l--;
+    trim(&line, &l);
+    header_line(line, l, it.lineno, h);
+  }
+}
