@@ -282,12 +282,13 @@ part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, gu
 
 /* part_profile of part P of the node of level L, through the cache for sets that are not tiny. */
 static guint
-cached_profile(HsOptimizer *O, const Level *L, guint p, guint32 *first)
+cached_profile(HsOptimizer *O, Level *L, guint p, guint32 *first)
 {
   const guint s = L->part.size[p];
   const guint16 *T = L->part.buf + L->part.start[p];
   if (s < PROFILE_CACHE_MIN)
     return part_profile(O, L, T, s, first);
+  hs_partition_hash(&L->part, O->core, p);
   ProfileSlot *slot = &O->profiles[L->part.h1[p] & (PROFILE_SLOTS - 1)];
   if (slot->kind != CAND_UNKNOWN && slot->h1 == L->part.h1[p] && slot->h2 == L->part.h2[p]) {
     *first = slot->first;
@@ -501,7 +502,7 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
            guint32 thr)
 {
   const guint32 w = L->pool[j];
-  hs_partition_make(&L->part, O->core, S, n, O->core->rows[w], L->has_row[j] ? L->sub + (gsize)j * n : NULL, G_MAXUINT);
+  hs_partition_split(&L->part, S, n, O->core->rows[w], L->has_row[j] ? L->sub + (gsize)j * n : NULL);
   guint32 total = n;
   guint n_todo = 0;
   for (guint k = 0; k < L->part.n_pats; k++) {
@@ -550,6 +551,8 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
   n_todo = n_search;
   for (guint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
+    if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
+      hs_partition_hash(&L->part, O->core, p);
     L->child[p] = *st;
     hs_state_add(&L->child[p], O->rules, O->core->let[w], (guint8)p);
     const guint32 rest = total - L->plb[p]; /* the others at their bounds or exact values */
@@ -576,29 +579,41 @@ solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lv
     return INF;
   Level *L = level(O, lvl);
   const Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
-  const guint m = gather_pool(O, L, PL, st);
   L->scored = FALSE;
-  for (guint i = 0; i < n; i++) {
+  for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
-    if (PL != NULL)
-      L->cols[i] = PL->loc[S[i]];
+  if (PL == NULL) {
+    const guint m = gather_pool(O, L, NULL, st);
+    for (guint j = 0; j < m; j++)
+      if (!is_cand(O, L, S, n, L->pool[j]) && injective(O->core->rows[L->pool[j]], S, n)) {
+        *guess = L->pool[j];
+        return 2 * n;
+      }
+    return INF;
   }
-  for (guint j = 0; j < m; j++) {
-    if (is_cand(O, L, S, n, L->pool[j]) || (PL != NULL && PL->k[L->pidx[j]] < n))
+  /* Below a scored node: its pool, in canonical order, holds every word legal here; a word that
+   * makes fewer than n parts of the parent's set cannot separate S, so most are dropped unread, and
+   * legality is checked last, for the few that separate S. */
+  guint16 *cols = L->cols;
+  for (guint i = 0; i < n; i++)
+    cols[i] = PL->loc[S[i]];
+  for (guint j = 0; j < PL->m; j++) {
+    const guint32 w = PL->pool[j];
+    if (PL->k[j] < n || is_cand(O, L, S, n, w))
       continue;
     guint64 seen[4] = { 0, 0, 0, 0 };
-    const guint8 *row = O->core->rows[L->pool[j]];
-    const guint8 *src = PL != NULL && PL->has_row[L->pidx[j]] ? PL->sub + (gsize)L->pidx[j] * PL->n : NULL;
+    const guint8 *src = PL->has_row[j] ? PL->sub + (gsize)j * PL->n : NULL;
+    const guint8 *row = O->core->rows[w];
     guint i = 0;
     for (; i < n; i++) {
-      guint p = src ? src[L->cols[i]] : row[S[i]];
+      guint p = src ? src[cols[i]] : row[S[i]];
       guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
       if (seen[p >> 6] & bit)
         break;
       seen[p >> 6] |= bit;
     }
-    if (i == n) {
-      *guess = L->pool[j];
+    if (i == n && hs_state_allows(O->core, st, w)) {
+      *guess = w;
       return 2 * n;
     }
   }
