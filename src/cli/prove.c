@@ -1,6 +1,6 @@
 /* hardsix prove — the exact prover on the command line: one opener (a verified strategy, or why none
  * exists), or every opener (--all: a TSV of verdicts, in parallel, sharded like sweep). */
-#include "cmd-output.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* hardsix solve — build the greedy strategy for one opener, verify it independently, write it. */
-#include "cmd-output.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>

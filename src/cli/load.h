@@ -1,7 +1,7 @@
 /* hardsix CLI — reading a strategy file that must verify (for sheet and next). Not part of the library. */
 #pragma once
 
-#include "cmd-common.h"
+#include "cli.h"
 
 /* A verified strategy read from a file, with the words and rules it was checked against. */
 typedef struct {

@@ -1,5 +1,5 @@
 /* hardsix explain — the path one answer takes through the strategy of an opener. */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 /* hardsix next — the next guess of a verified strategy after a history of (guess, pattern) pairs, and
  * the candidates left; with no history and a terminal on stdin, plays a whole game interactively. */
-#include "cmd-load.h"
+#include "load.h"
 
 #include <stdio.h>
 #include <string.h>

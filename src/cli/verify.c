@@ -1,5 +1,5 @@
 /* hardsix verify — checks a strategy file (per-word, by-pattern or JSON) with the independent verifier. */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* hardsix robust — does an opener's guarantee survive other tie-breaks? Rebuilds its greedy strategy
  * under seeded random answer orders, other metrics and the other list set; TSV rows, a summary, HTML. */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <string.h>

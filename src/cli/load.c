@@ -1,6 +1,6 @@
 /* hardsix CLI — reads a strategy file, refuses it unless the independent verifier accepts it, and
  * turns the verified per-answer paths into a tree (for sheet and next). */
-#include "cmd-load.h"
+#include "load.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* hardsix merge — combine the TSV outputs of sharded runs (sweep, prove --all) into the bytes of one
  * unsharded run: the common header line, then every row sorted by its first field. */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* hardsix repair — keep the greedy strategy of an opener, let the exact prover choose where greedy
  * provably fails, and write the resulting overrides and the verified strategy. */
-#include "cmd-output.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>

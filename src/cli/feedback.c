@@ -1,5 +1,5 @@
 /* hardsix feedback — the pattern of GUESS against ANSWER, or one per "GUESS ANSWER" line on stdin. */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

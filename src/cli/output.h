@@ -1,7 +1,7 @@
 /* hardsix CLI — verifying, writing and summarising a built strategy (solve, prove, repair). */
 #pragma once
 
-#include "cmd-common.h"
+#include "cli.h"
 
 /* Verifies S (its per-word listing and every parseable output) with the independent verifier, then
  * writes DIR/OPENER.{by-pattern.txt,per-word.txt,tree.txt,json} when OUTDIR is set, or FORMAT to

@@ -1,5 +1,5 @@
 /* hardsix CLI — shared options (lists, rules, policy, threads), error reporting and TTY checks. */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <stdarg.h>
 #include <stdio.h>

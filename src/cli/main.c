@@ -1,5 +1,5 @@
 /* hardsix — command-line entry point: dispatches to one subcommand per file (cmd-*.c). */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <locale.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* hardsix CLI — the last step shared by solve, prove and repair: verify a built strategy with the
  * independent verifier, write it (-o DIR or one --format to stdout), print the summary. */
-#include "cmd-output.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* hardsix sweep — the greedy construction for every opener (or a chosen set), fail-first, in
  * parallel; TSV or JSON rows sorted by opener, a summary on stderr. */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <string.h>

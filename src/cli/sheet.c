@@ -1,5 +1,5 @@
 /* hardsix sheet — a printable cheat sheet (HTML) or lookup book (Markdown) of a verified strategy. */
-#include "cmd-load.h"
+#include "load.h"
 
 #include <stdio.h>
 #include <string.h>
