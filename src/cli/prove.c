@@ -1,19 +1,66 @@
 /* hardsix prove — the exact prover on the command line: one opener (a verified strategy, or why none
- * exists), or every opener (--all: a TSV of verdicts, in parallel, sharded like sweep). */
-#include "output.h"
+ * exists), or every opener (--all: a TSV of verdicts, decided in parallel by hs_prove_all, sharded
+ * like sweep). */
+#include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+static struct {
+  gboolean all, timing;
+  char *search;
+  HsFormat format;
+  HsProveOrder order;
+} opt;
+
+static const GOptionEntry options[] = {
+  { "all", 0, 0, G_OPTION_ARG_NONE, &opt.all, "Decide every opener (or --openers) and write a TSV of verdicts", NULL },
+  HS_CLI_OUTPUT_OPTION("One opener: write DIR/OPENER.by-pattern.txt, .per-word.txt, .tree.txt and .json; --all: write "
+                       "the TSV to FILE (atomically)",
+                       "DIR|FILE"),
+  HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree or json"),
+  HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
+  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
+  { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
+    "Guess order: greedy (default for one opener) or fast (default for --all)", "ORDER" },
+  { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
+    "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+static gboolean
+check(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  (void)argv;
+  const HsCliOptions *o = &ctx->opt;
+  opt.order = opt.all ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY;
+  opt.format = HS_FORMAT_BY_PATTERN;
+  if (opt.all && argc != 1)
+    return hs_cli_usage_error(error, "--all takes no OPENER");
+  if (!opt.all && argc != 2)
+    return hs_cli_usage_error(error, "expected one OPENER (or --all)");
+  if (opt.all && o->format)
+    return hs_cli_usage_error(error, "--format is for one opener; --all writes TSV");
+  if (!opt.all && (o->openers || o->shard))
+    return hs_cli_usage_error(error, "--openers and --shard go with --all");
+  if (!hs_cli_strategy_format(ctx, &opt.format, error))
+    return FALSE;
+  /* hs_prove_order_parse reports a bad name in G_OPTION_ERROR or its own domain: either is a usage
+   * error here. */
+  if (opt.search && !hs_prove_order_parse(opt.search, &opt.order, error))
+    return hs_cli_bad_value(error, "--search");
+  return TRUE;
+}
 
 /* How many words of a failing part are named. */
 #define PART_SHOWN 12
 
 static char *
-policy_string(const HsCliSetup *setup, HsProveOrder order)
+policy_string(const HsCliContext *ctx)
 {
-  return g_strdup_printf("exact proof, rules %s, search %s", hs_rules_name(setup->policy.rules),
-                         hs_prove_order_name(order));
+  return g_strdup_printf("exact proof, rules %s, search %s", hs_rules_name(ctx->policy.rules),
+                         hs_prove_order_name(opt.order));
 }
 
 /* Lists the words of the opener's part PATTERN (canonical order), at most PART_SHOWN. */
@@ -35,14 +82,55 @@ append_part(GString *out, const HsWords *w, const HsTable *table, guint opener, 
     g_string_append(out, ", ...");
 }
 
-static int
-prove_one(HsCliSetup *setup, guint opener, HsProveOrder order, const char *outdir, const char *format_name,
-          HsFormat format, gboolean timing)
+/* Why OPENER cannot guarantee the cap, on stderr. */
+static void
+print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why)
 {
-  GError *error = NULL;
-  const HsWords *w = setup->words;
-  const guint cap = setup->policy.max_guesses;
-  g_autoptr(HsProver) prover = hs_prover_new(setup->table, setup->policy.rules, order);
+  const HsWords *w = ctx->words;
+  const char *o = w->text[opener];
+  const guint cap = ctx->policy.max_guesses;
+  char pat[HS_PATTERN_BUFLEN];
+  g_autoptr(GString) part = g_string_new(NULL);
+  append_part(part, w, ctx->table, opener, why->pattern);
+  fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s rules)\n", o, cap,
+          hs_rules_name(ctx->policy.rules));
+  fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
+          hs_pattern_format(why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands, why->n_cands == 1 ? "" : "s", part->str,
+          cap - 1, cap - 1 == 1 ? "" : "es");
+  if (why->best)
+    fprintf(stderr, "; the best is %u more (%u in all)\n", why->best, why->best + 1);
+  else
+    fprintf(stderr, "\n");
+}
+
+/* The strategy found for OPENER, verified and written like solve's, and the verdict on stderr. */
+static gboolean
+emit_proof(const HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st, GError **error)
+{
+  g_autofree char *policy = policy_string(ctx);
+  hs_strategy_set_policy(s, policy);
+  double verify_ms = 0, write_ms = 0;
+  gboolean verified = FALSE;
+  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
+    return FALSE;
+  fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s rules)\n",
+          ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
+          hs_rules_name(ctx->policy.rules));
+  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st->nodes, secs);
+  if (opt.timing)
+    fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
+            secs * 1e3, verify_ms, write_ms);
+  return verified || hs_cli_reported(error);
+}
+
+static gboolean
+prove_one(HsCliContext *ctx, const char *word, GError **error)
+{
+  guint opener;
+  if (!hs_cli_find_word(ctx, "opener", word, &opener, error) ||
+      (ctx->opt.output && !hs_cli_prepare_dir(ctx->opt.output, error)))
+    return FALSE;
+  g_autoptr(HsProver) prover = hs_prover_new(ctx->table, ctx->policy.rules, opt.order);
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
   hs_prover_set_cancel(prover, &interrupted);
@@ -50,64 +138,24 @@ prove_one(HsCliSetup *setup, guint opener, HsProveOrder order, const char *outdi
   HsProveFailure why;
   memset(&why, 0, sizeof why);
   gint64 t0 = g_get_monotonic_time();
-  g_autoptr(HsStrategy) s = hs_prover_prove(prover, opener, cap, &st, &why, &error);
+  g_autoptr(HsStrategy) s = hs_prover_prove(prover, opener, ctx->policy.max_guesses, &st, &why, error);
   double secs = (g_get_monotonic_time() - t0) / 1e6;
-  if (error != NULL)
-    return hs_cli_fail(error);
-  const char *o = w->text[opener];
-  if (s == NULL) {
-    char pat[HS_PATTERN_BUFLEN];
-    g_autoptr(GString) part = g_string_new(NULL);
-    append_part(part, w, setup->table, opener, why.pattern);
-    fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s rules)\n", o, cap,
-            hs_rules_name(setup->policy.rules));
-    fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
-            hs_pattern_format(why.pattern, HS_PATTERN_EMOJI, pat), why.n_cands, why.n_cands == 1 ? "" : "s", part->str,
-            cap - 1, cap - 1 == 1 ? "" : "es");
-    if (why.best)
-      fprintf(stderr, "; the best is %u more (%u in all)\n", why.best, why.best + 1);
-    else
-      fprintf(stderr, "\n");
-    fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st.nodes, secs);
-    return HS_EXIT_FAIL;
-  }
-  g_autofree char *policy = policy_string(setup, order);
-  hs_strategy_set_policy(s, policy);
-  double verify_ms = 0, write_ms = 0;
-  int rc = hs_cli_emit_strategy(setup, s, outdir, format_name, format, &verify_ms, &write_ms);
-  fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s rules)\n", o,
-          rc == HS_EXIT_OK ? "proven" : "found but NOT verified", cap, hs_rules_name(setup->policy.rules));
+  if (*error != NULL)
+    return FALSE;
+  if (s != NULL)
+    return emit_proof(ctx, s, secs, &st, error);
+  print_impossible(ctx, opener, &why);
   fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st.nodes, secs);
-  if (timing)
-    fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", setup->table_ms,
-            secs * 1e3, verify_ms, write_ms);
-  return rc;
+  return hs_cli_reported(error);
 }
 
 /* ---- --all ---- */
-
-/* CPU seconds used by the calling thread (per-opener times stay meaningful on a busy machine). */
-static double
-thread_seconds(void)
-{
-  struct timespec ts;
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-    return g_get_monotonic_time() / 1e6;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-typedef struct {
-  guint32 opener;
-  gboolean proven;
-  guint64 nodes;
-  double seconds;
-} Row;
 
 static gint
 cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
 {
   const HsWords *w = words;
-  return strcmp(w->text[((const Row *)a)->opener], w->text[((const Row *)b)->opener]);
+  return strcmp(w->text[((const HsProveAllRow *)a)->opener], w->text[((const HsProveAllRow *)b)->opener]);
 }
 
 static gint
@@ -118,13 +166,13 @@ cmp_double(gconstpointer a, gconstpointer b)
 }
 
 static char *
-render_tsv(const HsWords *w, const Row *rows, guint n, gboolean timing)
+render_tsv(const HsWords *w, const HsProveAllRow *rows, guint n)
 {
-  GString *out = g_string_new(timing ? "opener\tverdict\tnodes\tseconds\n" : "opener\tverdict\tnodes\n");
+  GString *out = g_string_new(opt.timing ? "opener\tverdict\tnodes\tseconds\n" : "opener\tverdict\tnodes\n");
   for (guint i = 0; i < n; i++) {
     g_string_append_printf(out, "%s\t%s\t%" G_GUINT64_FORMAT, w->text[rows[i].opener],
                            rows[i].proven ? "proven" : "impossible", rows[i].nodes);
-    if (timing) {
+    if (opt.timing) {
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
       g_string_append_c(out, '\t');
       g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", rows[i].seconds));
@@ -134,206 +182,102 @@ render_tsv(const HsWords *w, const Row *rows, guint n, gboolean timing)
   return g_string_free(out, FALSE);
 }
 
-static int
-prove_all(HsCliSetup *setup, const char *openers_spec, const char *shard, HsProveOrder order, const char *output,
-          gboolean timing)
+/* Counts, total time, and the median and slowest opener by CPU time, on stderr. */
+static void
+print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, double secs)
 {
-  GError *error = NULL;
-  const HsWords *w = setup->words;
-  guint shard_k = 1, shard_n = 1;
-  if (shard && !hs_cli_parse_shard(shard, &shard_k, &shard_n, &error)) {
-    int rc = hs_cli_usage("prove", "%s", error->message);
-    g_error_free(error);
-    return rc;
-  }
-  g_autoptr(GArray) openers = NULL;
-  if (!hs_cli_select_openers(w, openers_spec, &openers, &error))
-    return hs_cli_fail(error);
-  if (output && !hs_cli_check_output_file(output, &error))
-    return hs_cli_fail(error);
-  g_autofree guint32 *mine = g_new(guint32, MAX(1u, openers->len));
-  guint n = hs_sweep_shard((const guint32 *)(void *)openers->data, openers->len, shard_k, shard_n, mine);
-  g_autofree Row *rows = g_new0(Row, MAX(n, 1u));
-  static volatile gint interrupted;
-  hs_cli_catch_interrupts(&interrupted);
-  const guint cap = setup->policy.max_guesses;
-  gint64 start = g_get_monotonic_time();
-  guint done = 0, proven = 0;
-  GError *first_error = NULL;
-
-  /* Each opener is decided by one thread from a fresh memo, so its row never depends on the schedule;
-   * rows go to their own slots and are sorted afterwards. */
-#pragma omp parallel
-  {
-    HsProver *prover = hs_prover_new(setup->table, setup->policy.rules, order);
-    hs_prover_set_cancel(prover, &interrupted);
-#pragma omp for schedule(dynamic, 1)
-    for (gint64 i = 0; i < (gint64)n; i++) {
-      if (interrupted || g_atomic_pointer_get(&first_error) != NULL)
-        continue;
-      HsProveStats st = { 0 };
-      gboolean ok = FALSE;
-      GError *e = NULL;
-      double t0 = thread_seconds();
-      if (!hs_prover_decide(prover, mine[i], cap, &ok, &st, &e)) {
-#pragma omp critical(prove_error)
-        {
-          if (first_error == NULL)
-            first_error = e;
-          else
-            g_error_free(e);
-        }
-        continue;
-      }
-      rows[i].opener = mine[i];
-      rows[i].proven = ok;
-      rows[i].nodes = st.nodes;
-      rows[i].seconds = thread_seconds() - t0;
-#pragma omp critical(prove_progress)
-      {
-        done++;
-        proven += ok;
-        double secs = (g_get_monotonic_time() - start) / 1e6;
-        double rate = secs > 0 ? done / secs : 0;
-        hs_cli_progress(done == n, "prove: %u/%u openers, %u proven, %.1f openers/s, ETA %.0f s", done, n, proven, rate,
-                        rate > 0 ? (n - done) / rate : 0.0);
-      }
-    }
-    hs_prover_free(prover);
-  }
-  hs_cli_progress_end();
-  double secs = (g_get_monotonic_time() - start) / 1e6;
-  if (interrupted) {
-    g_clear_error(&first_error);
-    fprintf(stderr, "hardsix: prove interrupted; nothing written\n");
-    return HS_EXIT_FAIL;
-  }
-  if (first_error != NULL)
-    return hs_cli_fail(first_error);
-
-  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)w);
-  g_autofree char *text = render_tsv(w, rows, n, timing);
-  int rc = HS_EXIT_OK;
-  if (output) {
-    if (!hs_file_write_atomic(output, text, strlen(text), &error))
-      rc = hs_cli_fail(error);
-  } else {
-    fputs(text, stdout);
-    if (fflush(stdout) != 0) {
-      fprintf(stderr, "hardsix: cannot write to stdout\n");
-      rc = HS_EXIT_FAIL;
-    }
-  }
+  const HsWords *w = ctx->words;
   g_autofree double *t = g_new(double, MAX(n, 1u));
-  guint slowest = 0;
+  guint slowest = 0, proven = 0;
+  double cpu = 0;
   for (guint i = 0; i < n; i++) {
     t[i] = rows[i].seconds;
+    cpu += rows[i].seconds;
+    proven += rows[i].proven;
     if (rows[i].seconds > rows[slowest].seconds)
       slowest = i;
   }
   qsort(t, n, sizeof *t, cmp_double);
-  double cpu = 0;
-  for (guint i = 0; i < n; i++)
-    cpu += rows[i].seconds;
   fprintf(stderr,
           "prove: %u openers, %u proven within %u guesses, %u impossible (%s rules, %s lists), %.1f s "
           "(%.1f s of search CPU time)\n",
-          n, proven, cap, n - proven, hs_rules_name(setup->policy.rules), w->name, secs, cpu);
+          n, proven, ctx->policy.max_guesses, n - proven, hs_rules_name(ctx->policy.rules), w->name, secs, cpu);
   if (n > 0)
     fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
             n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, rows[slowest].seconds, w->text[rows[slowest].opener]);
-  return rc;
 }
 
-int
-hs_cmd_prove(int argc, char **argv)
+typedef struct {
+  gint64 start;
+} Progress;
+
+static void
+on_progress(guint done, guint total, guint proven, gpointer user)
 {
-  HsCliOptions o;
-  hs_cli_options_init(&o);
-  g_autofree char *outdir = NULL, *format_name = NULL, *openers_spec = NULL, *shard = NULL, *search = NULL;
-  gboolean all = FALSE, timing = FALSE;
-  GOptionEntry entries[] = {
-    { "all", 0, 0, G_OPTION_ARG_NONE, &all, "Decide every opener (or --openers) and write a TSV of verdicts", NULL },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &outdir,
-      "One opener: write DIR/OPENER.by-pattern.txt, .per-word.txt, .tree.txt and .json; --all: write the TSV to "
-      "FILE (atomically)",
-      "DIR|FILE" },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
-      "One opener: write one format to stdout: by-pattern, per-word, tree or json", "FORMAT" },
-    { "openers", 0, 0, G_OPTION_ARG_STRING, &openers_spec, "--all: all (default), answers, guesses, or a FILE of words",
-      "SET" },
-    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "--all: only the K-th of N interleaved slices (1-based)", "K/N" },
-    { "search", 0, 0, G_OPTION_ARG_STRING, &search,
-      "Guess order: greedy (default for one opener) or fast (default for --all)", "ORDER" },
-    { "timing", 0, 0, G_OPTION_ARG_NONE, &timing,
-      "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
-    { NULL, 0, 0, 0, NULL, NULL, NULL },
-  };
-  g_autoptr(GOptionContext) ctx = g_option_context_new("OPENER | --all");
-  g_option_context_set_summary(
-    ctx, "Decides exactly whether some hard-mode strategy that starts with OPENER solves every answer within\n"
-         "--max-guesses guesses (default 6), searching every allowed word legal under --rules (default nyt).\n"
-         "When it does, the strategy found is verified by the independent verifier and written like 'solve'\n"
-         "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the first opener\n"
-         "pattern (in pattern order) whose part cannot be solved in the guesses left, its size, and the fewest\n"
-         "guesses that part needs.\n\n"
-         "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
-         "(stdout or -o FILE), one row per opener sorted by opener:\n"
-         "  opener  verdict (proven|impossible)  nodes (search nodes expanded)\n"
-         "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
-         "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
-         "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
-         "too when it is a terminal.\n"
-         "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
-         "strategy found.\n\n"
-         "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
-         "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.");
-  g_option_context_add_main_entries(ctx, entries, NULL);
-  hs_cli_add_list_options(ctx, &o);
-  hs_cli_add_rules_options(ctx, &o);
-  hs_cli_add_thread_options(ctx, &o);
-  if (!hs_cli_parse(ctx, "prove", &argc, &argv)) {
-    hs_cli_options_clear(&o);
-    return HS_EXIT_USAGE;
-  }
-  int rc = HS_EXIT_OK;
-  HsCliSetup setup = { 0 };
-  HsFormat format = HS_FORMAT_BY_PATTERN;
-  HsProveOrder order = all ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY;
-  GError *error = NULL;
-  guint opener = 0;
-  if (all && argc != 1)
-    rc = hs_cli_usage("prove", "--all takes no OPENER");
-  else if (!all && argc != 2)
-    rc = hs_cli_usage("prove", "expected one OPENER (or --all)");
-  else if (all && format_name)
-    rc = hs_cli_usage("prove", "--format is for one opener; --all writes TSV");
-  else if (!all && (openers_spec || shard))
-    rc = hs_cli_usage("prove", "--openers and --shard go with --all");
-  else if (outdir && format_name)
-    rc = hs_cli_usage("prove", "-o and --format cannot be combined");
-  else if (format_name && !hs_format_parse(format_name, &format, &error)) {
-    rc = hs_cli_usage("prove", "--format: %s", error->message);
-    g_clear_error(&error);
-  } else if (search && !hs_prove_order_parse(search, &order, &error)) {
-    rc = hs_cli_usage("prove", "--search: %s", error->message);
-    g_clear_error(&error);
-  } else if ((rc = hs_cli_setup(&o, "prove", &setup)) == HS_EXIT_OK) {
-    if (!hs_table_has_row(setup.table, setup.words->n_words - 1)) {
-      /* The prover needs the row of every allowed guess. */
-      hs_table_free(setup.table);
-      setup.table = hs_table_new(setup.words, TRUE);
-    }
-    if (all) {
-      rc = prove_all(&setup, openers_spec, shard, order, outdir, timing);
-    } else if ((rc = hs_cli_opener(&setup, "prove", argv[1], &opener)) == HS_EXIT_OK) {
-      if (outdir && !hs_cli_prepare_dir(outdir, &error))
-        rc = hs_cli_fail(error);
-      else
-        rc = prove_one(&setup, opener, order, outdir, format_name, format, timing);
-    }
-  }
-  hs_cli_setup_clear(&setup);
-  hs_cli_options_clear(&o);
-  return rc;
+  const Progress *p = user;
+  double secs = (g_get_monotonic_time() - p->start) / 1e6;
+  double rate = secs > 0 ? done / secs : 0;
+  hs_cli_progress(done == total, "prove: %u/%u openers, %u proven, %.1f openers/s, ETA %.0f s", done, total, proven,
+                  rate, rate > 0 ? (total - done) / rate : 0.0);
 }
+
+static gboolean
+prove_all(HsCliContext *ctx, GError **error)
+{
+  if (ctx->opt.output && !hs_cli_check_output_file(ctx->opt.output, error))
+    return FALSE;
+  guint n = ctx->n_openers;
+  g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, MAX(n, 1u));
+  static volatile gint interrupted;
+  hs_cli_catch_interrupts(&interrupted);
+  Progress progress = { g_get_monotonic_time() };
+  HsProveAllOptions po = { ctx->policy.max_guesses, opt.order, on_progress, &progress, &interrupted };
+  gboolean ok = hs_prove_all(ctx->table, ctx->policy.rules, ctx->openers, n, &po, rows, error);
+  hs_cli_progress_end();
+  double secs = (g_get_monotonic_time() - progress.start) / 1e6;
+  if (!ok && interrupted) {
+    g_clear_error(error);
+    return hs_cli_fail(error, "prove interrupted; nothing written");
+  }
+  if (!ok)
+    return FALSE;
+  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
+  g_autofree char *text = render_tsv(ctx->words, rows, n);
+  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  print_all_summary(ctx, rows, n, secs);
+  return ok;
+}
+
+static gboolean
+run(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  (void)argc;
+  return opt.all ? prove_all(ctx, error) : prove_one(ctx, argv[1], error);
+}
+
+const HsCliCommand hs_cli_prove = {
+  .name = "prove",
+  .summary = "Decide exactly whether an opener (or every opener) can guarantee the cap",
+  .parameters = "OPENER | --all",
+  .help = "Decides exactly whether some hard-mode strategy that starts with OPENER solves every answer within\n"
+          "--max-guesses guesses (default 6), searching every allowed word legal under --rules (default nyt).\n"
+          "When it does, the strategy found is verified by the independent verifier and written like 'solve'\n"
+          "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the first opener\n"
+          "pattern (in pattern order) whose part cannot be solved in the guesses left, its size, and the fewest\n"
+          "guesses that part needs.\n\n"
+          "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
+          "(stdout or -o FILE), one row per opener sorted by opener:\n"
+          "  opener  verdict (proven|impossible)  nodes (search nodes expanded)\n"
+          "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
+          "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
+          "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
+          "too when it is a terminal.\n"
+          "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
+          "strategy found.\n\n"
+          "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
+          "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.",
+  .options = options,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
+  .check = check,
+  .run = run,
+};
