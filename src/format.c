@@ -8,6 +8,8 @@
 /* At most this many answers are named in a "NOT verified" status. */
 #define STATUS_NAMES 10
 
+G_DEFINE_QUARK(hs - format - error - quark, hs_format_error)
+
 static const struct {
   const char *name;
   const char *extension;
@@ -26,7 +28,7 @@ hs_format_parse(const char *text, HsFormat *out, GError **error)
       *out = (HsFormat)i;
       return TRUE;
     }
-  g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+  g_set_error(error, HS_FORMAT_ERROR, HS_FORMAT_ERROR_UNKNOWN,
               "unknown format '%s' (expected by-pattern, per-word, tree or json)", text ? text : "");
   return FALSE;
 }

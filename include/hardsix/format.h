@@ -10,6 +10,11 @@ G_BEGIN_DECLS
 
 typedef enum { HS_FORMAT_BY_PATTERN, HS_FORMAT_PER_WORD, HS_FORMAT_TREE, HS_FORMAT_JSON } HsFormat;
 
+#define HS_FORMAT_ERROR (hs_format_error_quark())
+GQuark hs_format_error_quark(void);
+typedef enum { HS_FORMAT_ERROR_UNKNOWN } HsFormatError;
+
+/* A format by name (hs_format_name); an unknown name fails with HS_FORMAT_ERROR_UNKNOWN. */
 gboolean hs_format_parse(const char *text, HsFormat *out, GError **error);
 const char *hs_format_name(HsFormat format);      /* "by-pattern", ... */
 const char *hs_format_extension(HsFormat format); /* "by-pattern.txt", "per-word.txt", "tree.txt", "json" */
