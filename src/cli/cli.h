@@ -6,11 +6,9 @@
 #include <glib.h>
 #include "hardsix/hardsix.h"
 
-/* Exit codes of every command. */
-enum { HS_EXIT_OK = 0, HS_EXIT_FAIL = 1, HS_EXIT_USAGE = 2 };
-
-/* How a command fails. main prints any error of another domain as "hardsix: MESSAGE" and exits 1;
- * G_OPTION_ERROR (from option parsing) counts as a usage error. */
+/* How a command fails, which main turns into the exit code (0 success, 1 failure, 2 usage error).
+ * main prints an error of any other domain as "hardsix: MESSAGE" and exits 1; G_OPTION_ERROR (from
+ * option parsing) counts as a usage error. */
 #define HS_CLI_ERROR (hs_cli_error_quark())
 GQuark hs_cli_error_quark(void);
 typedef enum {
@@ -51,22 +49,14 @@ typedef struct {
   char *shard;   /* --shard K/N: main keeps only that slice of ctx->openers */
 } HsCliOptions;
 
-#define HS_CLI_OUTPUT_OPTION(description, arg)                                                                         \
-  {                                                                                                                    \
-    "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL, description, arg                                                    \
-  }
-#define HS_CLI_FORMAT_OPTION(description)                                                                              \
-  {                                                                                                                    \
-    "format", 0, 0, G_OPTION_ARG_STRING, NULL, description, "FORMAT"                                                   \
-  }
-#define HS_CLI_OPENERS_OPTION(description)                                                                             \
-  {                                                                                                                    \
-    "openers", 0, 0, G_OPTION_ARG_STRING, NULL, description, "SET"                                                     \
-  }
-#define HS_CLI_SHARD_OPTION(description)                                                                               \
-  {                                                                                                                    \
-    "shard", 0, 0, G_OPTION_ARG_STRING, NULL, description, "K/N"                                                       \
-  }
+/* The placed options, as entries of a command's own option array. Their value pointer is NULL: main
+ * binds such entries, by long name, to the field of ctx->opt. */
+/* clang-format off */
+#define HS_CLI_OUTPUT_OPTION(description, arg) { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL, description, arg }
+#define HS_CLI_FORMAT_OPTION(description) { "format", 0, 0, G_OPTION_ARG_STRING, NULL, description, "FORMAT" }
+#define HS_CLI_OPENERS_OPTION(description) { "openers", 0, 0, G_OPTION_ARG_STRING, NULL, description, "SET" }
+#define HS_CLI_SHARD_OPTION(description) { "shard", 0, 0, G_OPTION_ARG_STRING, NULL, description, "K/N" }
+/* clang-format on */
 
 typedef struct HsCliCommand HsCliCommand;
 
@@ -146,13 +136,6 @@ gboolean hs_cli_find_word(const HsCliContext *ctx, const char *what, const char 
 /* Warns on stderr about override rules the strategy never used; with --strict-overrides they are
  * errors (reported there; returns FALSE with HS_CLI_ERROR_REPORTED). */
 gboolean hs_cli_check_overrides_used(const HsCliContext *ctx, const HsStrategy *s, GError **error);
-
-/* --openers all|answers|guesses|FILE: fills OUT (word indices, canonical order for the named sets,
- * file order for a FILE, whose words are checked with file:line errors). */
-gboolean hs_cli_select_openers(const HsWords *words, const char *spec, GArray **out, GError **error);
-
-/* --shard K/N (a usage error when malformed). */
-gboolean hs_cli_parse_shard(const char *text, guint *k, guint *n, GError **error);
 
 /* Progress line on a TTY: "\r<text>" at most ten times a second (FORCE draws anyway); hs_cli_progress_end
  * finishes the line. Does nothing when stderr is not a terminal. */

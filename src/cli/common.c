@@ -1,5 +1,5 @@
 /* hardsix CLI — errors that become exit codes, and small helpers several commands share: words typed
- * on the command line, unused overrides, --openers and --shard, progress lines, interrupts. */
+ * on the command line, unused overrides, progress lines, interrupts. */
 #include "cli.h"
 
 #include <stdarg.h>
@@ -79,84 +79,6 @@ hs_cli_check_overrides_used(const HsCliContext *ctx, const HsStrategy *s, GError
       ok = FALSE;
   }
   return ok || hs_cli_reported(error);
-}
-
-typedef struct {
-  const HsWords *words;
-  const char *path;
-  GArray *out;
-  GHashTable *seen;
-} OpenerFile;
-
-static gboolean
-opener_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
-{
-  OpenerFile *f = user;
-  g_autofree char *t = g_strndup(line, len);
-  g_strstrip(t);
-  if (*t == '\0' || *t == '#')
-    return TRUE;
-  guint i;
-  GError *werr = NULL;
-  if (!hs_words_find(f->words, t, &i, &werr)) {
-    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: %s", f->path, lineno, werr->message);
-    g_error_free(werr);
-    return FALSE;
-  }
-  if (g_hash_table_contains(f->seen, GUINT_TO_POINTER(i + 1))) {
-    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: '%s' listed twice", f->path, lineno, t);
-    return FALSE;
-  }
-  g_hash_table_add(f->seen, GUINT_TO_POINTER(i + 1));
-  guint32 v = i;
-  g_array_append_val(f->out, v);
-  return TRUE;
-}
-
-gboolean
-hs_cli_select_openers(const HsWords *words, const char *spec, GArray **out, GError **error)
-{
-  GArray *a = g_array_new(FALSE, FALSE, sizeof(guint32));
-  if (spec == NULL || strcmp(spec, "all") == 0 || strcmp(spec, "answers") == 0 || strcmp(spec, "guesses") == 0) {
-    guint lo = spec && strcmp(spec, "guesses") == 0 ? words->n_answers : 0;
-    guint hi = spec && strcmp(spec, "answers") == 0 ? words->n_answers : words->n_words;
-    for (guint32 i = lo; i < hi; i++)
-      g_array_append_val(a, i);
-  } else {
-    g_autofree char *text = NULL;
-    gsize len;
-    if (!hs_file_read(spec, &text, &len, error)) {
-      g_array_unref(a);
-      return FALSE;
-    }
-    OpenerFile f = { words, spec, a, g_hash_table_new(NULL, NULL) };
-    gboolean ok = hs_file_foreach_line(text, len, opener_line, &f, error);
-    g_hash_table_destroy(f.seen);
-    if (ok && a->len == 0) {
-      g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:1: no openers in file", spec);
-      ok = FALSE;
-    }
-    if (!ok) {
-      g_array_unref(a);
-      return FALSE;
-    }
-  }
-  *out = a;
-  return TRUE;
-}
-
-gboolean
-hs_cli_parse_shard(const char *text, guint *k, guint *n, GError **error)
-{
-  guint64 a = 0, b = 0;
-  g_auto(GStrv) parts = g_strsplit(text, "/", -1);
-  if (g_strv_length(parts) != 2 || !g_ascii_string_to_unsigned(parts[0], 10, 1, 1000000, &a, NULL) ||
-      !g_ascii_string_to_unsigned(parts[1], 10, 1, 1000000, &b, NULL) || a > b) {
-    return hs_cli_usage_error(error, "--shard: '%s' is not K/N with 1 <= K <= N", text);
-  }
-  *k = (guint)a;
-  *n = (guint)b;
-  return TRUE;
 }
 
 static gint64 progress_last;

@@ -9,6 +9,9 @@
 
 #define HS_VERSION "0.1.0"
 
+/* Exit codes of every command. */
+enum { HS_EXIT_OK = 0, HS_EXIT_FAIL = 1, HS_EXIT_USAGE = 2 };
+
 /* The commands, in the order 'hardsix --help' lists them. */
 static const HsCliCommand *const commands[] = {
   &hs_cli_feedback, &hs_cli_solve, &hs_cli_verify, &hs_cli_explain, &hs_cli_sweep,  &hs_cli_prove,

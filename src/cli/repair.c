@@ -86,10 +86,8 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
     return FALSE;
   fprintf(stderr, "repair: %u rule%s added (%u replaced) in %u greedy rounds, %.2f s\n", st.added,
           st.added == 1 ? "" : "s", st.replaced, st.rounds, secs);
-  if (!verified) {
-    fprintf(stderr, "hardsix: the repaired strategy did not verify; overrides not written\n");
-    return hs_cli_reported(error);
-  }
+  if (!verified)
+    return hs_cli_fail(error, "the repaired strategy did not verify; overrides not written");
   g_autofree char *text = overrides_text(ctx, opener, fixed);
   return write_overrides(ctx, opener, text, error);
 }

@@ -275,12 +275,93 @@ policy_string(const HsCliContext *ctx)
   return g_string_free(s, FALSE);
 }
 
+typedef struct {
+  const HsWords *words;
+  const char *path;
+  GArray *out;
+  GHashTable *seen;
+} OpenerFile;
+
+static gboolean
+opener_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
+{
+  OpenerFile *f = user;
+  g_autofree char *t = g_strndup(line, len);
+  g_strstrip(t);
+  if (*t == '\0' || *t == '#')
+    return TRUE;
+  guint i;
+  GError *werr = NULL;
+  if (!hs_words_find(f->words, t, &i, &werr)) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: %s", f->path, lineno, werr->message);
+    g_error_free(werr);
+    return FALSE;
+  }
+  if (g_hash_table_contains(f->seen, GUINT_TO_POINTER(i + 1))) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: '%s' listed twice", f->path, lineno, t);
+    return FALSE;
+  }
+  g_hash_table_add(f->seen, GUINT_TO_POINTER(i + 1));
+  guint32 v = i;
+  g_array_append_val(f->out, v);
+  return TRUE;
+}
+
+/* --openers all|answers|guesses|FILE: fills OUT (word indices, canonical order for the named sets,
+ * file order for a FILE, whose words are checked with file:line errors). */
+static gboolean
+select_openers(const HsWords *words, const char *spec, GArray **out, GError **error)
+{
+  GArray *a = g_array_new(FALSE, FALSE, sizeof(guint32));
+  if (spec == NULL || strcmp(spec, "all") == 0 || strcmp(spec, "answers") == 0 || strcmp(spec, "guesses") == 0) {
+    guint lo = spec && strcmp(spec, "guesses") == 0 ? words->n_answers : 0;
+    guint hi = spec && strcmp(spec, "answers") == 0 ? words->n_answers : words->n_words;
+    for (guint32 i = lo; i < hi; i++)
+      g_array_append_val(a, i);
+  } else {
+    g_autofree char *text = NULL;
+    gsize len;
+    if (!hs_file_read(spec, &text, &len, error)) {
+      g_array_unref(a);
+      return FALSE;
+    }
+    OpenerFile f = { words, spec, a, g_hash_table_new(NULL, NULL) };
+    gboolean ok = hs_file_foreach_line(text, len, opener_line, &f, error);
+    g_hash_table_destroy(f.seen);
+    if (ok && a->len == 0) {
+      g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:1: no openers in file", spec);
+      ok = FALSE;
+    }
+    if (!ok) {
+      g_array_unref(a);
+      return FALSE;
+    }
+  }
+  *out = a;
+  return TRUE;
+}
+
+/* --shard K/N (a usage error when malformed). */
+static gboolean
+parse_shard(const char *text, guint *k, guint *n, GError **error)
+{
+  guint64 a = 0, b = 0;
+  g_auto(GStrv) parts = g_strsplit(text, "/", -1);
+  if (g_strv_length(parts) != 2 || !g_ascii_string_to_unsigned(parts[0], 10, 1, 1000000, &a, NULL) ||
+      !g_ascii_string_to_unsigned(parts[1], 10, 1, 1000000, &b, NULL) || a > b) {
+    return hs_cli_usage_error(error, "--shard: '%s' is not K/N with 1 <= K <= N", text);
+  }
+  *k = (guint)a;
+  *n = (guint)b;
+  return TRUE;
+}
+
 /* --openers and --shard: this shard's slice of the openers. */
 static gboolean
-select_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
+shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
 {
   g_autoptr(GArray) all = NULL;
-  if (!hs_cli_select_openers(ctx->words, ctx->opt.openers, &all, error))
+  if (!select_openers(ctx->words, ctx->opt.openers, &all, error))
     return FALSE;
   ctx->openers = g_new(guint32, MAX(all->len, 1u));
   ctx->n_openers = hs_sweep_shard((const guint32 *)(void *)all->data, all->len, shard_k, shard_n, ctx->openers);
@@ -304,7 +385,7 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
   guint shard_k = 1, shard_n = 1;
   if ((flags & HS_CMD_STRATEGY_FILE) && !hs_cli_read_strategy_file(ctx, argc > 1 ? argv[1] : "-", error))
     return FALSE;
-  if (ctx->opt.shard != NULL && !hs_cli_parse_shard(ctx->opt.shard, &shard_k, &shard_n, error))
+  if (ctx->opt.shard != NULL && !parse_shard(ctx->opt.shard, &shard_k, &shard_n, error))
     return FALSE;
   if ((flags & (HS_CMD_RULES | HS_CMD_POLICY)) && !resolve_policy(ctx, error))
     return FALSE;
@@ -318,7 +399,7 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
     build_table(ctx);
   if (flags & HS_CMD_POLICY)
     ctx->policy_string = policy_string(ctx);
-  if (takes_openers(ctx->command) && !select_openers(ctx, shard_k, shard_n, error))
+  if (takes_openers(ctx->command) && !shard_openers(ctx, shard_k, shard_n, error))
     return FALSE;
   return TRUE;
 }
