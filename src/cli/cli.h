@@ -86,7 +86,8 @@ typedef struct {
   guint n_openers;
 } HsCliContext;
 
-/* A command body: ARGV[0] is the command name, ARGV[1..ARGC) its arguments (options removed). */
+/* A command body: ARGV[0] is the command name, ARGV[1..ARGC) its arguments (options removed). ERROR
+ * is never NULL (main always wants the reason). */
 typedef gboolean (*HsCliFunc)(HsCliContext *ctx, int argc, char **argv, GError **error);
 
 /* One command. Its options are static GOptionEntry arrays (NULL-terminated) whose values live in the

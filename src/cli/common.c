@@ -42,6 +42,7 @@ hs_cli_reported(GError **error)
 gboolean
 hs_cli_bad_value(GError **error, const char *option)
 {
+  g_return_val_if_fail(error != NULL && *error != NULL, FALSE);
   GError *e = *error;
   *error = NULL;
   if (option != NULL)
