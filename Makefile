@@ -87,7 +87,7 @@ $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | d
 	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
 
 # Dependencies: installs what is missing with apt-get when root, else prints the command and fails.
-DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev clang-format
+DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev clang-format parallel
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)
 # Optional: a real browser and PDF tools, so that make check prints the cheat sheet (tests/cli/sheet.sh
@@ -104,6 +104,9 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./$(BUILD)/hardsix solve howls --preset tkihira2022 --order tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
 	./$(BUILD)/hardsix solve howls --overrides overrides/howls.txt -o output/howls
+	./$(BUILD)/hardsix optimize salet -o output/salet-optimal
+	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt -o output/salet-optimal
+	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt --format markdown -o output/salet-optimal
 
 check: deps
 	@$(MAKE) --no-print-directory tests

@@ -107,7 +107,7 @@ struct HsCliCommand {
 
 /* The commands (src/cli/NAME.c each), listed by main in this order. */
 extern const HsCliCommand hs_cli_feedback, hs_cli_solve, hs_cli_verify, hs_cli_explain, hs_cli_sweep, hs_cli_prove,
-  hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair;
+  hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair;
 
 /* ---- setup.c: shared options and setup ---- */
 
@@ -174,6 +174,12 @@ gboolean hs_cli_strategy_format(const HsCliContext *ctx, HsFormat *format, GErro
  * fails. VERIFY_MS and WRITE_MS (may be NULL) receive the time of those two steps. */
 gboolean hs_cli_emit_strategy(const HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified,
                               double *verify_ms, double *write_ms, GError **error);
+
+/* ---- prove.c ---- */
+
+/* Why OPENER cannot guarantee ctx's cap (the prover's explanation WHY), on stderr: the first opener
+ * pattern whose part no strategy solves in the guesses left, its words, and the fewest it needs. */
+void hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why);
 
 /* ---- load.c: strategy files (HS_CMD_STRATEGY_FILE) ---- */
 

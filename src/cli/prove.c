@@ -82,9 +82,8 @@ append_part(GString *out, const HsWords *w, const HsTable *table, guint opener, 
     g_string_append(out, ", ...");
 }
 
-/* Why OPENER cannot guarantee the cap, on stderr. */
-static void
-print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why)
+void
+hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why)
 {
   const HsWords *w = ctx->words;
   const char *o = w->text[opener];
@@ -144,7 +143,7 @@ prove_one(HsCliContext *ctx, const char *word, GError **error)
     return FALSE;
   if (s != NULL)
     return emit_proof(ctx, s, secs, &st, error);
-  print_impossible(ctx, opener, &why);
+  hs_cli_print_impossible(ctx, opener, &why);
   fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st.nodes, secs);
   return hs_cli_reported(error);
 }
