@@ -2,11 +2,20 @@
  * legal word) with the best score, ties to a candidate and then to the canonically earlier word. */
 #include "hardsix/greedy.h"
 #include "hardsix/rank.h"
+#include "hardsix/split.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 G_DEFINE_QUARK(hs_greedy_error_quark, hs_greedy_error)
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+  guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
+  return x < y ? -1 : x > y;
+}
 
 void
 hs_policy_init(HsPolicy *p)
@@ -16,6 +25,16 @@ hs_policy_init(HsPolicy *p)
   p->pool = HS_POOL_LEGAL;
   p->metric = HS_METRIC_MAXBUCKET;
   p->max_guesses = 6;
+}
+
+void
+hs_policy_entropy2022(HsPolicy *p)
+{
+  p->rules = HS_RULES_NONE;
+  p->pool = HS_POOL_LEGAL;
+  p->metric = HS_METRIC_ENTROPY;
+  p->candidate_margin = 0.001;
+  p->ties = HS_TIES_ALPHABETICAL;
 }
 
 gboolean
@@ -60,6 +79,27 @@ hs_metric_name(HsMetric metric)
   return metric_names[metric];
 }
 
+gboolean
+hs_ties_parse(const char *text, HsTies *out, GError **error)
+{
+  if (g_strcmp0(text, "canonical") == 0)
+    *out = HS_TIES_CANONICAL;
+  else if (g_strcmp0(text, "alphabetical") == 0)
+    *out = HS_TIES_ALPHABETICAL;
+  else {
+    g_set_error(error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME,
+                "unknown tie order '%s' (expected canonical or alphabetical)", text ? text : "");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+const char *
+hs_ties_name(HsTies ties)
+{
+  return ties == HS_TIES_ALPHABETICAL ? "alphabetical" : "canonical";
+}
+
 /* ---- scoring ---- */
 
 /* Per-thread scratch for scoring. counts[] is all zero between calls. */
@@ -70,8 +110,30 @@ typedef struct {
   guint16 counts[HS_PATTERNS];
   guint8 *row_scratch; /* n_answers */
   guint8 *mark;        /* n_words, all zero between calls */
-  double *nlogn;       /* entropy only: n log2 n for n <= n_answers */
+  guint64 *grow;       /* entropy only: what a part of c answers adds to the sum of n log2 n when it
+                        * grows by one (fixed point, split.h), for c < n_answers */
+  guint32 *alpha;      /* alphabetical ties only: each word's position in alphabetical order */
+  guint *scan;         /* alphabetical ties only: n_words of scratch for sets in that order */
+  guint64 *keys;       /* alphabetical ties only: n_words of sort scratch */
 } Scorer;
+
+/* Positions in alphabetical order of every word (5 letters: one integer key each). */
+static guint32 *
+alphabetical_positions(const HsWords *w)
+{
+  g_autofree guint64 *key = g_new(guint64, MAX(1u, w->n_words));
+  for (guint i = 0; i < w->n_words; i++) {
+    guint64 k = 0;
+    for (guint j = 0; j < HS_WORD_LEN; j++)
+      k = k * 32 + (guint)(w->text[i][j] - 'a');
+    key[i] = k << 32 | i;
+  }
+  qsort(key, w->n_words, sizeof *key, cmp_u64);
+  guint32 *pos = g_new(guint32, MAX(1u, w->n_words));
+  for (guint i = 0; i < w->n_words; i++)
+    pos[(guint32)key[i]] = i;
+  return pos;
+}
 
 static void
 scorer_init(Scorer *sc, const HsTable *table, const HsPolicy *policy)
@@ -83,10 +145,16 @@ scorer_init(Scorer *sc, const HsTable *table, const HsPolicy *policy)
   sc->row_scratch = g_malloc(sc->words->n_answers + 1);
   sc->mark = g_malloc0(sc->words->n_words);
   if (policy->metric == HS_METRIC_ENTROPY) {
-    sc->nlogn = g_new(double, sc->words->n_answers + 1);
-    sc->nlogn[0] = 0;
-    for (guint n = 1; n <= sc->words->n_answers; n++)
-      sc->nlogn[n] = n * log2((double)n);
+    /* Differences of one table of integers: they add up to its entries exactly. */
+    g_autofree guint64 *nlogn = hs_split_nlogn_table(sc->words->n_answers);
+    sc->grow = g_new(guint64, sc->words->n_answers + 1);
+    for (guint c = 0; c < sc->words->n_answers; c++)
+      sc->grow[c] = nlogn[c + 1] - nlogn[c];
+  }
+  if (policy->ties == HS_TIES_ALPHABETICAL) {
+    sc->alpha = alphabetical_positions(sc->words);
+    sc->scan = g_new(guint, sc->words->n_words);
+    sc->keys = g_new(guint64, sc->words->n_words);
   }
 }
 
@@ -95,11 +163,15 @@ scorer_clear(Scorer *sc)
 {
   g_free(sc->row_scratch);
   g_free(sc->mark);
-  g_free(sc->nlogn);
+  g_free(sc->grow);
+  g_free(sc->alpha);
+  g_free(sc->scan);
+  g_free(sc->keys);
 }
 
 /* Integer score (lower is better) of guess W on the set S, or BOUND as soon as it cannot beat BOUND.
- * maxbucket: largest part; expected: sum of squared part sizes. */
+ * maxbucket: largest part; expected: sum of squared part sizes; entropy: sum of n log2 n over the
+ * parts in fixed point (less is more entropy). */
 static guint64
 score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
 {
@@ -143,6 +215,15 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
         break;
       }
     }
+  } else if (metric == HS_METRIC_ENTROPY) {
+    const guint64 *grow = sc->grow;
+    for (; i < n; i++) {
+      score += grow[cnt[row[S[i]]]++];
+      if (score >= bound) {
+        i++;
+        break;
+      }
+    }
   } else { /* expected: (k+1)^2 - k^2 = 2k + 1 */
     for (; i < n; i++) {
       guint c = cnt[row[S[i]]]++;
@@ -158,92 +239,105 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
   return MIN(score, bound);
 }
 
-/* Entropy as sum of n log2 n over the parts (lower is better: higher entropy). */
-static double
-score_entropy(Scorer *sc, guint w, const guint *S, guint n)
+/* The least possible score on N answers: every part a single answer. */
+static guint64
+floor_score(HsMetric metric, guint n)
 {
-  const guint8 *row = hs_table_row(sc->table, w, sc->row_scratch);
-  guint16 *cnt = sc->counts;
-  for (guint i = 0; i < n; i++)
-    cnt[row[S[i]]]++;
-  double sum = 0;
-  /* Summed in pattern order, then compared with a tolerance: equal multisets of part sizes must tie
-   * however their parts are laid out. */
-  for (guint p = 0; p < HS_PATTERNS; p++)
-    if (cnt[p]) {
-      sum += sc->nlogn[cnt[p]];
-      cnt[p] = 0;
-    }
-  return sum;
+  switch (metric) {
+    case HS_METRIC_EXPECTED: return n;
+    case HS_METRIC_ENTROPY: return 0;
+    default: return 1;
+  }
 }
 
+/* The candidate margin on N answers in units of the integer score: a word that is not a candidate
+ * must score less than the best candidate minus this. */
+static guint64
+margin_units(const HsPolicy *pol, guint n)
+{
+  double m = pol->candidate_margin;
+  if (m <= 0)
+    return 0;
+  switch (pol->metric) {
+    case HS_METRIC_ENTROPY: return (guint64)floor(m * n * HS_SPLIT_ONE); /* bits * N: the sums are N times H */
+    case HS_METRIC_EXPECTED: return (guint64)floor(m * n);
+    default: return (guint64)floor(m);
+  }
+}
+
+/* The key of word W in the tie order: its canonical index, or its alphabetical position. */
+static inline guint32
+tie_key(const Scorer *sc, guint32 w)
+{
+  return sc->alpha != NULL ? sc->alpha[w] : w;
+}
+
+/* Sorts IN[0..n) into OUT in alphabetical order (SC's scratch). */
+static void
+alphabetical_sort(const Scorer *sc, const guint *in, guint n, guint *out)
+{
+  for (guint i = 0; i < n; i++)
+    sc->keys[i] = (guint64)sc->alpha[in[i]] << 32 | in[i];
+  qsort(sc->keys, n, sizeof *sc->keys, cmp_u64);
+  for (guint i = 0; i < n; i++)
+    out[i] = (guint32)sc->keys[i];
+}
+
+/* The best guess for the candidates S (canonical order) from themselves and, with a legal pool, the
+ * other words of LEGAL (in the tie order). The ranking decides (rank.h): the better score, then a
+ * candidate, then the tie order; a word that is not a candidate has the candidate margin added to
+ * its score. Each group is scanned in the tie order and a word is scored only up to the bound
+ * where it can no longer come first. */
 static guint
 choose(Scorer *sc, const guint *S, guint n, const guint *legal, guint n_legal)
 {
   const HsPolicy *pol = sc->policy;
   if (n <= 2)
     return S[0]; /* a candidate that splits into singletons: best under every metric */
-  guint best = S[0];
-  if (pol->metric == HS_METRIC_ENTROPY) {
-    double best_score = G_MAXDOUBLE;
-    for (guint i = 0; i < n; i++) {
-      double v = score_entropy(sc, S[i], S, n);
-      if (v < best_score - 1e-9) {
-        best_score = v;
-        best = S[i];
-      }
-    }
-    if (pol->pool == HS_POOL_LEGAL) {
-      for (guint i = 0; i < n; i++)
-        sc->mark[S[i]] = 1;
-      for (guint i = 0; i < n_legal; i++) {
-        if (sc->mark[legal[i]])
-          continue;
-        double v = score_entropy(sc, legal[i], S, n);
-        if (v < best_score - 1e-9) {
-          best_score = v;
-          best = legal[i];
-        }
-      }
-      for (guint i = 0; i < n; i++)
-        sc->mark[S[i]] = 0;
-    }
-    return best;
-  }
 
-  /* The least possible score: every part a singleton. Candidates are scored first (any of them may
-   * reach it), then the other legal words; the ranking decides (rank.h). A word is scored only up to
-   * the bound where it can no longer come first: the best score, or one more when it would win a tie. */
-  const guint64 floor_score = pol->metric == HS_METRIC_EXPECTED ? n : 1;
+  /* Candidates first: any of them may reach the floor, where nothing can beat it. */
+  const guint64 floor_v = floor_score(pol->metric, n);
+  const guint *scan = S;
+  if (sc->alpha != NULL) {
+    alphabetical_sort(sc, S, n, sc->scan);
+    scan = sc->scan;
+  }
+  guint best = scan[0];
   guint64 best_score = G_MAXUINT64;
-  gboolean best_cand = TRUE;
-  for (guint i = 0; i < n && best_score > floor_score; i++) {
-    guint64 bound = best_score == G_MAXUINT64
-                      ? best_score
-                      : best_score + hs_rank_before(best_score, TRUE, S[i], best_score, best_cand, best);
-    guint64 v = score_int(sc, S[i], S, n, bound);
-    if (v < bound && hs_rank_before(v, TRUE, S[i], best_score, best_cand, best)) {
+  for (guint i = 0; i < n && best_score > floor_v; i++) {
+    const guint32 w = scan[i];
+    guint64 bound = best_score == G_MAXUINT64 ? best_score
+                                              : best_score + hs_rank_before(best_score, TRUE, tie_key(sc, w),
+                                                                            best_score, TRUE, tie_key(sc, best));
+    guint64 v = score_int(sc, w, S, n, bound);
+    if (v < bound && hs_rank_before(v, TRUE, tie_key(sc, w), best_score, TRUE, tie_key(sc, best))) {
       best_score = v;
-      best = S[i];
+      best = w;
     }
   }
-  if (pol->pool == HS_POOL_LEGAL && best_score > floor_score) {
-    for (guint i = 0; i < n; i++)
-      sc->mark[S[i]] = 1;
-    for (guint i = 0; i < n_legal && best_score > floor_score; i++) {
-      if (sc->mark[legal[i]])
-        continue;
-      guint64 bound = best_score + hs_rank_before(best_score, FALSE, legal[i], best_score, best_cand, best);
-      guint64 v = score_int(sc, legal[i], S, n, bound);
-      if (v < bound && hs_rank_before(v, FALSE, legal[i], best_score, best_cand, best)) {
-        best_score = v;
-        best = legal[i];
-        best_cand = FALSE;
-      }
+  if (pol->pool != HS_POOL_LEGAL)
+    return best;
+
+  const guint64 margin = margin_units(pol, n);
+  gboolean best_cand = TRUE;
+  for (guint i = 0; i < n; i++)
+    sc->mark[S[i]] = 1;
+  for (guint i = 0; i < n_legal && best_score > floor_v + margin; i++) {
+    const guint32 w = legal[i];
+    if (sc->mark[w])
+      continue;
+    /* v + margin must come before the best: v < bound. */
+    guint64 bound =
+      best_score - margin + hs_rank_before(best_score, FALSE, tie_key(sc, w), best_score, best_cand, tie_key(sc, best));
+    guint64 v = score_int(sc, w, S, n, bound);
+    if (v < bound) {
+      best_score = v + margin;
+      best = w;
+      best_cand = FALSE;
     }
-    for (guint i = 0; i < n; i++)
-      sc->mark[S[i]] = 0;
   }
+  for (guint i = 0; i < n; i++)
+    sc->mark[S[i]] = 0;
   return best;
 }
 
@@ -253,6 +347,12 @@ hs_greedy_choose(const HsTable *table, const HsPolicy *policy, const guint *cand
 {
   Scorer sc;
   scorer_init(&sc, table, policy);
+  g_autofree guint *ordered = NULL;
+  if (sc.alpha != NULL && n_legal > 0) {
+    ordered = g_new(guint, n_legal);
+    alphabetical_sort(&sc, legal, n_legal, ordered);
+    legal = ordered;
+  }
   guint g = choose(&sc, cands, n_cands, legal, n_legal);
   scorer_clear(&sc);
   return g;
@@ -398,9 +498,12 @@ hs_greedy_build(const HsTable *table, guint opener, const HsPolicy *policy, GErr
   b.override_used = g_malloc0(MAX(1u, n_rules));
   if (policy->pool == HS_POOL_LEGAL) {
     /* Deeper levels are allocated when first reached. */
+    /* In the tie order, which filtering keeps. */
     b.legal[0] = g_new(guint, w->n_words);
     for (guint i = 0; i < w->n_words; i++)
       b.legal[0][i] = i;
+    if (b.sc.alpha != NULL)
+      alphabetical_sort(&b.sc, b.legal[0], w->n_words, b.legal[0]);
     b.n_legal[0] = w->n_words;
   }
   g_autofree guint32 *all = g_new(guint32, MAX(1u, w->n_answers));

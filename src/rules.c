@@ -1,5 +1,5 @@
-/* hardsix — hard-mode legality: the NYT rule (greens kept, revealed letters reused) and the strict
- * rule (every guess consistent with all feedback so far). */
+/* hardsix — legality of a guess: the NYT rule (greens kept, revealed letters reused), the strict
+ * rule (every guess consistent with all feedback so far), and normal mode (every word, always). */
 #include "hardsix/rules.h"
 #include "hardsix/feedback.h"
 
@@ -14,8 +14,10 @@ hs_rules_parse(const char *text, HsRules *out, GError **error)
     *out = HS_RULES_NYT;
   else if (g_strcmp0(text, "strict") == 0)
     *out = HS_RULES_STRICT;
+  else if (g_strcmp0(text, "none") == 0)
+    *out = HS_RULES_NONE;
   else {
-    g_set_error(error, HS_RULES_ERROR, HS_RULES_ERROR_UNKNOWN, "unknown rules '%s' (expected nyt or strict)",
+    g_set_error(error, HS_RULES_ERROR, HS_RULES_ERROR_UNKNOWN, "unknown rules '%s' (expected nyt, strict or none)",
                 text ? text : "");
     return FALSE;
   }
@@ -25,7 +27,27 @@ hs_rules_parse(const char *text, HsRules *out, GError **error)
 const char *
 hs_rules_name(HsRules rules)
 {
-  return rules == HS_RULES_STRICT ? "strict" : "nyt";
+  switch (rules) {
+    case HS_RULES_STRICT: return "strict";
+    case HS_RULES_NONE: return "none";
+    default: return "nyt";
+  }
+}
+
+const char *
+hs_rules_mode(HsRules rules)
+{
+  switch (rules) {
+    case HS_RULES_STRICT: return "strict hard mode";
+    case HS_RULES_NONE: return "normal mode";
+    default: return "hard mode (NYT rule)";
+  }
+}
+
+gboolean
+hs_rules_is_hard(HsRules rules)
+{
+  return rules != HS_RULES_NONE;
 }
 
 /* What one row of feedback demands under the NYT rule. */
@@ -100,6 +122,8 @@ nyt_allows(const NytRow *r, const char *word)
 gboolean
 hs_rules_row_allows(HsRules rules, const char *guess, guint8 pattern, const char *word)
 {
+  if (rules == HS_RULES_NONE)
+    return TRUE;
   if (rules == HS_RULES_STRICT)
     return hs_feedback(guess, word) == pattern;
   NytRow r;
@@ -113,7 +137,10 @@ hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in
 {
   const char *g = words->text[guess];
   guint n = 0;
-  if (rules == HS_RULES_STRICT) {
+  if (rules == HS_RULES_NONE) {
+    memmove(out, in, n_in * sizeof *in);
+    n = n_in;
+  } else if (rules == HS_RULES_STRICT) {
     for (guint i = 0; i < n_in; i++)
       if (hs_feedback(g, words->text[in[i]]) == pattern)
         out[n++] = in[i];
@@ -136,6 +163,8 @@ hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in
 gboolean
 hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const guint8 *patterns, guint n, guint word)
 {
+  if (rules == HS_RULES_NONE)
+    return TRUE;
   for (guint i = 0; i < n; i++)
     if (!hs_rules_row_allows(rules, words->text[guesses[i]], patterns[i], words->text[word]))
       return FALSE;

@@ -86,6 +86,8 @@ hs_state_init(HsState *st)
 void
 hs_state_add(HsState *st, HsRules rules, const guint8 *g, guint8 pattern)
 {
+  if (rules == HS_RULES_NONE)
+    return; /* normal mode: no row constrains the next guess, so every pool is every word */
   guint8 tile[HS_WORD_LEN];
   guint p = pattern;
   for (int i = HS_WORD_LEN - 1; i >= 0; i--, p /= 3)

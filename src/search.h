@@ -50,7 +50,8 @@ void hs_search_core_free(HsSearchCore *c);
 
 void hs_state_init(HsState *st);
 
-/* Adds the row (guess with letters G, PATTERN) to ST under RULES. */
+/* Adds the row (guess with letters G, PATTERN) to ST under RULES; under none it adds nothing (every
+ * word stays legal). */
 void hs_state_add(HsState *st, HsRules rules, const guint8 *g, guint8 pattern);
 
 /* TRUE when ST allows word W. */

@@ -153,8 +153,18 @@ hs_sheet_example_answer(const HsStrategy *s)
 static const char *
 rules_text(HsRules r)
 {
-  return r == HS_RULES_STRICT ? "strict hard mode (every guess could still be the answer)"
-                              : "hard mode, NYT rule (greens stay put, revealed letters are reused)";
+  switch (r) {
+    case HS_RULES_STRICT: return "strict hard mode (every guess could still be the answer)";
+    case HS_RULES_NONE: return "normal mode (any allowed word may be guessed at any time)";
+    default: return "hard mode, NYT rule (greens stay put, revealed letters are reused)";
+  }
+}
+
+/* The kind of sheet, in its titles: a normal-mode strategy must not be called hard mode. */
+static const char *
+sheet_kind(HsRules r)
+{
+  return r == HS_RULES_NONE ? "normal-mode" : "hard-mode";
 }
 
 /* ---- HTML ---- */
@@ -278,7 +288,8 @@ append_facts_html(GString *out, const Ctx *c)
   const char *opener = word(c, root->guess);
   g_string_append(out, "<div class=\"top\">\n<div class=\"head\">\n<h1>");
   append_tiles(out, opener, G_MAXUINT, "L");
-  g_string_append(out, " Wordle hard-mode cheat sheet</h1>\n<p class=\"facts\">Open with <span class=\"go\">");
+  g_string_append_printf(out, " Wordle %s cheat sheet</h1>\n<p class=\"facts\">Open with <span class=\"go\">",
+                         sheet_kind(s->rules));
   g_string_append(out, opener);
   g_string_append(out, "</span>. Every one of the ");
   append_count(out, c->n_solved);
@@ -491,8 +502,8 @@ write_html(GString *out, const Ctx *c)
   g_string_append_printf(out,
                          "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                         "<title>Wordle hard-mode cheat sheet: %s</title>\n<style>\n",
-                         opener);
+                         "<title>Wordle %s cheat sheet: %s</title>\n<style>\n",
+                         sheet_kind(s->rules), opener);
   static const char *const sizes[] = { "", "size:A4;", "size:letter;" };
   /* Margins fit both A4 (210 mm wide) and Letter (216 mm): the body is at most 190 mm wide. */
   g_string_append_printf(out,
@@ -586,8 +597,8 @@ write_markdown(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
   const HsNode *root = &s->nodes[0];
-  g_string_append_printf(out, "# Wordle hard-mode cheat sheet: %s\n\nOpen with **%s**. Every one of the ",
-                         word(c, root->guess), word(c, root->guess));
+  g_string_append_printf(out, "# Wordle %s cheat sheet: %s\n\nOpen with **%s**. Every one of the ",
+                         sheet_kind(s->rules), word(c, root->guess), word(c, root->guess));
   append_count(out, c->n_solved);
   g_string_append_printf(out, " answers (%s lists) is solved within %u guesses, %s; average ", c->lists, c->hi,
                          rules_text(s->rules));

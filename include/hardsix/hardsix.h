@@ -18,3 +18,4 @@
 #include "fileutil.h"
 #include "prove.h"
 #include "optimize.h"
+#include "split.h"

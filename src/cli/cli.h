@@ -26,8 +26,8 @@ typedef enum {
                                   * --lists and --rules when those are not given */
   HS_CMD_LISTS = 1 << 1,         /* --lists, --answers, --guesses, --order: ctx->words */
   HS_CMD_RULES = 1 << 2,         /* --rules, --max-guesses: ctx->policy.rules and .max_guesses */
-  HS_CMD_POLICY = 1 << 3,        /* --pool, --metric, --preset, --overrides, --strict-overrides: the
-                                  * rest of ctx->policy, ctx->overrides, ctx->policy_string */
+  HS_CMD_POLICY = 1 << 3,        /* --pool, --metric, --ties, --preset, --overrides, --strict-overrides:
+                                  * the rest of ctx->policy, ctx->overrides, ctx->policy_string */
   HS_CMD_THREADS = 1 << 4,       /* --threads N, applied to OpenMP */
   HS_CMD_TABLE = 1 << 5,         /* ctx->table: the feedback table the policy needs */
   HS_CMD_PROVER_TABLE = 1 << 6,  /* ctx->table with the row of every allowed guess (for the prover) */
@@ -39,6 +39,7 @@ typedef struct {
   char *rules;                              /* HS_CMD_RULES */
   gint max_guesses;                         /* HS_CMD_RULES: 1..63 when given */
   char *pool, *metric, *preset, *overrides; /* HS_CMD_POLICY */
+  char *ties;                               /* HS_CMD_POLICY */
   gboolean strict_overrides;                /* HS_CMD_POLICY */
   gint threads;                             /* HS_CMD_THREADS: >= 1 when given */
   /* Placed options: a command puts them among its own with the HS_CLI_*_OPTION macros below (each

@@ -18,8 +18,9 @@ apply_hints(HsCliContext *ctx, const char *rules)
   ctx->lists_hint_unknown = ctx->lists_hint != NULL && !hs_words_is_set_name(ctx->lists_hint);
   if (!lists_given && ctx->lists_hint != NULL && !ctx->lists_hint_unknown)
     o->lists = g_strdup(ctx->lists_hint);
-  if (o->rules == NULL && (g_strcmp0(rules, "nyt") == 0 || g_strcmp0(rules, "strict") == 0))
-    o->rules = g_strdup(rules);
+  HsRules parsed;
+  if (o->rules == NULL && rules != NULL && hs_rules_parse(rules, &parsed, NULL))
+    o->rules = g_strdup(hs_rules_name(parsed));
 }
 
 gboolean

@@ -19,8 +19,8 @@ hs_cli_context_init(HsCliContext *ctx, const HsCliCommand *command)
 static void
 options_clear(HsCliOptions *o)
 {
-  char **strings[] = { &o->lists,  &o->answers,   &o->guesses, &o->order,  &o->rules,   &o->pool, &o->metric,
-                       &o->preset, &o->overrides, &o->output,  &o->format, &o->openers, &o->shard };
+  char **strings[] = { &o->lists, &o->answers, &o->guesses,   &o->order,  &o->rules,  &o->pool,    &o->metric,
+                       &o->ties,  &o->preset,  &o->overrides, &o->output, &o->format, &o->openers, &o->shard };
   for (guint i = 0; i < G_N_ELEMENTS(strings); i++)
     g_clear_pointer(strings[i], g_free);
 }
@@ -78,7 +78,8 @@ static const GOptionEntry list_entries[] = {
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 static const GOptionEntry rules_entries[] = {
-  { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, "Hard-mode rules: nyt (default) or strict", "RULES" },
+  { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, "Rules: nyt (hard mode, default), strict, or none (normal mode)",
+    "RULES" },
   { "max-guesses", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)on_max_guesses, "Guess cap, 1 to 63 (default 6)", "N" },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
@@ -86,8 +87,12 @@ static const GOptionEntry policy_entries[] = {
   { "pool", 0, 0, G_OPTION_ARG_STRING, NULL, "Guesses considered: legal (default) or candidates", "POOL" },
   { "metric", 0, 0, G_OPTION_ARG_STRING, NULL, "maxbucket (default), maxbucket-swapped, entropy or expected",
     "METRIC" },
+  { "ties", 0, 0, G_OPTION_ARG_STRING, NULL,
+    "Equal scores go to: canonical (default; answers first) or alphabetical (the 2022 entropy solver)", "ORDER" },
   { "preset", 0, 0, G_OPTION_ARG_STRING, NULL,
-    "tkihira2022 = --rules strict --pool candidates --metric maxbucket-swapped", "NAME" },
+    "tkihira2022 = --rules strict --pool candidates --metric maxbucket-swapped; entropy2022 = --rules none "
+    "--pool legal --metric entropy --ties alphabetical, a candidate unless another word has 0.001 bits more",
+    "NAME" },
   { "overrides", 0, 0, G_OPTION_ARG_FILENAME, NULL, "File of forced guesses", "FILE" },
   { "strict-overrides", 0, 0, G_OPTION_ARG_NONE, NULL, "An override rule that is never used is an error", NULL },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -123,6 +128,7 @@ shared_slot(HsCliOptions *o, const char *name)
     { "rules", G_STRUCT_OFFSET(HsCliOptions, rules) },
     { "pool", G_STRUCT_OFFSET(HsCliOptions, pool) },
     { "metric", G_STRUCT_OFFSET(HsCliOptions, metric) },
+    { "ties", G_STRUCT_OFFSET(HsCliOptions, ties) },
     { "preset", G_STRUCT_OFFSET(HsCliOptions, preset) },
     { "overrides", G_STRUCT_OFFSET(HsCliOptions, overrides) },
     { "strict-overrides", G_STRUCT_OFFSET(HsCliOptions, strict_overrides) },
@@ -182,15 +188,31 @@ resolve_policy(HsCliContext *ctx, GError **error)
   HsCliOptions *o = &ctx->opt;
   HsPolicy *p = &ctx->policy;
   if ((ctx->command->flags & HS_CMD_POLICY) && o->preset != NULL) {
-    if (g_strcmp0(o->preset, "tkihira2022") != 0)
-      return hs_cli_usage_error(error, "--preset: unknown preset '%s' (expected tkihira2022)", o->preset);
     /* Explicit options still win over the preset. */
-    if (o->rules == NULL)
-      o->rules = g_strdup("strict");
-    if (o->pool == NULL)
-      o->pool = g_strdup("candidates");
-    if (o->metric == NULL)
-      o->metric = g_strdup("maxbucket-swapped");
+    if (g_strcmp0(o->preset, "tkihira2022") == 0) {
+      if (o->rules == NULL)
+        o->rules = g_strdup("strict");
+      if (o->pool == NULL)
+        o->pool = g_strdup("candidates");
+      if (o->metric == NULL)
+        o->metric = g_strdup("maxbucket-swapped");
+    } else if (g_strcmp0(o->preset, "entropy2022") == 0) {
+      HsPolicy e;
+      hs_policy_init(&e);
+      hs_policy_entropy2022(&e);
+      if (o->rules == NULL)
+        o->rules = g_strdup(hs_rules_name(e.rules));
+      if (o->pool == NULL)
+        o->pool = g_strdup(hs_pool_name(e.pool));
+      if (o->metric == NULL)
+        o->metric = g_strdup(hs_metric_name(e.metric));
+      if (o->ties == NULL)
+        o->ties = g_strdup(hs_ties_name(e.ties));
+      p->candidate_margin = e.candidate_margin;
+    } else {
+      return hs_cli_usage_error(error, "--preset: unknown preset '%s' (expected tkihira2022 or entropy2022)",
+                                o->preset);
+    }
   }
   if (!hs_rules_parse(o->rules ? o->rules : "nyt", &p->rules, error))
     return hs_cli_bad_value(error, "--rules");
@@ -201,6 +223,8 @@ resolve_policy(HsCliContext *ctx, GError **error)
     return hs_cli_bad_value(error, "--pool");
   if (!hs_metric_parse(o->metric ? o->metric : "maxbucket", &p->metric, error))
     return hs_cli_bad_value(error, "--metric");
+  if (!hs_ties_parse(o->ties ? o->ties : "canonical", &p->ties, error))
+    return hs_cli_bad_value(error, "--ties");
   return TRUE;
 }
 
@@ -273,6 +297,10 @@ policy_string(const HsCliContext *ctx)
     g_string_append_printf(s, "preset %s, ", o->preset);
   g_string_append_printf(s, "rules %s, pool %s, metric %s", hs_rules_name(p->rules), hs_pool_name(p->pool),
                          hs_metric_name(p->metric));
+  if (p->candidate_margin > 0)
+    g_string_append_printf(s, ", candidate margin %g", p->candidate_margin);
+  if (p->ties != HS_TIES_CANONICAL)
+    g_string_append_printf(s, ", ties %s", hs_ties_name(p->ties));
   if (o->order) {
     g_autofree char *b = g_path_get_basename(o->order);
     g_string_append_printf(s, ", order %s", b);

@@ -173,8 +173,8 @@ nyt_breach(const char *guess, guint8 code, const char *word, PatternStyle style)
 typedef char *(*BreachFn)(const char *guess, guint8 code, const char *word, PatternStyle style);
 
 /* Every rules value the verifier knows. A value without a row is refused at every guess after the
- * first, so that a new rules value cannot pass unchecked. Normal mode is one row: a NULL BreachFn
- * (no row constrains the next guess), e.g. { HS_RULES_NONE, "none", NULL }. */
+ * first, so that a new rules value cannot pass unchecked. Normal mode has no BreachFn: no row
+ * constrains the next guess. */
 static const struct {
   HsRules rules;
   const char *label;
@@ -182,6 +182,7 @@ static const struct {
 } oracle[] = {
   { HS_RULES_NYT, "nyt", nyt_breach },
   { HS_RULES_STRICT, "strict", strict_breach },
+  { HS_RULES_NONE, "none", NULL },
 };
 
 static gint
