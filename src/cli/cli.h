@@ -108,7 +108,7 @@ struct HsCliCommand {
 
 /* The commands (src/cli/NAME.c each), listed by main in this order. */
 extern const HsCliCommand hs_cli_feedback, hs_cli_solve, hs_cli_verify, hs_cli_explain, hs_cli_sweep, hs_cli_prove,
-  hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair;
+  hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair, hs_cli_rank;
 
 /* ---- setup.c: shared options and setup ---- */
 
@@ -116,7 +116,8 @@ void hs_cli_context_init(HsCliContext *ctx, const HsCliCommand *command);
 void hs_cli_context_clear(HsCliContext *ctx);
 
 /* Builds the option context of CTX's command: its own options (placed ones bound to ctx->opt), then
- * the shared options its flags ask for. */
+ * the shared options its flags ask for, less those its own options redefine (the command's meaning of
+ * the name wins; ctx->opt keeps NULL for them). */
 GOptionContext *hs_cli_option_context_new(HsCliContext *ctx);
 
 /* Loads and resolves what the command's flags ask for, from ctx->opt (ARGV as for HsCliFunc). */
@@ -131,6 +132,9 @@ gboolean hs_cli_reported(GError **error);
 /* Turns *ERROR, the failure to parse the value of OPTION (any domain), into the usage error
  * "OPTION: message". Returns FALSE. */
 gboolean hs_cli_bad_value(GError **error, const char *option);
+
+/* The rules in a summary line: "nyt rules", "strict rules" or "normal mode". */
+const char *hs_cli_rules_words(HsRules rules);
 
 /* Looks up a word typed on the command line; an unknown word is a usage error "WHAT 'x' is not ...". */
 gboolean hs_cli_find_word(const HsCliContext *ctx, const char *what, const char *text, guint *out, GError **error);

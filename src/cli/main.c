@@ -14,7 +14,7 @@ enum { HS_EXIT_OK = 0, HS_EXIT_FAIL = 1, HS_EXIT_USAGE = 2 };
 
 /* The commands, in the order 'hardsix --help' lists them. */
 static const HsCliCommand *const commands[] = {
-  &hs_cli_feedback, &hs_cli_solve, &hs_cli_verify, &hs_cli_explain, &hs_cli_sweep,  &hs_cli_prove,
+  &hs_cli_feedback, &hs_cli_solve, &hs_cli_verify, &hs_cli_explain, &hs_cli_sweep,  &hs_cli_rank,   &hs_cli_prove,
   &hs_cli_optimize, &hs_cli_merge, &hs_cli_sheet,  &hs_cli_next,    &hs_cli_robust, &hs_cli_repair,
 };
 
@@ -22,7 +22,8 @@ static void
 usage(FILE *out)
 {
   fprintf(out, "Usage: hardsix COMMAND [OPTIONS]...\n\n"
-               "Builds Wordle hard-mode strategies and proves they solve every answer within six guesses.\n\n"
+               "Builds Wordle strategies (hard mode, or normal mode with --rules none) and proves they solve\n"
+               "every answer within six guesses.\n\n"
                "Commands:\n");
   for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
     fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);

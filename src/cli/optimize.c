@@ -112,9 +112,9 @@ optimize_one(HsCliContext *ctx, const char *word, GError **error)
     return FALSE;
   char avg[HS_AVERAGE_BUFLEN];
   guint64 total = hs_histogram_total(&s->hist);
-  fprintf(stderr, "%s: %s: %" G_GUINT64_FORMAT " guesses in total (average %s) is the fewest within %u (%s rules)\n",
+  fprintf(stderr, "%s: %s: %" G_GUINT64_FORMAT " guesses in total (average %s) is the fewest within %u (%s)\n",
           ctx->words->text[opener], verified ? "optimal" : "optimal but NOT verified", total,
-          hs_average_format(total, s->n_solved, avg), cap, hs_rules_name(ctx->policy.rules));
+          hs_average_format(total, s->n_solved, avg), cap, hs_cli_rules_words(ctx->policy.rules));
   print_search(&st, secs);
   if (opt.timing)
     fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
@@ -185,8 +185,8 @@ print_all_summary(const HsCliContext *ctx, const HsOptimizeRow *rows, guint n, d
           count[HS_OPTIMIZE_ROW_IMPOSSIBLE]);
   if (opt.best)
     fprintf(stderr, ", %u worse than the best %d", count[HS_OPTIMIZE_ROW_WORSE], opt.best);
-  fprintf(stderr, " (within %u guesses, %s rules, %s lists), %.1f s (%.1f s of CPU time)\n", ctx->policy.max_guesses,
-          hs_rules_name(ctx->policy.rules), w->name, secs, cpu);
+  fprintf(stderr, " (within %u guesses, %s, %s lists), %.1f s (%.1f s of CPU time)\n", ctx->policy.max_guesses,
+          hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
   g_autoptr(GString) line = g_string_new("best:");
   for (guint i = 0; i < MIN(best->len, 10u); i++) {
     const HsOptimizeRow *r = best->pdata[i];

@@ -91,8 +91,8 @@ hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFail
   char pat[HS_PATTERN_BUFLEN];
   g_autoptr(GString) part = g_string_new(NULL);
   append_part(part, w, ctx->table, opener, why->pattern);
-  fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s rules)\n", o, cap,
-          hs_rules_name(ctx->policy.rules));
+  fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s)\n", o, cap,
+          hs_cli_rules_words(ctx->policy.rules));
   fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
           hs_pattern_format(why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands, why->n_cands == 1 ? "" : "s", part->str,
           cap - 1, cap - 1 == 1 ? "" : "es");
@@ -112,9 +112,9 @@ emit_proof(const HsCliContext *ctx, HsStrategy *s, double secs, const HsProveSta
   gboolean verified = FALSE;
   if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
     return FALSE;
-  fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s rules)\n",
+  fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s)\n",
           ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
-          hs_rules_name(ctx->policy.rules));
+          hs_cli_rules_words(ctx->policy.rules));
   fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st->nodes, secs);
   if (opt.timing)
     fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
@@ -198,9 +198,9 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
   }
   qsort(t, n, sizeof *t, cmp_double);
   fprintf(stderr,
-          "prove: %u openers, %u proven within %u guesses, %u impossible (%s rules, %s lists), %.1f s "
+          "prove: %u openers, %u proven within %u guesses, %u impossible (%s, %s lists), %.1f s "
           "(%.1f s of search CPU time)\n",
-          n, proven, ctx->policy.max_guesses, n - proven, hs_rules_name(ctx->policy.rules), w->name, secs, cpu);
+          n, proven, ctx->policy.max_guesses, n - proven, hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
   if (n > 0)
     fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
             n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, rows[slowest].seconds, w->text[rows[slowest].opener]);

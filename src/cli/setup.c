@@ -144,19 +144,35 @@ shared_slot(HsCliOptions *o, const char *name)
   return NULL;
 }
 
-/* Adds ENTRIES to GROUP, binding those without a value pointer to ctx->opt. */
+/* TRUE when the command's own options define --NAME. */
+static gboolean
+own_option(const HsCliCommand *cmd, const char *name)
+{
+  for (const GOptionEntry *e = cmd->options; e != NULL && e->long_name != NULL; e++)
+    if (strcmp(e->long_name, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Adds ENTRIES to GROUP, binding those without a value pointer to ctx->opt. A shared entry (SHARED)
+ * whose name the command's own options use is left out: the command's own meaning wins (rank's
+ * --pool chooses openers, not the greedy pool). */
 static void
-add_entries(GOptionGroup *group, const GOptionEntry *entries, HsCliContext *ctx)
+add_entries(GOptionGroup *group, const GOptionEntry *entries, HsCliContext *ctx, gboolean shared)
 {
   guint n = 0;
   while (entries[n].long_name != NULL)
     n++;
   /* GLib copies the array (not the strings, which are static), so the copy can go at once. */
   g_autofree GOptionEntry *e = g_new0(GOptionEntry, n + 1);
+  guint m = 0;
   for (guint i = 0; i < n; i++) {
-    e[i] = entries[i];
-    if (e[i].arg_data == NULL)
-      e[i].arg_data = shared_slot(&ctx->opt, e[i].long_name);
+    if (shared && own_option(ctx->command, entries[i].long_name))
+      continue;
+    e[m] = entries[i];
+    if (e[m].arg_data == NULL)
+      e[m].arg_data = shared_slot(&ctx->opt, e[m].long_name);
+    m++;
   }
   g_option_group_add_entries(group, e);
 }
@@ -172,10 +188,10 @@ hs_cli_option_context_new(HsCliContext *ctx)
   GOptionGroup *main_group = g_option_group_new(NULL, NULL, NULL, ctx, NULL);
   g_option_context_set_main_group(oc, main_group);
   if (cmd->options != NULL)
-    add_entries(main_group, cmd->options, ctx);
+    add_entries(main_group, cmd->options, ctx, FALSE);
   for (guint i = 0; i < G_N_ELEMENTS(shared_options); i++)
     if (cmd->flags & shared_options[i].flag)
-      add_entries(main_group, shared_options[i].entries, ctx);
+      add_entries(main_group, shared_options[i].entries, ctx, TRUE);
   return oc;
 }
 
@@ -405,16 +421,6 @@ shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
   return TRUE;
 }
 
-/* Whether the command takes --openers (and --shard). */
-static gboolean
-takes_openers(const HsCliCommand *cmd)
-{
-  for (const GOptionEntry *e = cmd->options; e != NULL && e->long_name != NULL; e++)
-    if (strcmp(e->long_name, "openers") == 0)
-      return TRUE;
-  return FALSE;
-}
-
 gboolean
 hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
@@ -436,7 +442,8 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
     build_table(ctx);
   if (flags & HS_CMD_POLICY)
     ctx->policy_string = policy_string(ctx);
-  if (takes_openers(ctx->command) && !shard_openers(ctx, shard_k, shard_n, error))
+  /* Whether the command takes --openers (and --shard). */
+  if (own_option(ctx->command, "openers") && !shard_openers(ctx, shard_k, shard_n, error))
     return FALSE;
   return TRUE;
 }
