@@ -916,6 +916,62 @@ hs_optimizer_strategy(HsOptimizer *O, guint opener, guint max_guesses, HsOptimiz
   return s;
 }
 
+/* One step of search on S (R guesses left under ST): the least bound over every legal guess, which no
+ * strategy beats, or the exact value where a closed form gives it. It never reads the memo, so it
+ * does not depend on what the optimiser searched before. */
+static guint32
+step_bound(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r)
+{
+  if (n == 1)
+    return 1;
+  if (r <= 1)
+    return INF;
+  if (n == 2)
+    return 3;
+  guint32 first;
+  guint kind = candidate_profile(O, S, n, &first);
+  if (kind == CAND_PERFECT)
+    return 2 * n - 1;
+  if (r == 2)
+    return solve_two(O, S, n, st, 1, &first);
+  if (kind == CAND_ONE_PAIR)
+    return 2 * n;
+  Level *L = level(O, 1);
+  const guint m = gather_pool(O, L, NULL, st);
+  score_pool(O, L, NULL, S, n, INF);
+  guint32 low = INF;
+  for (guint j = 0; j < m; j++)
+    low = MIN(low, L->lb[j]);
+  return MAX(low, 2 * n);
+}
+
+gboolean
+hs_optimizer_bound(HsOptimizer *O, guint opener, guint max_guesses, guint64 *bound, GError **error)
+{
+  if (!check_args(O, opener, max_guesses, error))
+    return FALSE;
+  if (hs_memo_bytes(&O->memo) > O->memo_limit)
+    hs_memo_clear(&O->memo);
+  memset(&O->stats, 0, sizeof O->stats);
+  guint8 parts[HS_PATTERNS];
+  guint n_parts = opener_parts(O, opener, parts);
+  Level *L = O->lv[0];
+  guint64 sum = O->n_answers;
+  for (guint k = 0; k < n_parts; k++) {
+    guint p = parts[k];
+    guint32 v = step_bound(O, L->part.buf + L->part.start[p], L->part.size[p], &L->child[p], max_guesses - 1);
+    if (cancelled_error(O, error))
+      return FALSE;
+    if (v >= INF) {
+      sum = HS_OPTIMIZE_IMPOSSIBLE;
+      break;
+    }
+    sum += v;
+  }
+  *bound = sum;
+  return TRUE;
+}
+
 guint64
 hs_optimize_opener_bound(const HsTable *table, guint opener)
 {
