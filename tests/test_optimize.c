@@ -161,14 +161,14 @@ check_tree(Brute *b, const HsStrategy *s, const HsNode *node, guint cap)
   }
 }
 
-/* Every opener of the lists, every cap from 2 to MAX_CAP, both hard-mode rules: the optimiser's value,
+/* Every opener of the lists, every cap from 2 to MAX_CAP, every rules (both hard modes and normal mode): the optimiser's value,
  * exactness and tree against the brute force; one optimiser per rules is reused for every opener (its
  * memo carries over), so the results cannot depend on what it searched before. */
 static void
 compare_with_brute(const HsWords *w, guint max_cap)
 {
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT };
+  const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
   g_autofree guint *all = g_new(guint, w->n_answers);
   for (guint a = 0; a < w->n_answers; a++)
     all[a] = a;
