@@ -65,6 +65,36 @@ cmp -s "$tmp/ff.tsv" "$tmp/nff.tsv" && echo "outputs identical: yes" || echo "ou
 echo "fail-first speed-up: $(echo "$ff $nff" | awk '{ printf "%.2fx", $2 / $1 }')"
 timed "--full" "$hs" sweep --preset tkihira2022 $ord --full -o "$tmp/full.tsv"
 
+# Normal mode and opener ranking (issue 10). Targets: rank of every opener <= 0.5 s wall, one
+# entropy2022 solve <= 1 s wall (an independent NumPy reference needs 14 s). Wall and CPU seconds,
+# median of 5 (the machine may be shared: CPU time is the steadier figure).
+# wallcpu CMD...: "WALL CPU" seconds of one run (CPU = user + system, every thread)
+wallcpu() {
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f "%e %U %S" -o "$tmp/wc" "$@" >"$tmp/out" 2>"$tmp/err"
+    tail -n 1 "$tmp/wc" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
+  else
+    t0=$(now); "$@" >"$tmp/out" 2>"$tmp/err"; t1=$(now)
+    echo "$t0 $t1" | awk '{ printf "%.3f ?\n", ($2 - $1) / 1e9 }'
+  fi
+}
+# median5 NAME TARGET CMD...: five runs; prints the medians of wall and CPU time against TARGET seconds
+median5() {
+  name=$1 target=$2; shift 2
+  : >"$tmp/m5"
+  for i in 1 2 3 4 5; do wallcpu "$@" >>"$tmp/m5"; done
+  w=$(awk '{ print $1 }' "$tmp/m5" | median) c=$(awk '{ print $2 }' "$tmp/m5" | median)
+  verdict=$(echo "$w $target" | awk '{ print ($1 <= $2) ? "within" : "OVER" }')
+  echo "$name: ${w} s wall, ${c} s CPU (median of 5; target <= ${target} s wall: $verdict)"
+}
+echo "-- normal mode and ranking (original lists)"
+median5 "rank, all 12,972 openers by entropy" 0.5 "$hs" rank -o "$tmp/rank.tsv"
+sed -n '2,4p' "$tmp/rank.tsv" | awk -F'\t' '{ printf "  %s %s %s\n", $1, $2, $3 }'
+for o in soare tares salet; do
+  median5 "solve $o --preset entropy2022 (table build included)" 1 "$hs" solve $o --preset entropy2022
+  grep '^average' "$tmp/err" | sed 's/^/  /'
+done
+
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
   echo "(BENCH_QUICK=1: default-policy sweeps skipped)"
   exit 0

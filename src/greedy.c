@@ -391,7 +391,7 @@ node_guess(Build *b, guint level, const guint *S, guint n, guint *guess)
   const HsOverride *o = g_ptr_array_index(pol->overrides->rules, rule);
   if (!hs_rules_legal(pol->rules, b->words, b->hist_guess, b->hist_pat, level, o->forced)) {
     g_set_error(&b->error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_ILLEGAL_OVERRIDE,
-                "%s:%u: '%s' breaks the %s hard-mode rules after this history", pol->overrides->path, o->line,
+                "%s:%u: '%s' breaks the %s rules after this history", pol->overrides->path, o->line,
                 b->words->text[o->forced], hs_rules_name(pol->rules));
     return FALSE;
   }

@@ -2,8 +2,10 @@
  * expected answers left, largest part, number of parts; and openers ranked by their first split of
  * all answers (the rank command). Greedy's entropy and expected metrics use these same sums.
  *
- * Sums of n log2 n are kept in fixed point (HS_SPLIT_ONE units per bit) so that they add exactly:
- * two splits with the same part sizes have the same sum whatever the order of their parts, and tie. */
+ * Sums of n log2 n are kept in fixed point (HS_SPLIT_ONE units per bit) so that they add exactly: two
+ * splits with the same part sizes have the same sum whatever the order of their parts, and so do two
+ * splits of equal entropy with different part sizes (n log2 n is built from log2 of n's prime factors,
+ * each rounded once): equal entropies tie, and the tie order decides. */
 #pragma once
 
 #include <glib.h>
@@ -25,7 +27,7 @@ typedef struct {
   guint64 sum_nlogn; /* sum of n log2 n over the parts, fixed point */
 } HsSplit;
 
-/* n log2 n in fixed point (0 for n <= 1). */
+/* n log2 n in fixed point (0 for n <= 1; exactly n k HS_SPLIT_ONE for n = 2^k). Thread-safe. */
 guint64 hs_split_nlogn(guint n);
 
 /* A new table of hs_split_nlogn(n) for n = 0 .. N_MAX (free with g_free). */

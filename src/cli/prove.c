@@ -258,23 +258,24 @@ const HsCliCommand hs_cli_prove = {
   .name = "prove",
   .summary = "Decide exactly whether an opener (or every opener) can guarantee the cap",
   .parameters = "OPENER | --all",
-  .help = "Decides exactly whether some hard-mode strategy that starts with OPENER solves every answer within\n"
-          "--max-guesses guesses (default 6), searching every allowed word legal under --rules (default nyt).\n"
-          "When it does, the strategy found is verified by the independent verifier and written like 'solve'\n"
-          "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the first opener\n"
-          "pattern (in pattern order) whose part cannot be solved in the guesses left, its size, and the fewest\n"
-          "guesses that part needs.\n\n"
-          "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
-          "(stdout or -o FILE), one row per opener sorted by opener:\n"
-          "  opener  verdict (proven|impossible)  nodes (search nodes expanded)\n"
-          "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
-          "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
-          "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
-          "too when it is a terminal.\n"
-          "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
-          "strategy found.\n\n"
-          "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
-          "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.",
+  .help =
+    "Decides exactly whether some strategy that starts with OPENER solves every answer within\n"
+    "--max-guesses guesses (default 6), searching every allowed word legal under --rules (default nyt; none: all).\n"
+    "When it does, the strategy found is verified by the independent verifier and written like 'solve'\n"
+    "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the first opener\n"
+    "pattern (in pattern order) whose part cannot be solved in the guesses left, its size, and the fewest\n"
+    "guesses that part needs.\n\n"
+    "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
+    "(stdout or -o FILE), one row per opener sorted by opener:\n"
+    "  opener  verdict (proven|impossible)  nodes (search nodes expanded)\n"
+    "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
+    "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
+    "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
+    "too when it is a terminal.\n"
+    "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
+    "strategy found.\n\n"
+    "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
+    "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.",
   .options = options,
   .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
   .check = check,

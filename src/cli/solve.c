@@ -52,10 +52,11 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
 
 const HsCliCommand hs_cli_solve = {
   .name = "solve",
-  .summary = "Build the greedy hard-mode strategy for an opener and verify it",
+  .summary = "Build the greedy strategy (hard or normal mode) for an opener and verify it",
   .parameters = "OPENER",
-  .help = "Builds the greedy hard-mode strategy that starts with OPENER (minimax max-bucket by default),\n"
-          "verifies it with the independent verifier and prints a summary on stderr.\n\n"
+  .help = "Builds the greedy strategy that starts with OPENER (minimax max-bucket by default) under --rules\n"
+          "(nyt hard mode by default; none is normal mode), verifies it with the independent verifier and\n"
+          "prints a summary on stderr. --preset entropy2022 is the 2022 normal-mode entropy solver.\n\n"
           "Exit status: 0 when every answer is solved within the cap and the strategy is verified;\n"
           "1 when some answer is over the cap (listed with its path) or verification fails; 2 usage error.",
   .options = options,

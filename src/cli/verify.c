@@ -64,13 +64,15 @@ const HsCliCommand hs_cli_verify = {
   .name = "verify",
   .summary = "Verify a strategy file (per-word, by-pattern, JSON, tree or selby outline)",
   .parameters = "FILE",
-  .help = "Checks a strategy file with the independent verifier: every answer of the word list exactly once,\n"
-          "every word allowed, every pattern recomputed from the words, every guess legal under the hard-mode\n"
-          "rules, one guess per history, and every answer solved within the guess cap. FILE may be per-word,\n"
-          "by-pattern, JSON, the tree outline or a selby outline (detected from its contents); '-' reads stdin.\n\n"
-          "Without --lists/--answers or --rules, the file's '# lists:' and '# rules:' header lines (JSON: \"lists\",\n"
-          "\"rules\") choose them when they name original/nyt2022/nyt2023 and nyt/strict; otherwise the defaults are\n"
-          "--lists original --rules nyt. --max-guesses defaults to 6.",
+  .help =
+    "Checks a strategy file with the independent verifier: every answer of the word list exactly once,\n"
+    "every word allowed, every pattern recomputed from the words, every guess legal under the rules\n"
+    "(--rules none, normal mode: every guess), one guess per history, and every answer solved within the guess cap. "
+    "FILE may be per-word,\n"
+    "by-pattern, JSON, the tree outline or a selby outline (detected from its contents); '-' reads stdin.\n\n"
+    "Without --lists/--answers or --rules, the file's '# lists:' and '# rules:' header lines (JSON: \"lists\",\n"
+    "\"rules\") choose them when they name original/nyt2022/nyt2023 and nyt/strict/none; otherwise the defaults are\n"
+    "--lists original --rules nyt. --max-guesses defaults to 6.",
   .description = "Output: on success, a line 'FILE: verified: N answers, all within K guesses, average X' and the\n"
                  "histogram on stdout. Otherwise every problem as 'FILE:LINE: message' on stderr, then\n"
                  "'FILE: NOT verified (N problems)'.\n\n"
