@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <string.h>
 
 #include "hardsix/hardsix.h"
@@ -318,6 +319,154 @@ test_parse_names(void **state)
   assert_false(hs_metric_parse(NULL, &m, &e));
 }
 
+/* Verifies S (per-word text) under RULES with the independent verifier; returns the verdict. */
+static gboolean
+verifies(const HsStrategy *s, HsRules rules)
+{
+  HsFormatInfo info = { FALSE, "test", NULL };
+  g_autofree char *text = hs_format_write(s, HS_FORMAT_PER_WORD, &info);
+  g_autoptr(HsVerifyReport) r = NULL;
+  GError *e = NULL;
+  if (!hs_verify_text(s->words, rules, 6, text, strlen(text), "test", &r, &e))
+    fail_msg("%s", e->message);
+  return r->ok;
+}
+
+/* The 2022 normal-mode entropy solver: the issue's figure for soare (alphabetical ties), verified as
+ * normal mode and refused as hard mode; canonical ties give another tree. */
+static void
+test_entropy2022_soare(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = load(NULL);
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  HsPolicy p;
+  hs_policy_init(&p);
+  hs_policy_entropy2022(&p);
+  assert_int_equal(p.rules, HS_RULES_NONE);
+  assert_int_equal(p.pool, HS_POOL_LEGAL);
+  assert_int_equal(p.metric, HS_METRIC_ENTROPY);
+  assert_int_equal(p.ties, HS_TIES_ALPHABETICAL);
+  assert_true(p.candidate_margin == 0.001);
+  g_autoptr(HsStrategy) s = build(w, t, "soare", &p, NULL);
+  assert_hist(s, "2:44 3:1217 4:990 5:63 6:1");
+  assert_int_equal(hs_histogram_total(&s->hist), 8020);
+  assert_true(verifies(s, HS_RULES_NONE));
+  assert_false(verifies(s, HS_RULES_NYT));
+  p.ties = HS_TIES_CANONICAL;
+  g_autoptr(HsStrategy) c = build(w, t, "soare", &p, NULL);
+  assert_int_equal(hs_histogram_total(&c->hist), 8018);
+  assert_true(verifies(c, HS_RULES_NONE));
+}
+
+/* The candidate margin at the root of the original lists: soare (not an answer) has 5.885960 bits,
+ * the best answer raise 5.877910, 0.00805 less. */
+static void
+test_candidate_margin(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = load(NULL);
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  g_autofree guint *all = g_new(guint, w->n_words);
+  for (guint i = 0; i < w->n_words; i++)
+    all[i] = i;
+  HsPolicy p;
+  hs_policy_init(&p);
+  hs_policy_entropy2022(&p);
+  const struct {
+    double margin;
+    const char *want;
+  } cases[] = { { 0, "soare" }, { 0.001, "soare" }, { 0.008, "soare" }, { 0.0081, "raise" }, { 0.01, "raise" } };
+  for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+    p.candidate_margin = cases[i].margin;
+    guint g = hs_greedy_choose(t, &p, all, w->n_answers, all, w->n_words);
+    assert_string_equal(w->text[g], cases[i].want);
+  }
+}
+
+/* The entropy2022 choice against a plain reading of its rule, on subsets of the tiny lists: the best
+ * candidate by entropy (ties: alphabetical), unless the best word of the whole list (same ties) has
+ * more than 0.001 bits more; a set of one or two answers plays its first. */
+static double
+plain_entropy(const HsWords *w, guint g, const guint *S, guint n)
+{
+  guint count[HS_PATTERNS] = { 0 };
+  for (guint i = 0; i < n; i++)
+    count[hs_verify_feedback(w->text[g], w->text[S[i]])]++;
+  double h = 0;
+  for (guint p = 0; p < HS_PATTERNS; p++)
+    if (count[p]) {
+      double q = (double)count[p] / n;
+      h -= q * log2(q);
+    }
+  return h;
+}
+
+static void
+test_entropy2022_choice(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  g_autoptr(HsWords) w = hs_words_load("tests/data/tiny-answers.txt", "tests/data/tiny-guesses.txt", &e);
+  g_assert_no_error(e);
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  g_autofree guint *all = g_new(guint, w->n_words);
+  for (guint i = 0; i < w->n_words; i++)
+    all[i] = i;
+  HsPolicy p;
+  hs_policy_init(&p);
+  hs_policy_entropy2022(&p);
+  g_autoptr(GRand) rng = g_rand_new_with_seed(10);
+  guint checked = 0, noncand = 0;
+  for (guint trial = 0; trial < 400; trial++) {
+    guint S[20], n = 0;
+    guint32 mask = g_rand_int(rng) & g_rand_int(rng);
+    for (guint a = 0; a < w->n_answers; a++)
+      if (mask >> a & 1)
+        S[n++] = a;
+    if (n < 3)
+      continue;
+    gint bc = -1, bw = -1;
+    double hc = -1, hw = -1;
+    for (guint g = 0; g < w->n_words; g++) {
+      double h = plain_entropy(w, g, S, n);
+      gboolean cand = FALSE;
+      for (guint i = 0; i < n; i++)
+        cand |= S[i] == g;
+      /* Strictly more (by 1e-9), or equal and alphabetically first. */
+      gboolean better_w = bw < 0 || h > hw + 1e-9 || (fabs(h - hw) <= 1e-9 && strcmp(w->text[g], w->text[bw]) < 0);
+      if (better_w)
+        bw = (gint)g, hw = h;
+      gboolean better_c = bc < 0 || h > hc + 1e-9 || (fabs(h - hc) <= 1e-9 && strcmp(w->text[g], w->text[bc]) < 0);
+      if (cand && better_c)
+        bc = (gint)g, hc = h;
+    }
+    guint want = hw > hc + 0.001 ? (guint)bw : (guint)bc;
+    guint got = hs_greedy_choose(t, &p, S, n, all, w->n_words);
+    if (got != want)
+      fail_msg("set of %u (first %s): chose %s, plain rule %s", n, w->text[S[0]], w->text[got], w->text[want]);
+    checked++;
+    noncand += want == (guint)bw && want != (guint)bc;
+  }
+  assert_true(checked > 100);
+  assert_true(noncand > 0); /* both kinds of choice were exercised */
+}
+
+static void
+test_parse_ties(void **state)
+{
+  (void)state;
+  for (guint i = 0; i < 2; i++) {
+    HsTies t = (HsTies)(1 - i);
+    assert_true(hs_ties_parse(hs_ties_name((HsTies)i), &t, NULL));
+    assert_int_equal(t, i);
+  }
+  HsTies t;
+  g_autoptr(GError) e = NULL;
+  assert_false(hs_ties_parse("random", &t, &e));
+  assert_true(g_error_matches(e, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME));
+}
+
 int
 main(void)
 {
@@ -326,6 +475,8 @@ main(void)
     cmocka_unit_test(test_true_metric_fails),    cmocka_unit_test(test_tie_breaks),
     cmocka_unit_test(test_metrics_complete),     cmocka_unit_test(test_fail_first_invariance),
     cmocka_unit_test(test_override_illegal),     cmocka_unit_test(test_parse_names),
+    cmocka_unit_test(test_entropy2022_soare),    cmocka_unit_test(test_candidate_margin),
+    cmocka_unit_test(test_entropy2022_choice),   cmocka_unit_test(test_parse_ties),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);
   return failures == 0 ? 0 : 1;

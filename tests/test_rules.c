@@ -340,6 +340,46 @@ test_history_properties_original(void **state)
   g_rand_free(rng);
 }
 
+/* Normal mode: parsed and named; every word legal after any history; filters keep everything; the
+ * hard modes are the ones that restrict. */
+static void
+test_none(void **state)
+{
+  (void)state;
+  HsRules r = HS_RULES_NYT;
+  assert_true(hs_rules_parse("none", &r, NULL));
+  assert_int_equal(r, HS_RULES_NONE);
+  assert_string_equal(hs_rules_name(HS_RULES_NONE), "none");
+  assert_string_equal(hs_rules_mode(HS_RULES_NONE), "normal mode");
+  assert_false(hs_rules_is_hard(HS_RULES_NONE));
+  assert_true(hs_rules_is_hard(HS_RULES_NYT) && hs_rules_is_hard(HS_RULES_STRICT));
+  GError *e = NULL;
+  assert_false(hs_rules_parse("normal", &r, &e));
+  assert_non_null(strstr(e->message, "nyt, strict or none"));
+  g_clear_error(&e);
+  g_autoptr(HsWords) w = hs_words_load("tests/data/tiny-answers.txt", "tests/data/tiny-guesses.txt", &e);
+  g_assert_no_error(e);
+  g_autofree guint *in = g_new(guint, w->n_words), *out = g_new(guint, w->n_words);
+  for (guint i = 0; i < w->n_words; i++)
+    in[i] = i;
+  guint n_nyt_refused = 0;
+  for (guint g = 0; g < w->n_words; g++)
+    for (guint a = 0; a < w->n_answers; a++) {
+      guint8 p = hs_feedback(w->text[g], w->text[a]);
+      for (guint x = 0; x < w->n_words; x++) {
+        assert_true(hs_rules_row_allows(HS_RULES_NONE, w->text[g], p, w->text[x]));
+        n_nyt_refused += !hs_rules_row_allows(HS_RULES_NYT, w->text[g], p, w->text[x]);
+      }
+      assert_int_equal(hs_rules_filter(HS_RULES_NONE, w, in, w->n_words, g, p, out), w->n_words);
+      assert_memory_equal(in, out, w->n_words * sizeof *in);
+      guint hg[2] = { g, a };
+      guint8 hp[2] = { p, hs_feedback(w->text[a], w->text[a]) };
+      for (guint x = 0; x < w->n_words; x++)
+        assert_true(hs_rules_legal(HS_RULES_NONE, w, hg, hp, 2, x));
+    }
+  assert_true(n_nyt_refused > 0);
+}
+
 int
 main(void)
 {
@@ -348,6 +388,7 @@ main(void)
     cmocka_unit_test(test_filter_and_legal_cases),
     cmocka_unit_test(test_history),
     cmocka_unit_test(test_parse_and_name),
+    cmocka_unit_test(test_none),
     cmocka_unit_test(test_properties_original),
     cmocka_unit_test(test_history_properties_original),
   };
