@@ -191,7 +191,7 @@ test_json_many_keys(void **state)
   const char *marks[] = { "{", "\"tree\": {" };
   for (guint i = 0; i < G_N_ELEMENTS(marks); i++) {
     g_autofree char *t = with_many_keys(good_js, marks[i], MANY, FALSE);
-    gint64 t0 = g_get_monotonic_time();
+    gint64 t0 = cpu_now();
     HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
     double sec = seconds_since(t0);
     print_message("  %u keys after '%s': verified in %.3f s\n", MANY, marks[i], sec);
@@ -200,7 +200,7 @@ test_json_many_keys(void **state)
     assert_true(sec < FAST_SECONDS);
   }
   g_autofree char *dup = with_many_keys(good_js, "{", MANY, TRUE);
-  gint64 t0 = g_get_monotonic_time();
+  gint64 t0 = cpu_now();
   assert_parse_error(dup, strlen(dup), JS, 1, "duplicate key \"k0\" (first on line 1)");
   double sec = seconds_since(t0);
   print_message("  %u keys, the last a duplicate: rejected in %.3f s\n", MANY, sec);
