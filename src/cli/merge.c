@@ -36,8 +36,10 @@ static const GOptionEntry options[] = {
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)ctx, (void)argv;
-  return argc >= 2 || hs_cli_usage_error(error, "expected at least one FILE");
+  (void)argv;
+  if (argc < 2)
+    return hs_cli_usage_error(error, "expected at least one FILE");
+  return ctx->opt.output == NULL || hs_cli_plan_file(ctx, "-o", ctx->opt.output, error);
 }
 
 /* Adds the rows of FILE (TEXT, whole) to ROWS; its header must be *HEADER (set by the first file,

@@ -37,6 +37,10 @@ hs_cli_context_clear(HsCliContext *ctx)
   hs_words_free(ctx->words);
   g_free(ctx->policy_string);
   g_free(ctx->openers);
+  if (ctx->planned != NULL)
+    g_ptr_array_unref(ctx->planned);
+  hs_file_set_free(ctx->outputs);
+  g_free(ctx->outputs_note);
   memset(ctx, 0, sizeof *ctx);
 }
 
@@ -130,6 +134,7 @@ shared_slot(HsCliOptions *o, const char *name)
     { "format", G_STRUCT_OFFSET(HsCliOptions, format) },
     { "openers", G_STRUCT_OFFSET(HsCliOptions, openers) },
     { "shard", G_STRUCT_OFFSET(HsCliOptions, shard) },
+    { "force", G_STRUCT_OFFSET(HsCliOptions, force) },
   };
   for (guint i = 0; i < G_N_ELEMENTS(slots); i++)
     if (strcmp(slots[i].name, name) == 0)

@@ -153,7 +153,7 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
   if (format && strcmp(format, "tsv") != 0 && strcmp(format, "json") != 0)
     return hs_cli_usage_error(error, "--format: '%s' is not tsv or json", format);
   /* Before the long run, not after it. */
-  return ctx->opt.output == NULL || hs_cli_check_output_file(ctx->opt.output, error);
+  return ctx->opt.output == NULL || hs_cli_plan_file(ctx, "-o", ctx->opt.output, error);
 }
 
 static gboolean

@@ -266,12 +266,12 @@ if [ -c /dev/full ]; then
   V="$DATA/verify"
   for c in "feedback crane would" "solve shade $L --format json" "explain kempt shade $L" "verify $V/good.json $L" \
     "next $V/good.json $L" "sheet $V/good.json $L" "sweep $L --openers answers" "merge $T/m.tsv" \
-    "prove --all $L --max-guesses 4 --openers answers" "robust kempt $L --shuffles 1 --no-variants"; do
+    "prove --all $L --max-guesses 4 --openers answers" "robust kempt $L --shuffles 1 --no-variants" "repair shade $L"; do
     # shellcheck disable=SC2086
-    expect_error "stdout-full-${c%% *}" 1 "^hardsix: cannot write to stdout$" full $HS $c
+    expect_error "stdout-full-${c%% *}" 1 "^hardsix: cannot write to stdout" full $HS $c
   done
   printf 'crane would\n' >"$T/fb.txt"
-  expect_error stdout-full-feedback-stdin 1 "^hardsix: cannot write to stdout$" sh -c "\"$HS\" feedback <\"$T/fb.txt\" >/dev/full"
+  expect_error stdout-full-feedback-stdin 1 "^hardsix: cannot write to stdout" sh -c "\"$HS\" feedback <\"$T/fb.txt\" >/dev/full"
 else
   skip stdout-full
 fi
