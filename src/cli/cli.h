@@ -86,6 +86,9 @@ typedef struct {
   /* --openers and --shard, when the command takes them: this shard's openers (word indices) */
   guint32 *openers;
   guint n_openers;
+  guint shard_k, shard_n; /* 1/1 when not sharded */
+  guint n_openers_all;    /* openers before --shard took its slice */
+  char *openers_checksum; /* of those openers, for shard headers */
   /* Output files (output.c): planned before the work, queued as they are made, written together */
   GPtrArray *planned; /* HsCliPlanned: option and path of every file the run may write */
   HsFileSet *outputs; /* queued files, written by hs_cli_output_commit */
@@ -151,6 +154,12 @@ void hs_cli_progress_end(void);
 
 /* Installs SIGINT/SIGTERM handlers that set *flag (for long runs that must not leave partial files). */
 void hs_cli_catch_interrupts(volatile gint *flag);
+
+/* The line that heads the TSV of a --shard K/N run (sweep, prove --all, optimize --all), with its
+ * newline: "# hardsix shard K/N; command C; lists L; answers N sha256:H; guesses ...; rules R;
+ * max-guesses M; policy P; options OPTIONS; openers SET COUNT sha256:H". merge checks that shards
+ * agree on everything after "shard K/N" and that every K of N is there once. "" when not sharded. */
+char *hs_cli_shard_header(const HsCliContext *ctx, const char *options);
 
 /* ---- output.c: writing results ---- */
 

@@ -37,6 +37,7 @@ hs_cli_context_clear(HsCliContext *ctx)
   hs_words_free(ctx->words);
   g_free(ctx->policy_string);
   g_free(ctx->openers);
+  g_free(ctx->openers_checksum);
   if (ctx->planned != NULL)
     g_ptr_array_unref(ctx->planned);
   hs_file_set_free(ctx->outputs);
@@ -379,7 +380,47 @@ shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
     return FALSE;
   ctx->openers = g_new(guint32, MAX(all->len, 1u));
   ctx->n_openers = hs_sweep_shard((const guint32 *)(void *)all->data, all->len, shard_k, shard_n, ctx->openers);
+  ctx->shard_k = shard_k;
+  ctx->shard_n = shard_n;
+  ctx->n_openers_all = all->len;
+  g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+  for (guint i = 0; i < all->len; i++) {
+    const char *w = ctx->words->text[g_array_index(all, guint32, i)];
+    g_checksum_update(sum, (const guchar *)w, (gssize)strlen(w));
+    g_checksum_update(sum, (const guchar *)"\n", 1);
+  }
+  ctx->openers_checksum = g_strndup(g_checksum_get_string(sum), 16);
   return TRUE;
+}
+
+/* The first 16 hex digits of the SHA-256 of words [LO, HI) of W, one per line. */
+static char *
+words_checksum(const HsWords *w, guint lo, guint hi)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+  for (guint i = lo; i < hi; i++) {
+    g_checksum_update(sum, (const guchar *)w->text[i], (gssize)strlen(w->text[i]));
+    g_checksum_update(sum, (const guchar *)"\n", 1);
+  }
+  return g_strndup(g_checksum_get_string(sum), 16);
+}
+
+char *
+hs_cli_shard_header(const HsCliContext *ctx, const char *options)
+{
+  if (ctx->opt.shard == NULL)
+    return g_strdup("");
+  const HsWords *w = ctx->words;
+  /* A FILE of openers by its name (its words are in the checksum). */
+  g_autofree char *openers = g_path_get_basename(ctx->opt.openers ? ctx->opt.openers : "all");
+  g_autofree char *answers = words_checksum(w, 0, w->n_answers);
+  g_autofree char *guesses = words_checksum(w, w->n_answers, w->n_words);
+  return g_strdup_printf("# hardsix shard %u/%u; command %s; lists %s; answers %u sha256:%s; guesses %u sha256:%s; "
+                         "rules %s; max-guesses %u; policy %s; options %s; openers %s %u sha256:%s\n",
+                         ctx->shard_k, ctx->shard_n, ctx->command->name, w->name, w->n_answers, answers,
+                         w->n_words - w->n_answers, guesses, hs_rules_name(ctx->policy.rules), ctx->policy.max_guesses,
+                         ctx->policy_string ? ctx->policy_string : "-", options && *options ? options : "-", openers,
+                         ctx->n_openers_all, ctx->openers_checksum);
 }
 
 /* Whether the command takes --openers (and --shard). */

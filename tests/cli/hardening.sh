@@ -258,7 +258,7 @@ expect_error sweep-output-missing-dir 1 "^hardsix: $T/nodir/out.tsv: $T/nodir do
 expect_error sweep-output-under-file 1 "^hardsix: $T/file/out.tsv: $T/file is not a directory" $HS sweep -o "$T/file/out.tsv"
 expect_error sweep-output-is-dir 1 "^hardsix: $T: is a directory" $HS sweep -o "$T"
 s=$(seconds_since "$t0"); [ "$s" -le 2 ] && ok sweep-output-checked-first || fail sweep-output-checked-first "took $s s"
-printf 'opener\tverdict\nsalet\tok\n' >"$T/m.tsv"
+$HS sweep $L --openers answers --shard 1/1 -o "$T/m.tsv" 2>/dev/null
 expect_error merge-output-missing-dir 1 "^hardsix: $T/nodir/m.tsv: " $HS merge -o "$T/nodir/m.tsv" "$T/m.tsv"
 # Data on a stdout that cannot be written (a full disk): every command says so and exits 1.
 if [ -c /dev/full ]; then
