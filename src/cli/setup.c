@@ -248,24 +248,40 @@ load_overrides(HsCliContext *ctx, GError **error)
   return ctx->overrides != NULL;
 }
 
+/* --threads N: more than HS_CLI_THREADS_PER_CORE threads per core only costs memory (each thread has
+ * its own search state and stack), and thousands of threads can exhaust it; N is capped there, with a
+ * note on stderr. */
+#define HS_CLI_THREADS_PER_CORE 4
+
 static void
 apply_threads(const HsCliContext *ctx)
 {
 #ifdef _OPENMP
-  if (ctx->opt.threads > 0)
-    omp_set_num_threads(ctx->opt.threads);
+  int n = ctx->opt.threads;
+  int cores = MAX(1, (int)g_get_num_processors());
+  int cap = MIN(4096, HS_CLI_THREADS_PER_CORE * cores);
+  if (n > cap) {
+    fprintf(stderr, "hardsix: --threads %d capped at %d (%d per core, %d core%s)\n", n, cap, HS_CLI_THREADS_PER_CORE,
+            cores, cores == 1 ? "" : "s");
+    n = cap;
+  }
+  if (n > 0)
+    omp_set_num_threads(n);
 #else
   (void)ctx;
 #endif
 }
 
-static void
-build_table(HsCliContext *ctx)
+/* The feedback table, its size estimated and allocated with g_try_malloc (it grows with the square of
+ * the lists, which come from input): a table that does not fit is an error, not an abort. */
+static gboolean
+build_table(HsCliContext *ctx, GError **error)
 {
   gboolean all_guesses = (ctx->command->flags & HS_CMD_PROVER_TABLE) || ctx->policy.pool == HS_POOL_LEGAL;
   gint64 t0 = g_get_monotonic_time();
-  ctx->table = hs_table_new_full(ctx->words, all_guesses, ctx->policy.metric == HS_METRIC_MAXBUCKET_SWAPPED);
+  ctx->table = hs_table_try_new(ctx->words, all_guesses, ctx->policy.metric == HS_METRIC_MAXBUCKET_SWAPPED, error);
   ctx->table_ms = (g_get_monotonic_time() - t0) / 1e3;
+  return ctx->table != NULL;
 }
 
 /* "preset P, rules R, pool P, metric M, order F, overrides F" for file headers. */
@@ -450,8 +466,8 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
     return FALSE;
   if (flags & HS_CMD_THREADS)
     apply_threads(ctx);
-  if (flags & (HS_CMD_TABLE | HS_CMD_PROVER_TABLE))
-    build_table(ctx);
+  if ((flags & (HS_CMD_TABLE | HS_CMD_PROVER_TABLE)) && !build_table(ctx, error))
+    return FALSE;
   if (flags & HS_CMD_POLICY)
     ctx->policy_string = policy_string(ctx);
   if (takes_openers(ctx->command) && !shard_openers(ctx, shard_k, shard_n, error))

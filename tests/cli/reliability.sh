@@ -116,3 +116,56 @@ expect_grep collide-repair-message "$T/err" "^hardsix repair: -o and --save-over
 [ -z "$(ls "$T/rep")" ] && ok collide-repair-nothing-written || fail collide-repair-nothing-written "$(ls "$T/rep")"
 expect_rc collide-repair-dotted 2 $HS repair shade $L -o "$T/rep" --save-overrides "$T/rep/./shade.overrides.txt"
 [ -e "$T/x.tsv" ] && fail collide-nothing-written "$T/x.tsv exists" || ok collide-nothing-written
+
+# ---- resource limits: one-line errors, never a signal (under a 4 GB address-space limit) ----
+# Sanitizer builds reserve terabytes of address space and cannot run under ulimit -v.
+if [ -n "${ASAN_OPTIONS:-}" ] || ! (ulimit -v 4000000) 2>/dev/null; then
+  skip resource-limits
+else
+  awk 'BEGIN { a = "abcdefghijklmnopqrstuvwxyz"; n = 0
+    for (i = 1; i <= 26; i++) for (j = 1; j <= 26; j++) for (k = 1; k <= 26; k++) for (l = 1; l <= 26; l++)
+      for (m = 1; m <= 26; m++) { if (n++ == 1000000) exit
+        print substr(a, i, 1) substr(a, j, 1) substr(a, k, 1) substr(a, l, 1) substr(a, m, 1) } }' >"$T/a1e6.txt"
+  head -n 100000 "$T/a1e6.txt" >"$T/a1e5.txt"
+  echo zzzzz >"$T/z.txt"
+  # limited NAME WANT_RE CMD...: exit 1 or 2 (no signal) and exactly one line on stderr matching WANT_RE.
+  limited() {
+    name=$1 re=$2
+    shift 2
+    (ulimit -v 4000000 && "$@") >"$T/out" 2>"$T/err"
+    rc=$?
+    if [ "$rc" != 1 ] && [ "$rc" != 2 ]; then
+      fail "$name" "exit $rc: $*" "$(head -c 300 "$T/err")"
+    elif [ "$(wc -l <"$T/err")" != 1 ] || ! grep -q -- "$re" "$T/err"; then
+      fail "$name" "expected one line matching '$re', got:" "$(head -c 300 "$T/err")"
+    else
+      ok "$name"
+    fi
+  }
+  for n in 1e5 1e6; do
+    limited "limit-solve-answers-$n" "^hardsix: not enough memory for the feedback table" \
+      $HS solve aaaaa --answers "$T/a$n.txt" --guesses "$T/z.txt"
+    limited "limit-solve-candidates-$n" "^hardsix: not enough memory for the feedback table" \
+      $HS solve aaaaa --answers "$T/a$n.txt" --guesses "$T/z.txt" --pool candidates
+    limited "limit-prove-$n" "^hardsix: not enough memory for the feedback table" \
+      $HS prove aaaaa --answers "$T/a$n.txt" --guesses "$T/z.txt"
+  done
+  # --threads 4096: capped with a note (one line), and the run completes.
+  (ulimit -v 4000000 && $HS prove --all $L --max-guesses 4 --threads 4096) >"$T/out" 2>"$T/err"
+  rc=$?
+  [ "$rc" -lt 128 ] && ok limit-threads-no-signal || fail limit-threads-no-signal "exit $rc" "$(head -c 300 "$T/err")"
+  [ "$(grep -c '^hardsix' "$T/err")" = 1 ] && expect_grep limit-threads-note "$T/err" "^hardsix: --threads 4096 capped at [0-9]* ([0-9]* per core" ||
+    fail limit-threads-note "$(head -c 300 "$T/err")"
+  $HS prove --all $L --max-guesses 4 --threads 1 >"$T/one.tsv" 2>/dev/null
+  expect_same limit-threads-same-rows "$T/one.tsv" "$T/out"
+fi
+
+# ---- parsers stay O(n log n): a strategy JSON with 200,000 extra keys (duplicate-key check) ----
+awk 'NR == 1 { print; for (i = 0; i < 200000; i++) printf "  \"x%d\": %d,\n", i, i; next } { print }' \
+  "$DATA/verify/good.json" >"$T/many-keys.json"
+for c in verify sheet next; do
+  t0=$(date +%s)
+  expect_rc "parser-many-keys-$c" 0 $HS $c "$T/many-keys.json" $L
+  s=$(($(date +%s) - t0))
+  [ "$s" -le 20 ] && ok "parser-many-keys-$c-time" || fail "parser-many-keys-$c-time" "took $s s"
+done
