@@ -22,6 +22,7 @@
 
 #include "hardsix/prove.h"
 #include "hardsix/rank.h"
+#include "bound.h"
 #include "search.h"
 
 #define MEMO_FAIL G_MAXUINT32
@@ -43,6 +44,8 @@
 /* Failing parts a node remembers (most recent ones), and the largest one it keeps. */
 #define CORE_MAX 32
 #define CORE_WORDS 128
+/* Clusters (bound.h) a node keeps to reject guesses before partitioning. */
+#define CLUSTER_MAX 16
 
 /* A part known to be unsolvable with some number of guesses left under a state: any superset of it
  * under a state at least as strict is unsolvable too. */
@@ -82,10 +85,13 @@ typedef struct {
   gsize sub_cap; /* bytes allocated for sub */
   guint sub_n;
   gboolean sub_ok; /* sub holds the node's sub-table */
+  HsCluster clus[CLUSTER_MAX]; /* the node's tight clusters: guesses that test too few variants fail */
+  guint n_clus;
 } Level;
 
 struct HsProver {
   HsSearchCore *core; /* word tables, state bitsets, answer keys (owned) */
+  HsBound *bound;     /* clusters of the answers (owned) */
   const HsTable *table;
   const HsWords *words;
   HsRules rules;
@@ -107,6 +113,7 @@ struct HsProver {
   gboolean cancelled;
   gboolean aborted;  /* a probe ran out of budget: unwinding, nothing is memoised */
   guint64 probe_end; /* node count at which the running probe stops (0: no probe) */
+  guint64 deadline;  /* node count at which the driver's probe of an opener's part stops (0: none) */
   guint64 tick;
   HsProveStats stats;
   HsProveTuning tuning;

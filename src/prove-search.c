@@ -63,6 +63,12 @@ stopped(const HsProver *P)
   return P->cancelled || P->aborted;
 }
 
+static inline gboolean
+deadline_passed(const HsProver *P)
+{
+  return P->deadline != 0 && P->stats.nodes >= P->deadline;
+}
+
 /* TRUE when ROW gives every word of S its own pattern. */
 static inline gboolean
 injective(const guint8 *row, const guint16 *S, guint n)
@@ -279,7 +285,9 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
   if (probe) {
     P->probe_end = 0;
     if (P->aborted) {
-      P->aborted = FALSE;
+      /* Past the driver's deadline too, the whole search unwinds. */
+      if (!deadline_passed(P))
+        P->aborted = FALSE;
       return TRY_UNKNOWN;
     }
   }
@@ -300,6 +308,11 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
           guint64 probe)
 {
   Level *L = hs_prove_level(P, lvl);
+  if (L->n_clus > 0 && hs_bound_rejects(P->bound, L->clus, L->n_clus, w, r)) {
+    P->stats.refuted++;
+    L->failed = HS_PATTERNS;
+    return TRY_FAILS;
+  }
   if (!hs_partition_make(&L->part, P->core, S, n, P->rows[w], sub_row, L->cap)) {
     L->failed = HS_PATTERNS;
     return TRY_FAILS;
@@ -308,13 +321,23 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
   gint n_todo = screen_parts(P, L, st, w, r, sub);
   if (n_todo < 0)
     return TRY_FAILS;
+  gint unknown = -1;
   for (gint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
     int res = search_part(P, L, p, r, lvl, sub, probe);
-    if (res != TRY_WORKS) {
+    if (res == TRY_WORKS)
+      continue;
+    if (res == TRY_FAILS || stopped(P)) {
       L->failed = p;
-      return res;
+      return TRY_FAILS;
     }
+    /* The probe of this part ran out; a later part may still fail within its own budget. */
+    if (unknown < 0)
+      unknown = (gint)p;
+  }
+  if (unknown >= 0) {
+    L->failed = (guint)unknown;
+    return TRY_UNKNOWN;
   }
   return TRY_WORKS;
 }
@@ -734,6 +757,30 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, g
   return retry_undecided(P, &N, guess);
 }
 
+/* The clusters of S under ST (bound.h): TRUE when one shows that S cannot be solved within R guesses.
+ * Otherwise level LVL keeps the tight ones (they need all R guesses), with which try_guess rejects the
+ * guesses that test too few of their variants. */
+static gboolean
+refuted_by_clusters(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, guint lvl)
+{
+  Level *L = hs_prove_level(P, lvl);
+  L->n_clus = hs_bound_find(P->bound, S, n, r, L->clus, CLUSTER_MAX);
+  if (L->n_clus == 0)
+    return FALSE;
+  hs_state_bits(P->core, st, P->acc);
+  hs_bound_measure(P->bound, P->acc, L->clus, L->n_clus);
+  if (hs_bound_refutes(L->clus, L->n_clus, r)) {
+    L->n_clus = 0;
+    return TRUE;
+  }
+  guint m = 0;
+  for (guint k = 0; k < L->n_clus; k++)
+    if (hs_cluster_need(L->clus[k].k, L->clus[k].t) >= r)
+      L->clus[m++] = L->clus[k];
+  L->n_clus = m;
+  return FALSE;
+}
+
 /* Is the set S (canonical order; hashes H1, H2) solvable within R guesses under ST? On success *GUESS
  * is the first guess (in the prover's order) that does it. LVL is the scratch level to use. */
 gboolean
@@ -770,8 +817,13 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
     P->cancelled = TRUE;
     return FALSE;
   }
-  if (P->probe_end != 0 && P->stats.nodes >= P->probe_end) {
+  if ((P->probe_end != 0 && P->stats.nodes >= P->probe_end) || deadline_passed(P)) {
     P->aborted = TRUE;
+    return FALSE;
+  }
+  if (r >= 3 && refuted_by_clusters(P, S, n, st, r, lvl)) {
+    P->stats.refuted++;
+    hs_memo_put(&P->memo, k1, k2, MEMO_FAIL);
     return FALSE;
   }
   P->stats.nodes++;
