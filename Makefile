@@ -43,10 +43,13 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(GLIB_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(OMP_LIBS)
 LIBS = $(GLIB_LIBS) -lm
 
-CLI_SRC := src/main.c $(wildcard src/cmd-*.c)
-LIB_SRC := $(filter-out $(CLI_SRC),$(wildcard src/*.c))
+# The library is src/*.c (public headers in include/hardsix/); the command-line program is src/cli/*.c,
+# a client of the library (the library never includes anything from src/cli/; tests/static/layers.sh
+# checks). CLI objects go to BUILD/src/cli/, the path of their sources.
+LIB_SRC := $(wildcard src/*.c)
+CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
-CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/cli/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Fuzz targets (fuzz/fuzz_NAME.c): libFuzzer binaries build-fuzz/fuzz/fuzz_NAME (make fuzz, clang), and
@@ -65,7 +68,7 @@ all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
 $(BUILD)/lib/%.o: src/%.c | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
-$(BUILD)/cli/%.o: src/%.c | deps-check
+$(BUILD)/src/cli/%.o: src/cli/%.c | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 $(BUILD)/libhardsix.a: $(LIB_OBJ)
@@ -84,7 +87,7 @@ $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | d
 	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
 
 # Dependencies: installs what is missing with apt-get when root, else prints the command and fails.
-DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev clang-format
+DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev clang-format parallel
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)
 # Optional: a real browser and PDF tools, so that make check prints the cheat sheet (tests/cli/sheet.sh
@@ -101,6 +104,9 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./$(BUILD)/hardsix solve howls --preset tkihira2022 --order tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
 	./$(BUILD)/hardsix solve howls --overrides overrides/howls.txt -o output/howls
+	./$(BUILD)/hardsix optimize salet -o output/salet-optimal
+	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt -o output/salet-optimal
+	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt --format markdown -o output/salet-optimal
 
 check: deps
 	@$(MAKE) --no-print-directory tests

@@ -9,6 +9,8 @@
 /* At most this many answers are named in a "NOT verified" status. */
 #define STATUS_NAMES 10
 
+G_DEFINE_QUARK(hs - format - error - quark, hs_format_error)
+
 static const struct {
   const char *name;
   const char *extension;
@@ -41,7 +43,7 @@ hs_format_parse(const char *text, HsFormat *out, GError **error)
                                                             : ", ",
                            formats[i].name);
   g_autofree char *shown = text ? g_utf8_make_valid(text, MIN((gssize)strlen(text), 40)) : g_strdup("");
-  g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown format '%s' (expected %s)", shown,
+  g_set_error(error, HS_FORMAT_ERROR, HS_FORMAT_ERROR_UNKNOWN, "unknown format '%s' (expected %s)", shown,
               expected->str);
   return FALSE;
 }

@@ -26,8 +26,8 @@ hs_pool_parse(const char *text, HsPool *out, GError **error)
   else if (g_strcmp0(text, "candidates") == 0)
     *out = HS_POOL_CANDIDATES;
   else {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown pool '%s' (expected legal or candidates)",
-                text ? text : "");
+    g_set_error(error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME,
+                "unknown pool '%s' (expected legal or candidates)", text ? text : "");
     return FALSE;
   }
   return TRUE;
@@ -43,7 +43,7 @@ hs_metric_parse(const char *text, HsMetric *out, GError **error)
       *out = (HsMetric)i;
       return TRUE;
     }
-  g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+  g_set_error(error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME,
               "unknown metric '%s' (expected maxbucket, maxbucket-swapped, entropy or expected)", text ? text : "");
   return FALSE;
 }

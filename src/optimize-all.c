@@ -168,7 +168,8 @@ cmp_by_value(gconstpointer a, gconstpointer b, gpointer data)
 }
 
 /* Rows outside the K best (least total, then canonical order) become WORSE with the K-th total as
- * their bound when theirs is lower: every one of them is proven to reach it. */
+ * their bound when theirs is lower: every one of them is proven to reach it. BOUND: the one-step
+ * bounds (HS_OPTIMIZE_IMPOSSIBLE where they saw that no strategy exists). */
 static void
 settle_best(HsOptimizeRow *rows, const guint32 *openers, guint n, guint k, const guint64 *bound)
 {
@@ -185,6 +186,11 @@ settle_best(HsOptimizeRow *rows, const guint32 *openers, guint n, guint k, const
   guint64 kth = m >= k && k > 0 ? rows[idx[k - 1]].total : HS_OPTIMIZE_IMPOSSIBLE;
   for (guint t = k; t < m; t++)
     rows[idx[t]].verdict = HS_OPTIMIZE_ROW_WORSE;
+  /* Whether the prover got to an opener depends on the schedule: only impossibility seen by the
+   * bounds (the same on every run) is reported as such. */
+  for (guint i = 0; i < n; i++)
+    if (rows[i].verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE && bound[i] != HS_OPTIMIZE_IMPOSSIBLE)
+      rows[i].verdict = HS_OPTIMIZE_ROW_WORSE;
   for (guint i = 0; i < n; i++)
     if (rows[i].verdict == HS_OPTIMIZE_ROW_WORSE) {
       rows[i].total = MAX(bound[i], kth == HS_OPTIMIZE_IMPOSSIBLE ? 0 : kth);
@@ -192,20 +198,49 @@ settle_best(HsOptimizeRow *rows, const guint32 *openers, guint n, guint k, const
     }
 }
 
-/* The K best: openers in order of their cheap bound; each is searched with the K-th best total so far
- * (plus one, so that ties are settled exactly) as its cut-off, and the rest are dropped as soon as
- * their bound reaches it. */
+/* One-step lower bounds of every opener (hs_optimizer_bound, memo-free so the same on every run), in
+ * parallel; the second half of the progress is the search that follows. */
+static void
+bound_every(const HsTable *table, HsRules rules, const guint32 *openers, const HsOptimizeAllOptions *o, guint64 *bound,
+            guint n, GError **errors)
+{
+  guint done = 0;
+  const gint64 n_signed = n;
+#pragma omp parallel
+  {
+    HsOptimizer *opt = hs_optimizer_new(table, rules);
+    hs_optimizer_set_cancel(opt, o->cancel);
+#pragma omp for schedule(dynamic, 8)
+    for (gint64 i = 0; i < n_signed; i++) {
+      if (cancelled(o))
+        continue;
+      if (!hs_optimizer_bound(opt, openers[i], o->max_guesses, &bound[i], &errors[i]))
+        bound[i] = 0;
+#pragma omp critical(hs_optimize_progress)
+      {
+        done++;
+        if (o->progress && done % 64 == 0)
+          o->progress(done / 2, n, o->progress_user);
+      }
+    }
+    hs_optimizer_free(opt);
+  }
+}
+
+/* The K best: every opener's one-step bound first; then openers in order of that bound, each searched
+ * with the K-th best total so far (plus one, so that ties are settled exactly) as its cut-off, and the
+ * rest dropped as soon as their bound passes it. */
 static void
 optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const HsOptimizeAllOptions *o,
               HsOptimizeRow *rows, guint n, GError **errors)
 {
   g_autofree guint64 *bound = g_new(guint64, n);
   g_autofree guint *order = g_new(guint, n);
+  bound_every(table, rules, openers, o, bound, n, errors);
   for (guint i = 0; i < n; i++) {
-    bound[i] = hs_optimize_opener_bound(table, openers[i]);
     order[i] = i;
-    rows[i].verdict = HS_OPTIMIZE_ROW_WORSE;
-    rows[i].total = bound[i];
+    rows[i].verdict = bound[i] == HS_OPTIMIZE_IMPOSSIBLE ? HS_OPTIMIZE_ROW_IMPOSSIBLE : HS_OPTIMIZE_ROW_WORSE;
+    rows[i].total = bound[i] == HS_OPTIMIZE_IMPOSSIBLE ? 0 : bound[i];
   }
   ByValue by = { bound, openers };
   g_qsort_with_data(order, (gint)n, sizeof *order, cmp_by_value, &by);
@@ -222,7 +257,7 @@ optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const
       guint64 cutoff;
 #pragma omp critical(hs_optimize_best)
       cutoff = best_cutoff(&best);
-      if (cancelled(o) || (cutoff != HS_OPTIMIZE_IMPOSSIBLE && bound[i] > cutoff))
+      if (cancelled(o) || bound[i] == HS_OPTIMIZE_IMPOSSIBLE || (cutoff != HS_OPTIMIZE_IMPOSSIBLE && bound[i] > cutoff))
         continue;
       if (run_one(&w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, &rows[i], &errors[i]) &&
           rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
@@ -232,8 +267,8 @@ optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const
 #pragma omp critical(hs_optimize_progress)
       {
         done++;
-        if (o->progress)
-          o->progress(done, n, o->progress_user);
+        if (o->progress && (done % 16 == 0 || done == n))
+          o->progress(n / 2 + done / 2, n, o->progress_user);
       }
     }
     worker_clear(&w);

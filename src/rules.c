@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+G_DEFINE_QUARK(hs - rules - error - quark, hs_rules_error)
+
 gboolean
 hs_rules_parse(const char *text, HsRules *out, GError **error)
 {
@@ -13,7 +15,7 @@ hs_rules_parse(const char *text, HsRules *out, GError **error)
   else if (g_strcmp0(text, "strict") == 0)
     *out = HS_RULES_STRICT;
   else {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown rules '%s' (expected nyt or strict)",
+    g_set_error(error, HS_RULES_ERROR, HS_RULES_ERROR_UNKNOWN, "unknown rules '%s' (expected nyt or strict)",
                 text ? text : "");
     return FALSE;
   }

@@ -308,3 +308,28 @@ hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guin
     pt->cnt[pt->pats[k]] = 0;
   return TRUE;
 }
+
+void
+hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row)
+{
+  pt->n_pats = 0;
+  for (guint i = 0; i < n; i++) {
+    guint p = sub_row ? sub_row[i] : row[S[i]];
+    if (pt->cnt[p]++ == 0)
+      pt->pats[pt->n_pats++] = (guint8)p;
+  }
+  guint pos = 0;
+  for (guint k = 0; k < pt->n_pats; k++) {
+    guint p = pt->pats[k];
+    pt->start[p] = (guint16)pos;
+    pt->size[p] = pt->cnt[p];
+    pos += pt->cnt[p];
+    pt->cnt[p] = 0;
+  }
+  for (guint i = 0; i < n; i++) {
+    guint p = sub_row ? sub_row[i] : row[S[i]];
+    pt->buf[pt->start[p] + pt->cnt[p]++] = S[i];
+  }
+  for (guint k = 0; k < pt->n_pats; k++)
+    pt->cnt[pt->pats[k]] = 0;
+}

@@ -183,4 +183,15 @@ typedef struct {
 gboolean hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
                            const guint8 *sub_row, guint cap);
 
+/* The same split without the hashes (h1, h2 are left as they were): for searches that hash only the
+ * few parts they go on to search, with hs_partition_hash. */
+void hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row);
+
+/* Fills h1[p], h2[p] of part P of a split. */
+static inline void
+hs_partition_hash(HsPartition *pt, const HsSearchCore *c, guint p)
+{
+  hs_set_hash(c, pt->buf + pt->start[p], pt->size[p], &pt->h1[p], &pt->h2[p]);
+}
+
 G_END_DECLS

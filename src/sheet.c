@@ -18,6 +18,8 @@
 /* Markdown: candidates named in a table cell. */
 #define MD_NAMED_CANDIDATES 6
 
+G_DEFINE_QUARK(hs - sheet - error - quark, hs_sheet_error)
+
 gboolean
 hs_sheet_format_parse(const char *text, HsSheetFormat *out, GError **error)
 {
@@ -26,8 +28,8 @@ hs_sheet_format_parse(const char *text, HsSheetFormat *out, GError **error)
   else if (g_strcmp0(text, "markdown") == 0 || g_strcmp0(text, "md") == 0)
     *out = HS_SHEET_MARKDOWN;
   else {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                "unknown sheet format '%s' (expected html or markdown)", text ? text : "");
+    g_set_error(error, HS_SHEET_ERROR, HS_SHEET_ERROR_UNKNOWN, "unknown sheet format '%s' (expected html or markdown)",
+                text ? text : "");
     return FALSE;
   }
   return TRUE;
@@ -49,7 +51,7 @@ hs_sheet_paper_parse(const char *text, HsPaper *out, GError **error)
   else if (g_ascii_strcasecmp(text ? text : "", "letter") == 0)
     *out = HS_PAPER_LETTER;
   else {
-    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown paper '%s' (expected a4, letter or auto)",
+    g_set_error(error, HS_SHEET_ERROR, HS_SHEET_ERROR_UNKNOWN, "unknown paper '%s' (expected a4, letter or auto)",
                 text ? text : "");
     return FALSE;
   }

@@ -289,6 +289,35 @@ test_override_illegal(void **state)
   g_clear_error(&e);
 }
 
+/* Pool and metric names round-trip; an unknown name is HS_GREEDY_ERROR_UNKNOWN_NAME, naming it. */
+static void
+test_parse_names(void **state)
+{
+  (void)state;
+  for (guint i = 0; i < 2; i++) {
+    HsPool p = (HsPool)(1 - i);
+    assert_true(hs_pool_parse(hs_pool_name((HsPool)i), &p, NULL));
+    assert_int_equal(p, i);
+  }
+  for (guint i = 0; i < 4; i++) {
+    HsMetric m = (HsMetric)((i + 1) % 4);
+    assert_true(hs_metric_parse(hs_metric_name((HsMetric)i), &m, NULL));
+    assert_int_equal(m, i);
+  }
+  HsPool p;
+  HsMetric m;
+  g_autoptr(GError) e = NULL;
+  assert_false(hs_pool_parse("all", &p, &e));
+  assert_true(g_error_matches(e, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME));
+  assert_non_null(strstr(e->message, "'all'"));
+  g_clear_error(&e);
+  assert_false(hs_metric_parse("best", &m, &e));
+  assert_true(g_error_matches(e, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME));
+  assert_non_null(strstr(e->message, "'best'"));
+  g_clear_error(&e);
+  assert_false(hs_metric_parse(NULL, &m, &e));
+}
+
 int
 main(void)
 {
@@ -296,7 +325,7 @@ main(void)
     cmocka_unit_test(test_tkihira_alphabetical), cmocka_unit_test(test_tkihira_published_order),
     cmocka_unit_test(test_true_metric_fails),    cmocka_unit_test(test_tie_breaks),
     cmocka_unit_test(test_metrics_complete),     cmocka_unit_test(test_fail_first_invariance),
-    cmocka_unit_test(test_override_illegal),
+    cmocka_unit_test(test_override_illegal),     cmocka_unit_test(test_parse_names),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);
   return failures == 0 ? 0 : 1;

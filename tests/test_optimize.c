@@ -195,6 +195,11 @@ compare_with_brute(const HsWords *w, guint max_cap)
           fail_msg("%s rules, cap %u, opener %s: optimiser %" G_GUINT64_FORMAT ", brute force %u",
                    hs_rules_name(rules[ri]), cap, w->text[o], total, want);
         feasible++;
+        /* The bounds used to rank openers never pass the optimum. */
+        guint64 step;
+        assert_true(hs_optimizer_bound(O, o, cap, &step, &e));
+        assert_true(step <= want);
+        assert_true(hs_optimize_opener_bound(t, o) <= step);
         g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, o, cap, NULL, &e);
         assert_non_null(s);
         assert_true(s->complete);

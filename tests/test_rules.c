@@ -178,6 +178,7 @@ test_parse_and_name(void **state)
   assert_string_equal(hs_rules_name(HS_RULES_NYT), "nyt");
   assert_string_equal(hs_rules_name(HS_RULES_STRICT), "strict");
   assert_false(hs_rules_parse("NYT", &r, &e));
+  assert_true(g_error_matches(e, HS_RULES_ERROR, HS_RULES_ERROR_UNKNOWN));
   assert_non_null(strstr(e->message, "'NYT'"));
   g_clear_error(&e);
   assert_false(hs_rules_parse("", &r, &e));

@@ -386,11 +386,15 @@ test_parse(void **state)
   assert_int_equal(f, HS_SHEET_MARKDOWN);
   assert_true(hs_sheet_format_parse("html", &f, NULL));
   assert_int_equal(f, HS_SHEET_HTML);
-  assert_false(hs_sheet_format_parse("pdf", &f, NULL));
+  g_autoptr(GError) e = NULL;
+  assert_false(hs_sheet_format_parse("pdf", &f, &e));
+  assert_true(g_error_matches(e, HS_SHEET_ERROR, HS_SHEET_ERROR_UNKNOWN));
+  g_clear_error(&e);
   assert_true(hs_sheet_paper_parse("A4", &p, NULL));
   assert_int_equal(p, HS_PAPER_A4);
   assert_true(hs_sheet_paper_parse("letter", &p, NULL));
-  assert_false(hs_sheet_paper_parse("legal", &p, NULL));
+  assert_false(hs_sheet_paper_parse("legal", &p, &e));
+  assert_true(g_error_matches(e, HS_SHEET_ERROR, HS_SHEET_ERROR_UNKNOWN));
   assert_string_equal(hs_sheet_extension(HS_SHEET_MARKDOWN), "sheet.md");
 }
 

@@ -24,6 +24,11 @@ typedef enum {
 extern const HsFormat hs_format_all[];
 extern const guint hs_format_n_all;
 
+#define HS_FORMAT_ERROR (hs_format_error_quark())
+GQuark hs_format_error_quark(void);
+typedef enum { HS_FORMAT_ERROR_UNKNOWN } HsFormatError;
+
+/* A format by name (hs_format_name); an unknown name fails with HS_FORMAT_ERROR_UNKNOWN. */
 gboolean hs_format_parse(const char *text, HsFormat *out, GError **error);
 const char *hs_format_name(HsFormat format); /* "by-pattern", ... */
 const char *

@@ -32,6 +32,8 @@ typedef struct {
 
 void hs_policy_init(HsPolicy *p); /* nyt, legal pool, maxbucket, cap 6, no overrides */
 
+/* Names as hs_pool_name / hs_metric_name give them; an unknown name fails with
+ * HS_GREEDY_ERROR_UNKNOWN_NAME. */
 gboolean hs_pool_parse(const char *text, HsPool *out, GError **error);
 gboolean hs_metric_parse(const char *text, HsMetric *out, GError **error);
 const char *hs_pool_name(HsPool pool);
@@ -39,7 +41,11 @@ const char *hs_metric_name(HsMetric metric);
 
 #define HS_GREEDY_ERROR (hs_greedy_error_quark())
 GQuark hs_greedy_error_quark(void);
-typedef enum { HS_GREEDY_ERROR_ILLEGAL_OVERRIDE, HS_GREEDY_ERROR_TOO_DEEP } HsGreedyError;
+typedef enum {
+  HS_GREEDY_ERROR_ILLEGAL_OVERRIDE,
+  HS_GREEDY_ERROR_TOO_DEEP,
+  HS_GREEDY_ERROR_UNKNOWN_NAME /* hs_pool_parse, hs_metric_parse */
+} HsGreedyError;
 
 /* Builds the greedy tree for OPENER over all answers. The table must come from the same words and
  * hold every row the pool needs (answers only suffices for a candidates pool). Fails when an override

@@ -64,6 +64,11 @@ gboolean hs_optimizer_value(HsOptimizer *o, guint opener, guint max_guesses, gui
 HsStrategy *hs_optimizer_strategy(HsOptimizer *o, guint opener, guint max_guesses, HsOptimizeStats *stats,
                                   GError **error);
 
+/* A lower bound on the total of OPENER from one step of search in each of its parts (the least bound
+ * over every legal second guess), or HS_OPTIMIZE_IMPOSSIBLE when a part is seen to be unsolvable. Far
+ * cheaper than hs_optimizer_value, and much closer than hs_optimize_opener_bound. */
+gboolean hs_optimizer_bound(HsOptimizer *o, guint opener, guint max_guesses, guint64 *bound, GError **error);
+
 /* A cheap lower bound on the total of OPENER, from its first split alone (every part of s answers
  * costs at least 2s - 1 more guesses); exact when every part is solved by its first guess. */
 guint64 hs_optimize_opener_bound(const HsTable *table, guint opener);
@@ -97,10 +102,11 @@ typedef struct {
 
 /* Optimises each of OPENERS[0..n) (in parallel, one optimiser per thread whose memo carries from one
  * opener to the next) and fills ROWS[i] for OPENERS[i]; feasibility is decided by the prover first.
- * With best = K the openers are taken in order of their cheap bound and searched with the K-th best
- * total so far as a cut-off; rows outside the K best say WORSE with max(their bound, the K-th best
- * total), which they are proven to reach. Rows (all but seconds) are the same for any thread count:
- * the K best are those of least total, ties to the earlier opener in canonical order. */
+ * With best = K every opener's one-step bound (hs_optimizer_bound) is computed first; then openers are
+ * taken in order of it and searched with the K-th best total so far as a cut-off; rows outside the K
+ * best say WORSE with max(their bound, the K-th best total), which they are proven to reach (IMPOSSIBLE
+ * only where the bound itself saw it). Rows (all but seconds and nodes) are the same for any thread
+ * count: the K best are those of least total, ties to the earlier opener in canonical order. */
 gboolean hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
                          const HsOptimizeAllOptions *options, HsOptimizeRow *rows, GError **error);
 

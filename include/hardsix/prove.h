@@ -116,4 +116,34 @@ gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const
                        guint n_cands, guint guesses_left, gboolean *solvable, guint32 *guess, HsStrategy **subtree,
                        HsProveStats *stats, GError **error);
 
+/* ---- every opener (prove-all.c) ---- */
+
+/* The verdict on one opener of hs_prove_all. */
+typedef struct {
+  guint32 opener;
+  gboolean proven;
+  guint64 nodes;  /* search nodes expanded (HsProveStats.nodes) */
+  double seconds; /* CPU time of the thread that decided it (CLOCK_THREAD_CPUTIME_ID), which stays
+                   * meaningful on a busy machine; the only field that varies from run to run */
+} HsProveAllRow;
+
+/* Called after each opener, from one thread at a time: openers decided so far, of TOTAL, and how
+ * many of them were proven. */
+typedef void (*HsProveAllProgress)(guint done, guint total, guint proven, gpointer user);
+
+typedef struct {
+  guint max_guesses;           /* the cap to prove */
+  HsProveOrder order;          /* the search order (verdicts never depend on it) */
+  HsProveAllProgress progress; /* may be NULL */
+  gpointer progress_user;
+  volatile gint *cancel; /* when non-NULL and set, stop early and fail with HS_PROVE_ERROR_CANCELLED */
+} HsProveAllOptions;
+
+/* Decides each of OPENERS[0..n) (in parallel; OpenMP decides the thread count; one prover per thread)
+ * and fills ROWS[i] for OPENERS[i]. Each opener is decided from an empty memo, so every row but its
+ * seconds is the same for any thread count and any order of work. TABLE must hold every guess row.
+ * Fails with the error of the first failing opener in OPENERS order, or HS_PROVE_ERROR_CANCELLED. */
+gboolean hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
+                      const HsProveAllOptions *options, HsProveAllRow *rows, GError **error);
+
 G_END_DECLS

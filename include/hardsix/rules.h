@@ -11,6 +11,11 @@ typedef enum {
   HS_RULES_STRICT /* every guess could itself be the answer */
 } HsRules;
 
+#define HS_RULES_ERROR (hs_rules_error_quark())
+GQuark hs_rules_error_quark(void);
+typedef enum { HS_RULES_ERROR_UNKNOWN } HsRulesError;
+
+/* "nyt" or "strict"; anything else fails with HS_RULES_ERROR_UNKNOWN. */
 gboolean hs_rules_parse(const char *text, HsRules *out, GError **error);
 const char *hs_rules_name(HsRules rules);
 

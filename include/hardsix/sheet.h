@@ -16,6 +16,12 @@ typedef struct {
   HsPaper paper;      /* HTML: the page size asked of the printer (auto: the printer's default) */
 } HsSheetInfo;
 
+#define HS_SHEET_ERROR (hs_sheet_error_quark())
+GQuark hs_sheet_error_quark(void);
+typedef enum { HS_SHEET_ERROR_UNKNOWN } HsSheetError;
+
+/* "html", "markdown" (or "md"); the paper "auto", "a4" or "letter" (any case). Other names fail with
+ * HS_SHEET_ERROR_UNKNOWN. */
 gboolean hs_sheet_format_parse(const char *text, HsSheetFormat *out, GError **error);
 const char *hs_sheet_extension(HsSheetFormat format); /* "sheet.html", "sheet.md" */
 gboolean hs_sheet_paper_parse(const char *text, HsPaper *out, GError **error);

@@ -260,6 +260,21 @@ expect_error sweep-output-is-dir 1 "^hardsix: $T: is a directory" $HS sweep -o "
 s=$(seconds_since "$t0"); [ "$s" -le 2 ] && ok sweep-output-checked-first || fail sweep-output-checked-first "took $s s"
 printf 'opener\tverdict\nsalet\tok\n' >"$T/m.tsv"
 expect_error merge-output-missing-dir 1 "^hardsix: $T/nodir/m.tsv: " $HS merge -o "$T/nodir/m.tsv" "$T/m.tsv"
+# Data on a stdout that cannot be written (a full disk): every command says so and exits 1.
+if [ -c /dev/full ]; then
+  full() { "$@" >/dev/full; }
+  V="$DATA/verify"
+  for c in "feedback crane would" "solve shade $L --format json" "explain kempt shade $L" "verify $V/good.json $L" \
+    "next $V/good.json $L" "sheet $V/good.json $L" "sweep $L --openers answers" "merge $T/m.tsv" \
+    "prove --all $L --max-guesses 4 --openers answers" "robust kempt $L --shuffles 1 --no-variants"; do
+    # shellcheck disable=SC2086
+    expect_error "stdout-full-${c%% *}" 1 "^hardsix: cannot write to stdout$" full $HS $c
+  done
+  printf 'crane would\n' >"$T/fb.txt"
+  expect_error stdout-full-feedback-stdin 1 "^hardsix: cannot write to stdout$" sh -c "\"$HS\" feedback <\"$T/fb.txt\" >/dev/full"
+else
+  skip stdout-full
+fi
 if [ "$(id -u)" = 0 ]; then
   # Permission bits do not stop root; the cases above (missing directory, a file in the way) cover it.
   skip sweep-output-read-only-dir

@@ -77,6 +77,9 @@ expect_rc usage-two-files 2 "$HS" verify good.json good.json $LISTS
 expect_rc usage-bad-rules 2 "$HS" verify good.json $LISTS --rules loose
 expect_rc usage-bad-cap 2 "$HS" verify good.json $LISTS --max-guesses 1000
 expect_rc usage-answers-alone 2 "$HS" verify good.json --answers "$DATA/tiny-answers.txt"
+# An unknown list set is a bad option value, as for every command.
+expect_rc usage-unknown-lists 2 "$HS" verify good.json --lists nope
+expect_grep usage-unknown-lists-msg "$T/err" "^hardsix verify: unknown word-list set 'nope'"
 expect_rc usage-bad-option 2 "$HS" verify good.json --bogus
 # A file for lists that are no built-in set, verified without --answers/--guesses, says so.
 if [ -f "$ROOT/data/original/answers.txt" ]; then

@@ -1,9 +1,23 @@
 /* hardsix sweep — the greedy construction for every opener (or a chosen set), fail-first, in
  * parallel; TSV or JSON rows sorted by opener, a summary on stderr. */
-#include "cmd-common.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <string.h>
+
+static struct {
+  gboolean full, no_fail_first;
+} opt;
+
+static const GOptionEntry options[] = {
+  HS_CLI_OPENERS_OPTION("all (default), answers, guesses, or a FILE of words"),
+  { "full", 0, 0, G_OPTION_ARG_NONE, &opt.full, "Finish failing trees too (exact counts for every opener)", NULL },
+  HS_CLI_SHARD_OPTION("Only the K-th of N interleaved slices (1-based)"),
+  { "no-fail-first", 0, 0, G_OPTION_ARG_NONE, &opt.no_fail_first, "Explore parts in pattern order", NULL },
+  HS_CLI_OUTPUT_OPTION("Write the rows to FILE (atomically)", "FILE"),
+  HS_CLI_FORMAT_OPTION("tsv (default) or json"),
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
 
 typedef struct {
   gint64 start;
@@ -130,96 +144,59 @@ print_summary(const HsWords *w, const HsSweepRow *rows, guint n, const guint *fa
   }
 }
 
-int
-hs_cmd_sweep(int argc, char **argv)
+static gboolean
+check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  HsCliOptions o;
-  hs_cli_options_init(&o);
-  g_autofree char *openers_spec = NULL, *shard = NULL, *output = NULL, *format = NULL;
-  gboolean full = FALSE, no_fail_first = FALSE;
-  GOptionEntry entries[] = {
-    { "openers", 0, 0, G_OPTION_ARG_STRING, &openers_spec, "all (default), answers, guesses, or a FILE of words",
-      "SET" },
-    { "full", 0, 0, G_OPTION_ARG_NONE, &full, "Finish failing trees too (exact counts for every opener)", NULL },
-    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Only the K-th of N interleaved slices (1-based)", "K/N" },
-    { "no-fail-first", 0, 0, G_OPTION_ARG_NONE, &no_fail_first, "Explore parts in pattern order", NULL },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the rows to FILE (atomically)", "FILE" },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "tsv (default) or json", "FORMAT" },
-    { NULL, 0, 0, 0, NULL, NULL, NULL },
-  };
-  g_autoptr(GOptionContext) ctx = g_option_context_new("");
-  g_option_context_set_summary(
-    ctx, "Builds the greedy strategy (same policy options as 'solve') for every opener and reports which\n"
-         "solve every answer within the cap. Rows are sorted by opener:\n"
-         "  opener verdict worst over_cap first_over histogram total average\n"
-         "A failing opener stops at its first answer over the cap (its details are '-'); --full finishes\n"
-         "it. Results are the same for any thread count, shard split and fail-first setting.\n\n"
-         "Exit status: 0 when the sweep ran (whatever the verdicts), 1 on errors, 2 usage error.");
-  g_option_context_add_main_entries(ctx, entries, NULL);
-  hs_cli_add_list_options(ctx, &o);
-  hs_cli_add_rules_options(ctx, &o);
-  hs_cli_add_policy_options(ctx, &o);
-  hs_cli_add_thread_options(ctx, &o);
-  if (!hs_cli_parse(ctx, "sweep", &argc, &argv)) {
-    hs_cli_options_clear(&o);
-    return HS_EXIT_USAGE;
-  }
-  int rc = HS_EXIT_OK;
-  HsCliSetup setup = { 0 };
-  GError *error = NULL;
-  guint shard_k = 1, shard_n = 1;
-  gboolean json = FALSE;
-  GArray *openers = NULL;
-  if (argc != 1) {
-    rc = hs_cli_usage("sweep", "unexpected argument '%s'", argv[1]);
-  } else if (format && strcmp(format, "tsv") != 0 && strcmp(format, "json") != 0) {
-    rc = hs_cli_usage("sweep", "--format: '%s' is not tsv or json", format);
-  } else if (shard && !hs_cli_parse_shard(shard, &shard_k, &shard_n, &error)) {
-    rc = hs_cli_usage("sweep", "%s", error->message);
-    g_clear_error(&error);
-  } else if (output && !hs_cli_check_output_file(output, &error)) {
-    rc = hs_cli_fail(error); /* before the long run, not after it */
-  } else if ((rc = hs_cli_setup(&o, "sweep", &setup)) == HS_EXIT_OK) {
-    json = format && strcmp(format, "json") == 0;
-    if (!hs_cli_select_openers(setup.words, openers_spec, &openers, &error))
-      rc = hs_cli_fail(error);
-  }
-  if (rc == HS_EXIT_OK) {
-    g_autofree guint32 *mine = g_new(guint32, openers->len);
-    guint n = hs_sweep_shard((const guint32 *)(void *)openers->data, openers->len, shard_k, shard_n, mine);
-    g_autofree HsSweepRow *rows = g_new0(HsSweepRow, MAX(n, 1u));
-    g_autofree guint *fails = g_new0(guint, setup.words->n_answers);
-    static volatile gint interrupted;
-    hs_cli_catch_interrupts(&interrupted);
-    Progress prog = { g_get_monotonic_time() };
-    HsSweepOptions so = { full, !no_fail_first, on_progress, &prog, &interrupted };
-    gboolean ok = hs_sweep_run(setup.table, &setup.policy, mine, n, &so, rows, fails, &error);
-    hs_cli_progress_end();
-    double secs = (g_get_monotonic_time() - prog.start) / 1e6;
-    if (!ok) {
-      rc = hs_cli_fail(error);
-      if (interrupted)
-        fprintf(stderr, "hardsix: sweep interrupted; nothing written\n");
-    } else {
-      g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, setup.words);
-      g_autofree char *text =
-        json ? render_json(setup.words, rows, n, setup.policy_string) : render_tsv(setup.words, rows, n);
-      if (output) {
-        if (!hs_file_write_atomic(output, text, strlen(text), &error))
-          rc = hs_cli_fail(error);
-      } else {
-        fputs(text, stdout);
-        if (fflush(stdout) != 0) {
-          fprintf(stderr, "hardsix: cannot write to stdout\n");
-          rc = HS_EXIT_FAIL;
-        }
-      }
-      print_summary(setup.words, rows, n, fails, full, setup.policy.max_guesses, secs);
-    }
-  }
-  if (openers)
-    g_array_unref(openers);
-  hs_cli_setup_clear(&setup);
-  hs_cli_options_clear(&o);
-  return rc;
+  const char *format = ctx->opt.format;
+  if (argc != 1)
+    return hs_cli_usage_error(error, "unexpected argument '%s'", argv[1]);
+  if (format && strcmp(format, "tsv") != 0 && strcmp(format, "json") != 0)
+    return hs_cli_usage_error(error, "--format: '%s' is not tsv or json", format);
+  /* Before the long run, not after it. */
+  return ctx->opt.output == NULL || hs_cli_check_output_file(ctx->opt.output, error);
 }
+
+static gboolean
+run(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  (void)argc, (void)argv;
+  const HsWords *w = ctx->words;
+  guint n = ctx->n_openers;
+  g_autofree HsSweepRow *rows = g_new0(HsSweepRow, MAX(n, 1u));
+  g_autofree guint *fails = g_new0(guint, w->n_answers);
+  static volatile gint interrupted;
+  hs_cli_catch_interrupts(&interrupted);
+  Progress prog = { g_get_monotonic_time() };
+  HsSweepOptions so = { opt.full, !opt.no_fail_first, on_progress, &prog, &interrupted };
+  gboolean ok = hs_sweep_run(ctx->table, &ctx->policy, ctx->openers, n, &so, rows, fails, error);
+  hs_cli_progress_end();
+  double secs = (g_get_monotonic_time() - prog.start) / 1e6;
+  if (!ok && interrupted) {
+    g_clear_error(error);
+    return hs_cli_fail(error, "sweep interrupted; nothing written");
+  }
+  if (!ok)
+    return FALSE;
+  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)w);
+  gboolean json = g_strcmp0(ctx->opt.format, "json") == 0;
+  g_autofree char *text = json ? render_json(w, rows, n, ctx->policy_string) : render_tsv(w, rows, n);
+  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  print_summary(w, rows, n, fails, opt.full, ctx->policy.max_guesses, secs);
+  return ok;
+}
+
+const HsCliCommand hs_cli_sweep = {
+  .name = "sweep",
+  .summary = "Build the greedy strategy for every opener and report which pass",
+  .parameters = "",
+  .help = "Builds the greedy strategy (same policy options as 'solve') for every opener and reports which\n"
+          "solve every answer within the cap. Rows are sorted by opener:\n"
+          "  opener verdict worst over_cap first_over histogram total average\n"
+          "A failing opener stops at its first answer over the cap (its details are '-'); --full finishes\n"
+          "it. Results are the same for any thread count, shard split and fail-first setting.\n\n"
+          "Exit status: 0 when the sweep ran (whatever the verdicts), 1 on errors, 2 usage error.",
+  .options = options,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_TABLE,
+  .check = check,
+  .run = run,
+};

@@ -1,6 +1,6 @@
 /* hardsix next — the next guess of a verified strategy after a history of (guess, pattern) pairs, and
  * the candidates left; with no history and a terminal on stdin, plays a whole game interactively. */
-#include "cmd-load.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -8,9 +8,6 @@
 
 /* Candidates are listed by name when there are at most this many. */
 #define WORDS_SHOWN 20
-
-/* Errors of a history the strategy does not allow (as opposed to a malformed word or pattern). */
-#define NEXT_ERROR (g_quark_from_static_string("hs-next-error"))
 
 /* Appends "howls 🟨⬜⬜⬜🟨 shark 🟩🟩🟩⬜⬜" for the path from the root to NODE. */
 static void
@@ -38,7 +35,8 @@ where(const HsStrategy *s, const HsNode *node)
 }
 
 /* Follows GUESS/PATTERN from *NODE. Sets *NODE to the child, or to NULL when PATTERN solves the game.
- * Fails with a message for a guess the strategy does not play there or a pattern no candidate gives. */
+ * Fails with HS_CLI_ERROR_FAILED for a guess the strategy does not play there or a pattern no
+ * candidate gives, with the parser's error for a malformed word or pattern. */
 static gboolean
 step(const HsStrategy *s, const HsNode **node, const char *guess_text, const char *pattern_text, GError **error)
 {
@@ -49,9 +47,8 @@ step(const HsStrategy *s, const HsNode **node, const char *guess_text, const cha
     return FALSE;
   if (g != n->guess) {
     g_autofree char *at = where(s, n);
-    g_set_error(error, NEXT_ERROR, 0, "the strategy never reaches this history: %s it plays '%s', not '%s'", at,
-                w->text[n->guess], w->text[g]);
-    return FALSE;
+    return hs_cli_fail(error, "the strategy never reaches this history: %s it plays '%s', not '%s'", at,
+                       w->text[n->guess], w->text[g]);
   }
   guint8 p;
   if (!hs_pattern_parse(pattern_text, -1, &p, error))
@@ -68,15 +65,20 @@ step(const HsStrategy *s, const HsNode **node, const char *guess_text, const cha
     gboolean any = FALSE;
     for (guint a = 0; a < w->n_answers && !any; a++)
       any = hs_feedback(w->text[g], w->text[a]) == p;
-    g_set_error(error, NEXT_ERROR, 0, "impossible pattern: '%s' cannot show %s %s (%s)", w->text[g],
-                hs_pattern_format(p, HS_PATTERN_EMOJI, buf), at,
-                any
-                  ? (n->n_cands == 1 ? "the only answer left is the guess itself" : "none of the answers left gives it")
-                  : "no answer gives that pattern for this guess");
-    return FALSE;
+    return hs_cli_fail(
+      error, "impossible pattern: '%s' cannot show %s %s (%s)", w->text[g], hs_pattern_format(p, HS_PATTERN_EMOJI, buf),
+      at,
+      any ? (n->n_cands == 1 ? "the only answer left is the guess itself" : "none of the answers left gives it")
+          : "no answer gives that pattern for this guess");
   }
   *node = c;
   return TRUE;
+}
+
+static void
+print_solved(const HsStrategy *s, const HsNode *n)
+{
+  printf("solved: %s in %u guess%s\n", s->words->text[n->guess], n->depth + 1u, n->depth == 0 ? "" : "es");
 }
 
 static void
@@ -93,7 +95,7 @@ print_node(const HsStrategy *s, const HsNode *n)
   }
 }
 
-static int
+static void
 interactive(const HsStrategy *s)
 {
   const HsWords *w = s->words;
@@ -116,11 +118,11 @@ interactive(const HsStrategy *s)
       fflush(stdout);
       if (fgets(line, sizeof line, stdin) == NULL) {
         putchar('\n');
-        return HS_EXIT_OK;
+        return;
       }
       g_strstrip(line);
       if (line[0] == '\0')
-        return HS_EXIT_OK;
+        return;
       const HsNode *next = n;
       GError *error = NULL;
       if (!step(s, &next, w->text[n->guess], line, &error)) {
@@ -129,8 +131,8 @@ interactive(const HsStrategy *s)
         continue;
       }
       if (next == NULL) {
-        printf("solved: %s in %u guess%s\n", w->text[n->guess], n->depth + 1u, n->depth == 0 ? "" : "es");
-        return HS_EXIT_OK;
+        print_solved(s, n);
+        return;
       }
       n = next;
       break;
@@ -138,78 +140,74 @@ interactive(const HsStrategy *s)
   }
 }
 
-int
-hs_cmd_next(int argc, char **argv)
+static gboolean
+check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  HsCliOptions o;
-  hs_cli_options_init(&o);
-  g_autoptr(GOptionContext) ctx = g_option_context_new("STRATEGY [GUESS PATTERN]...");
-  g_option_context_set_summary(
-    ctx, "Prints the guess the strategy in the file STRATEGY (per-word, by-pattern or JSON; it must pass the\n"
-         "independent verifier) plays after the given history, and the candidates left (the words when at\n"
-         "most 20). Patterns in any form: 🟩🟨⬜, G/Y/B (any case, '-' or '.' for grey) or 2/1/0; put '--'\n"
-         "before a history whose patterns start with '-'.\n\n"
-         "With no history and a terminal on stdin it plays interactively: it shows each guess, reads the\n"
-         "pattern you see, and repeats until the game is solved.\n\n"
-         "Lists and rules come from the file's '# lists:' and '# rules:' lines unless given.");
-  g_option_context_set_description(
-    ctx, "Example:\n"
-         "  hardsix next output/howls-tkihira2022/howls.per-word.txt howls YBBBY shark GGGBB\n\n"
-         "Exit status: 0 success; 1 when the file is not verified, the strategy never reaches the history\n"
-         "(another guess was played) or a pattern is impossible for its guess there; 2 usage error (also an\n"
-         "unknown word or a malformed pattern).");
-  hs_cli_add_list_options(ctx, &o);
-  hs_cli_add_rules_options(ctx, &o);
-  if (!hs_cli_parse(ctx, "next", &argc, &argv)) {
-    hs_cli_options_clear(&o);
-    return HS_EXIT_USAGE;
-  }
-  int rc;
-  HsCliStrategy st = { 0 };
-  if (argc < 2) {
-    rc = hs_cli_usage("next", "expected a STRATEGY file");
-    goto out;
-  }
-  if ((argc - 2) % 2 != 0) {
-    rc = hs_cli_usage("next", "the history must be GUESS PATTERN pairs ('%s' has no pattern)", argv[argc - 1]);
-    goto out;
-  }
-  if ((rc = hs_cli_load_strategy(&o, "next", argv[1], &st)) != HS_EXIT_OK)
-    goto out;
-  const HsStrategy *s = st.strategy;
-  if (argc == 2 && isatty(STDIN_FILENO) && strcmp(argv[1], "-") != 0) {
-    rc = interactive(s);
-    goto out;
-  }
+  (void)ctx;
+  if (argc < 2)
+    return hs_cli_usage_error(error, "expected a STRATEGY file");
+  if ((argc - 2) % 2 != 0)
+    return hs_cli_usage_error(error, "the history must be GUESS PATTERN pairs ('%s' has no pattern)", argv[argc - 1]);
+  return TRUE;
+}
+
+/* Follows the history ARGV[0..argc) (GUESS PATTERN pairs) from the root; *NODE is where it ends, NULL
+ * when it solves the game. A malformed word or pattern is a usage error. */
+static gboolean
+follow(const HsStrategy *s, int argc, char **argv, const HsNode **node, GError **error)
+{
   const HsNode *n = &s->nodes[0];
-  for (int i = 2; i < argc; i += 2) {
-    if (n == NULL) {
-      rc = hs_cli_usage("next", "the game is already solved before '%s %s'", argv[i], argv[i + 1]);
-      goto out;
-    }
-    GError *error = NULL;
+  for (int i = 0; i < argc; i += 2) {
+    if (n == NULL)
+      return hs_cli_usage_error(error, "the game is already solved before '%s %s'", argv[i], argv[i + 1]);
     const HsNode *before = n;
-    if (!step(s, &n, argv[i], argv[i + 1], &error)) {
-      if (error->domain == NEXT_ERROR) {
-        rc = hs_cli_fail(error);
-      } else {
-        rc = hs_cli_usage("next", "%s", error->message);
-        g_error_free(error);
-      }
-      goto out;
+    if (!step(s, &n, argv[i], argv[i + 1], error)) {
+      if (!g_error_matches(*error, HS_CLI_ERROR, HS_CLI_ERROR_FAILED))
+        hs_cli_bad_value(error, NULL); /* a malformed word or pattern */
+      return FALSE;
     }
     if (n == NULL)
-      printf("solved: %s in %u guess%s\n", s->words->text[before->guess], before->depth + 1u,
-             before->depth == 0 ? "" : "es");
+      print_solved(s, before);
   }
+  *node = n;
+  return TRUE;
+}
+
+static gboolean
+run(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  g_autoptr(HsStrategy) s = hs_cli_verified_strategy(ctx, "lookup", error);
+  if (s == NULL)
+    return FALSE;
+  if (argc == 2 && isatty(STDIN_FILENO) && strcmp(argv[1], "-") != 0) {
+    interactive(s);
+    return TRUE;
+  }
+  const HsNode *n = NULL;
+  if (!follow(s, argc - 2, argv + 2, &n, error))
+    return FALSE;
   if (n != NULL)
     print_node(s, n);
-  if (fflush(stdout) != 0) {
-    fprintf(stderr, "hardsix: cannot write to stdout\n");
-    rc = HS_EXIT_FAIL;
-  }
-out:
-  hs_cli_strategy_clear(&st);
-  hs_cli_options_clear(&o);
-  return rc;
+  return TRUE;
 }
+
+const HsCliCommand hs_cli_next = {
+  .name = "next",
+  .summary = "Print the next guess of a strategy after a history (or play interactively)",
+  .parameters = "STRATEGY [GUESS PATTERN]...",
+  .help = "Prints the guess the strategy in the file STRATEGY (any strategy format; it must pass the\n"
+          "independent verifier) plays after the given history, and the candidates left (the words when at\n"
+          "most 20). Patterns in any form: 🟩🟨⬜, G/Y/B (any case, '-' or '.' for grey) or 2/1/0; put '--'\n"
+          "before a history whose patterns start with '-'.\n\n"
+          "With no history and a terminal on stdin it plays interactively: it shows each guess, reads the\n"
+          "pattern you see, and repeats until the game is solved.\n\n"
+          "Lists and rules come from the file's '# lists:' and '# rules:' lines unless given.",
+  .description = "Example:\n"
+                 "  hardsix next output/howls-tkihira2022/howls.per-word.txt howls YBBBY shark GGGBB\n\n"
+                 "Exit status: 0 success; 1 when the file is not verified, the strategy never reaches the history\n"
+                 "(another guess was played) or a pattern is impossible for its guess there; 2 usage error (also an\n"
+                 "unknown word or a malformed pattern).",
+  .flags = HS_CMD_STRATEGY_FILE | HS_CMD_LISTS | HS_CMD_RULES,
+  .check = check,
+  .run = run,
+};

@@ -1,0 +1,194 @@
+/* hardsix CLI — what the commands share: the command table entry, the context main sets up for a
+ * command, the error domain that turns into exit codes, and the helpers of src/cli/. Not part of the
+ * library: only src/cli/ includes this. */
+#pragma once
+
+#include <glib.h>
+#include "hardsix/hardsix.h"
+
+/* How a command fails, which main turns into the exit code (0 success, 1 failure, 2 usage error).
+ * main prints an error of any other domain as "hardsix: MESSAGE" and exits 1; G_OPTION_ERROR (from
+ * option parsing) counts as a usage error. */
+#define HS_CLI_ERROR (hs_cli_error_quark())
+GQuark hs_cli_error_quark(void);
+typedef enum {
+  HS_CLI_ERROR_USAGE,    /* bad arguments or option values: "hardsix CMD: MESSAGE" and a hint, exit 2 */
+  HS_CLI_ERROR_REPORTED, /* the command has already shown why it failed (a summary, a list of
+                          * problems): main prints nothing more and exits 1 */
+  HS_CLI_ERROR_FAILED    /* any other failure of a command: "hardsix: MESSAGE", exit 1 */
+} HsCliError;
+
+/* What main sets up before a command's body runs, in this order. The shared options of a flag are
+ * registered after the command's own options, in the order of the flags. */
+typedef enum {
+  HS_CMD_STRATEGY_FILE = 1 << 0, /* argv[1] is a strategy file ("-": stdin): main reads it into
+                                  * ctx->input_text; its '# lists:' and '# rules:' lines stand in for
+                                  * --lists and --rules when those are not given */
+  HS_CMD_LISTS = 1 << 1,         /* --lists, --answers, --guesses, --order: ctx->words */
+  HS_CMD_RULES = 1 << 2,         /* --rules, --max-guesses: ctx->policy.rules and .max_guesses */
+  HS_CMD_POLICY = 1 << 3,        /* --pool, --metric, --preset, --overrides, --strict-overrides: the
+                                  * rest of ctx->policy, ctx->overrides, ctx->policy_string */
+  HS_CMD_THREADS = 1 << 4,       /* --threads N, applied to OpenMP */
+  HS_CMD_TABLE = 1 << 5,         /* ctx->table: the feedback table the policy needs */
+  HS_CMD_PROVER_TABLE = 1 << 6,  /* ctx->table with the row of every allowed guess (for the prover) */
+} HsCliFlags;
+
+/* Shared option values as given on the command line (NULL or 0 when absent). */
+typedef struct {
+  char *lists, *answers, *guesses, *order;  /* HS_CMD_LISTS */
+  char *rules;                              /* HS_CMD_RULES */
+  gint max_guesses;                         /* HS_CMD_RULES: 1..63 when given */
+  char *pool, *metric, *preset, *overrides; /* HS_CMD_POLICY */
+  gboolean strict_overrides;                /* HS_CMD_POLICY */
+  gint threads;                             /* HS_CMD_THREADS: >= 1 when given */
+  /* Placed options: a command puts them among its own with the HS_CLI_*_OPTION macros below (each
+   * command describes them in its own words), and main keeps their values here. */
+  char *output;  /* -o FILE or DIR (hs_cli_write_output) */
+  char *format;  /* --format NAME, parsed by the command (each takes other names) */
+  char *openers; /* --openers SET: main fills ctx->openers */
+  char *shard;   /* --shard K/N: main keeps only that slice of ctx->openers */
+} HsCliOptions;
+
+/* The placed options, as entries of a command's own option array. Their value pointer is NULL: main
+ * binds such entries, by long name, to the field of ctx->opt. */
+/* clang-format off */
+#define HS_CLI_OUTPUT_OPTION(description, arg) { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL, description, arg }
+#define HS_CLI_FORMAT_OPTION(description) { "format", 0, 0, G_OPTION_ARG_STRING, NULL, description, "FORMAT" }
+#define HS_CLI_OPENERS_OPTION(description) { "openers", 0, 0, G_OPTION_ARG_STRING, NULL, description, "SET" }
+#define HS_CLI_SHARD_OPTION(description) { "shard", 0, 0, G_OPTION_ARG_STRING, NULL, description, "K/N" }
+/* clang-format on */
+
+typedef struct HsCliCommand HsCliCommand;
+
+/* Everything main has set up for a command; the body reads it (and may replace parts of it: they are
+ * freed by hs_cli_context_clear). */
+typedef struct {
+  const HsCliCommand *command;
+  HsCliOptions opt;
+  /* HS_CMD_STRATEGY_FILE */
+  char *input_name; /* argv[1], or "<stdin>" for "-" */
+  char *input_text;
+  gsize input_len;
+  char *lists_hint;            /* the file's '# lists:' value, or NULL */
+  gboolean lists_hint_unknown; /* it names no built-in set (so it chose nothing) */
+  /* HS_CMD_LISTS */
+  HsWords *words;
+  /* HS_CMD_RULES (rules and max_guesses) and HS_CMD_POLICY (the rest; overrides point to
+   * ctx->overrides) */
+  HsPolicy policy;
+  HsOverrides *overrides;
+  char *policy_string; /* HS_CMD_POLICY: one line for file headers */
+  /* HS_CMD_TABLE, HS_CMD_PROVER_TABLE */
+  HsTable *table;
+  double table_ms; /* time spent building it */
+  /* --openers and --shard, when the command takes them: this shard's openers (word indices) */
+  guint32 *openers;
+  guint n_openers;
+} HsCliContext;
+
+/* A command body: ARGV[0] is the command name, ARGV[1..ARGC) its arguments (options removed). ERROR
+ * is never NULL (main always wants the reason). */
+typedef gboolean (*HsCliFunc)(HsCliContext *ctx, int argc, char **argv, GError **error);
+
+/* One command. Its options are static GOptionEntry arrays (NULL-terminated) whose values live in the
+ * command's own file; main frees their strings after the run. */
+struct HsCliCommand {
+  const char *name;
+  const char *summary;     /* one line for 'hardsix --help' */
+  const char *parameters;  /* after "hardsix CMD [OPTION…]" in its --help */
+  const char *help;        /* the text above the options in its --help */
+  const char *description; /* the text below them, or NULL */
+  const GOptionEntry *options;
+  HsCliFlags flags;
+  HsCliFunc check; /* may be NULL: checks the arguments and the command's own option values before
+                    * anything is loaded (usage errors come first, and cheaply) */
+  HsCliFunc run;   /* the command itself, after main's setup */
+};
+
+/* The commands (src/cli/NAME.c each), listed by main in this order. */
+extern const HsCliCommand hs_cli_feedback, hs_cli_solve, hs_cli_verify, hs_cli_explain, hs_cli_sweep, hs_cli_prove,
+  hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair;
+
+/* ---- setup.c: shared options and setup ---- */
+
+void hs_cli_context_init(HsCliContext *ctx, const HsCliCommand *command);
+void hs_cli_context_clear(HsCliContext *ctx);
+
+/* Builds the option context of CTX's command: its own options (placed ones bound to ctx->opt), then
+ * the shared options its flags ask for. */
+GOptionContext *hs_cli_option_context_new(HsCliContext *ctx);
+
+/* Loads and resolves what the command's flags ask for, from ctx->opt (ARGV as for HsCliFunc). */
+gboolean hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error);
+
+/* ---- common.c: errors and small helpers ---- */
+
+/* Set a usage error, a failure, or "already reported"; all return FALSE. */
+gboolean hs_cli_usage_error(GError **error, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+gboolean hs_cli_fail(GError **error, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+gboolean hs_cli_reported(GError **error);
+/* Turns *ERROR, the failure to parse the value of OPTION (any domain), into the usage error
+ * "OPTION: message". Returns FALSE. */
+gboolean hs_cli_bad_value(GError **error, const char *option);
+
+/* Looks up a word typed on the command line; an unknown word is a usage error "WHAT 'x' is not ...". */
+gboolean hs_cli_find_word(const HsCliContext *ctx, const char *what, const char *text, guint *out, GError **error);
+
+/* Warns on stderr about override rules the strategy never used; with --strict-overrides they are
+ * errors (reported there; returns FALSE with HS_CLI_ERROR_REPORTED). */
+gboolean hs_cli_check_overrides_used(const HsCliContext *ctx, const HsStrategy *s, GError **error);
+
+/* Progress line on a TTY: "\r<text>" at most ten times a second (FORCE draws anyway); hs_cli_progress_end
+ * finishes the line. Does nothing when stderr is not a terminal. */
+void hs_cli_progress(gboolean force, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+void hs_cli_progress_end(void);
+
+/* Installs SIGINT/SIGTERM handlers that set *flag (for long runs that must not leave partial files). */
+void hs_cli_catch_interrupts(volatile gint *flag);
+
+/* ---- output.c: writing results ---- */
+
+/* Writes TEXT whole: to stdout when TARGET is NULL; to the file TARGET when NAME is NULL; else to
+ * TARGET/NAME (TARGET is a directory). Files are written atomically (name.tmp, then rename). */
+gboolean hs_cli_write_output(const char *target, const char *name, const char *text, GError **error);
+
+/* Flushes stdout; a write error (now or earlier) fails with "cannot write to stdout". */
+gboolean hs_cli_flush_stdout(GError **error);
+
+/* Creates DIR when its parent exists (a missing parent or an unwritable directory is an error). */
+gboolean hs_cli_prepare_dir(const char *dir, GError **error);
+
+/* Checks, before a long run, that PATH can be written later: its directory exists and a file can be
+ * created in it (a probe file is made and removed); PATH is not a directory. */
+gboolean hs_cli_check_output_file(const char *path, GError **error);
+
+/* For solve, prove and repair: -o DIR and --format do not go together; parses --format (default
+ * by-pattern). */
+gboolean hs_cli_strategy_format(const HsCliContext *ctx, HsFormat *format, GError **error);
+
+/* Verifies S (its per-word listing and every parseable output) with the independent verifier, then
+ * writes DIR/OPENER.{by-pattern.txt,per-word.txt,tree.txt,json} for -o DIR, or FORMAT to stdout when
+ * --format was given, marked verified only when the verifier accepted them, and prints the summary on
+ * stderr (histogram, average, answers over the cap with their paths). S->policy names the policy in
+ * file headers. *VERIFIED is TRUE when verified and within the cap. Returns FALSE only when writing
+ * fails. VERIFY_MS and WRITE_MS (may be NULL) receive the time of those two steps. */
+gboolean hs_cli_emit_strategy(const HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified,
+                              double *verify_ms, double *write_ms, GError **error);
+
+/* ---- prove.c ---- */
+
+/* Why OPENER cannot guarantee ctx's cap (the prover's explanation WHY), on stderr: the first opener
+ * pattern whose part no strategy solves in the guesses left, its words, and the fewest it needs. */
+void hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why);
+
+/* ---- load.c: strategy files (HS_CMD_STRATEGY_FILE) ---- */
+
+/* Reads PATH into ctx->input_* and lets its header lines fill in --lists and --rules (setup's first
+ * step). */
+gboolean hs_cli_read_strategy_file(HsCliContext *ctx, const char *path, GError **error);
+
+/* Verifies ctx->input_text against ctx->words and ctx->policy's rules and cap with the independent
+ * verifier and builds its tree (a new strategy borrowing ctx->words). An unverified file is refused:
+ * its first problems are shown, saying that no PRODUCT ("sheet", "lookup") is made from it, and the
+ * error is HS_CLI_ERROR_REPORTED. */
+HsStrategy *hs_cli_verified_strategy(const HsCliContext *ctx, const char *product, GError **error);

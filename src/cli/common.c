@@ -1,0 +1,133 @@
+/* hardsix CLI — errors that become exit codes, and small helpers several commands share: words typed
+ * on the command line, unused overrides, progress lines, interrupts. */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <signal.h>
+
+G_DEFINE_QUARK(hs - cli - error - quark, hs_cli_error)
+
+gboolean
+hs_cli_usage_error(GError **error, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf(fmt, ap);
+  va_end(ap);
+  g_set_error_literal(error, HS_CLI_ERROR, HS_CLI_ERROR_USAGE, msg);
+  return FALSE;
+}
+
+gboolean
+hs_cli_fail(GError **error, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf(fmt, ap);
+  va_end(ap);
+  g_set_error_literal(error, HS_CLI_ERROR, HS_CLI_ERROR_FAILED, msg);
+  return FALSE;
+}
+
+gboolean
+hs_cli_reported(GError **error)
+{
+  g_set_error_literal(error, HS_CLI_ERROR, HS_CLI_ERROR_REPORTED, "failed (already reported)");
+  return FALSE;
+}
+
+gboolean
+hs_cli_bad_value(GError **error, const char *option)
+{
+  g_return_val_if_fail(error != NULL && *error != NULL, FALSE);
+  GError *e = *error;
+  *error = NULL;
+  if (option != NULL)
+    hs_cli_usage_error(error, "%s: %s", option, e->message);
+  else
+    hs_cli_usage_error(error, "%s", e->message);
+  g_error_free(e);
+  return FALSE;
+}
+
+gboolean
+hs_cli_find_word(const HsCliContext *ctx, const char *what, const char *text, guint *out, GError **error)
+{
+  if (!hs_words_find(ctx->words, text, out, error)) {
+    g_prefix_error(error, "%s ", what);
+    return hs_cli_bad_value(error, NULL);
+  }
+  return TRUE;
+}
+
+gboolean
+hs_cli_check_overrides_used(const HsCliContext *ctx, const HsStrategy *s, GError **error)
+{
+  if (ctx->overrides == NULL)
+    return TRUE;
+  gboolean strict = ctx->opt.strict_overrides;
+  gboolean ok = TRUE;
+  for (guint i = 0; i < ctx->overrides->rules->len; i++) {
+    if (s->override_used[i])
+      continue;
+    const HsOverride *r = ctx->overrides->rules->pdata[i];
+    fprintf(stderr, "hardsix: %s%s:%u: rule never used (its history does not occur in this tree)\n",
+            strict ? "" : "warning: ", ctx->overrides->path, r->line);
+    if (strict)
+      ok = FALSE;
+  }
+  return ok || hs_cli_reported(error);
+}
+
+static gint64 progress_last;
+static gboolean progress_drawn;
+
+void
+hs_cli_progress(gboolean force, const char *fmt, ...)
+{
+  if (!isatty(STDERR_FILENO))
+    return;
+  gint64 now = g_get_monotonic_time();
+  if (!force && now - progress_last < G_USEC_PER_SEC / 10)
+    return;
+  progress_last = now;
+  va_list ap;
+  va_start(ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf(fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\r%s\033[K", msg);
+  progress_drawn = TRUE;
+}
+
+void
+hs_cli_progress_end(void)
+{
+  if (progress_drawn)
+    fputc('\n', stderr);
+  progress_drawn = FALSE;
+}
+
+static volatile gint *interrupt_flag;
+
+static void
+on_interrupt(int sig)
+{
+  (void)sig;
+  if (interrupt_flag)
+    *interrupt_flag = 1;
+}
+
+void
+hs_cli_catch_interrupts(volatile gint *flag)
+{
+  interrupt_flag = flag;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}

@@ -1,0 +1,70 @@
+/* hardsix CLI — strategy files given on the command line (verify, sheet, next): reading one, letting
+ * its header lines choose the lists and rules the options leave open, and refusing it unless the
+ * independent verifier accepts it. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Problems shown when a file does not verify. */
+#define PROBLEMS_SHOWN 5
+
+/* The file's hints fill in what the options leave open (built-in list sets and rules only). */
+static void
+apply_hints(HsCliContext *ctx, const char *rules)
+{
+  HsCliOptions *o = &ctx->opt;
+  gboolean lists_given = o->lists != NULL || o->answers != NULL || o->guesses != NULL;
+  ctx->lists_hint_unknown = ctx->lists_hint != NULL && !hs_words_is_set_name(ctx->lists_hint);
+  if (!lists_given && ctx->lists_hint != NULL && !ctx->lists_hint_unknown)
+    o->lists = g_strdup(ctx->lists_hint);
+  if (o->rules == NULL && (g_strcmp0(rules, "nyt") == 0 || g_strcmp0(rules, "strict") == 0))
+    o->rules = g_strdup(rules);
+}
+
+gboolean
+hs_cli_read_strategy_file(HsCliContext *ctx, const char *path, GError **error)
+{
+  ctx->input_name = g_strdup(strcmp(path, "-") == 0 ? "<stdin>" : path);
+  if (!hs_file_read(path, &ctx->input_text, &ctx->input_len, error))
+    return FALSE;
+  g_autofree char *rules_hint = NULL;
+  hs_verify_peek_header(ctx->input_text, ctx->input_len, &ctx->lists_hint, &rules_hint);
+  apply_hints(ctx, rules_hint);
+  return TRUE;
+}
+
+/* The first problems of an unverified file, on stderr. */
+static void
+refuse(const HsCliContext *ctx, const HsVerifyReport *r, const char *product)
+{
+  fprintf(stderr, "hardsix: %s: not verified (%u problem%s), so no %s is made from it; the first:\n", ctx->input_name,
+          r->problems->len, r->problems->len == 1 ? "" : "s", product);
+  for (guint i = 0; i < r->problems->len && i < PROBLEMS_SHOWN; i++)
+    fprintf(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
+  if (r->problems->len > PROBLEMS_SHOWN)
+    fprintf(stderr, "  ... ('hardsix verify %s' lists all %u)\n",
+            strcmp(ctx->input_name, "<stdin>") ? ctx->input_name : "-", r->problems->len);
+  if (ctx->lists_hint_unknown && ctx->opt.answers == NULL)
+    fprintf(stderr, "  (the file names the lists '%s', which are no built-in set: use --answers and --guesses)\n",
+            ctx->lists_hint);
+}
+
+HsStrategy *
+hs_cli_verified_strategy(const HsCliContext *ctx, const char *product, GError **error)
+{
+  const HsPolicy *p = &ctx->policy;
+  g_autoptr(HsVerifyReport) r = NULL;
+  if (!hs_verify_text(ctx->words, p->rules, p->max_guesses, ctx->input_text, ctx->input_len, ctx->input_name, &r,
+                      error))
+    return NULL;
+  if (!r->ok) {
+    refuse(ctx, r, product);
+    hs_cli_reported(error);
+    return NULL;
+  }
+  HsStrategy *s = hs_strategy_from_paths(ctx->words, p->rules, p->max_guesses, r->paths, error);
+  if (s == NULL) /* the verifier accepted the paths, so this is a bug, not bad input */
+    g_prefix_error(error, "internal error: %s: ", ctx->input_name);
+  return s;
+}

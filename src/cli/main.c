@@ -1,0 +1,111 @@
+/* hardsix — command-line entry point. One file per command (src/cli/NAME.c); main parses its options
+ * once, sets up what its flags ask for (setup.c), runs it, and turns its error into the one message
+ * and exit code of the run. */
+#include "cli.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#define HS_VERSION "0.1.0"
+
+/* Exit codes of every command. */
+enum { HS_EXIT_OK = 0, HS_EXIT_FAIL = 1, HS_EXIT_USAGE = 2 };
+
+/* The commands, in the order 'hardsix --help' lists them. */
+static const HsCliCommand *const commands[] = {
+  &hs_cli_feedback, &hs_cli_solve, &hs_cli_verify, &hs_cli_explain, &hs_cli_sweep,  &hs_cli_prove,
+  &hs_cli_optimize, &hs_cli_merge, &hs_cli_sheet,  &hs_cli_next,    &hs_cli_robust, &hs_cli_repair,
+};
+
+static void
+usage(FILE *out)
+{
+  fprintf(out, "Usage: hardsix COMMAND [OPTIONS]...\n\n"
+               "Builds Wordle hard-mode strategies and proves they solve every answer within six guesses.\n\n"
+               "Commands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+    fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+  fprintf(out, "\n'hardsix COMMAND --help' describes each command.\n"
+               "Exit status: 0 success, 1 failure (including a strategy that is not verified), 2 usage error.\n");
+}
+
+/* The one place that prints an error: usage errors as "hardsix CMD: ..." with a hint (exit 2),
+ * others as "hardsix: ..." (exit 1), nothing for a failure the command has reported itself. */
+static int
+report(const char *cmd, GError *error)
+{
+  int rc = HS_EXIT_FAIL;
+  if (g_error_matches(error, HS_CLI_ERROR, HS_CLI_ERROR_REPORTED)) {
+    /* already said */
+  } else if (g_error_matches(error, HS_CLI_ERROR, HS_CLI_ERROR_USAGE) || error->domain == G_OPTION_ERROR) {
+    fprintf(stderr, "hardsix %s: %s\n(try 'hardsix %s --help')\n", cmd, error->message, cmd);
+    rc = HS_EXIT_USAGE;
+  } else {
+    fprintf(stderr, "hardsix: %s\n", error->message);
+  }
+  g_error_free(error);
+  return rc;
+}
+
+/* Frees the strings the command's own options received (placed options live in the context). */
+static void
+free_option_values(const HsCliCommand *cmd)
+{
+  for (const GOptionEntry *e = cmd->options; e != NULL && e->long_name != NULL; e++) {
+    if (e->arg_data == NULL)
+      continue; /* a placed option */
+    if (e->arg == G_OPTION_ARG_STRING || e->arg == G_OPTION_ARG_FILENAME)
+      g_clear_pointer((char **)e->arg_data, g_free);
+    else if (e->arg == G_OPTION_ARG_STRING_ARRAY || e->arg == G_OPTION_ARG_FILENAME_ARRAY)
+      g_clear_pointer((char ***)e->arg_data, g_strfreev);
+  }
+}
+
+/* Parse, check, set up, run: each step only when the one before succeeded. */
+static int
+run_command(const HsCliCommand *cmd, int argc, char **argv)
+{
+  /* So that --help and option errors say "hardsix solve", not "solve". */
+  g_autofree char *prg = g_strdup_printf("hardsix %s", cmd->name);
+  g_set_prgname(prg);
+  HsCliContext ctx;
+  hs_cli_context_init(&ctx, cmd);
+  GOptionContext *oc = hs_cli_option_context_new(&ctx);
+  GError *error = NULL;
+  gboolean ok =
+    g_option_context_parse(oc, &argc, &argv, &error) && (cmd->check == NULL || cmd->check(&ctx, argc, argv, &error)) &&
+    hs_cli_setup(&ctx, argc, argv, &error) && cmd->run(&ctx, argc, argv, &error) && hs_cli_flush_stdout(&error);
+  if (!ok && error == NULL)
+    hs_cli_fail(&error, "internal error: '%s' failed without saying why", cmd->name);
+  int rc = ok ? HS_EXIT_OK : report(cmd->name, error);
+  g_option_context_free(oc);
+  free_option_values(cmd);
+  hs_cli_context_clear(&ctx);
+  return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+  setlocale(LC_ALL, "");
+  if (argc < 2) {
+    usage(stderr);
+    return HS_EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    usage(stdout);
+    return HS_EXIT_OK;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    printf("hardsix %s\n", HS_VERSION);
+    return HS_EXIT_OK;
+  }
+  for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+    if (strcmp(cmd, commands[i]->name) == 0)
+      return run_command(commands[i], argc - 1, argv + 1);
+  fprintf(stderr, "hardsix: unknown command '%s'\n", cmd);
+  usage(stderr);
+  return HS_EXIT_USAGE;
+}

@@ -1,0 +1,281 @@
+/* hardsix optimize — the exact optimiser on the command line: the strategy with the fewest guesses in
+ * total for one opener (verified and written like solve's), or a TSV of optima for every opener (--all),
+ * or the K best openers proven with a shared cut-off (--best K). */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct {
+  gboolean all, timing;
+  gint best;
+  HsFormat format;
+} opt;
+
+static gboolean
+on_best(const char *name, const char *value, gpointer data, GError **error)
+{
+  (void)data;
+  gint64 v = 0;
+  if (!g_ascii_string_to_signed(value, 10, 1, G_MAXINT, &v, NULL)) {
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s: '%s' is not a number from 1 up", name, value);
+    return FALSE;
+  }
+  opt.best = (gint)v;
+  return TRUE;
+}
+
+static const GOptionEntry options[] = {
+  { "all", 0, 0, G_OPTION_ARG_NONE, &opt.all, "Optimise every opener (or --openers) and write a TSV", NULL },
+  { "best", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)on_best,
+    "With --all: prove which K openers are best; the others are only shown to be worse", "K" },
+  HS_CLI_OUTPUT_OPTION("One opener: write DIR/OPENER.* in every format; --all: write the TSV to FILE (atomically)",
+                       "DIR|FILE"),
+  HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
+  HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
+  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
+  { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
+    "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+static gboolean
+check(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  (void)argv;
+  const HsCliOptions *o = &ctx->opt;
+  opt.format = HS_FORMAT_BY_PATTERN;
+  if (opt.all && argc != 1)
+    return hs_cli_usage_error(error, "--all takes no OPENER");
+  if (!opt.all && argc != 2)
+    return hs_cli_usage_error(error, "expected one OPENER (or --all)");
+  if (opt.all && o->format)
+    return hs_cli_usage_error(error, "--format is for one opener; --all writes TSV");
+  if (!opt.all && (o->openers || o->shard || opt.best))
+    return hs_cli_usage_error(error, "--openers, --shard and --best go with --all");
+  if (opt.best && o->shard)
+    return hs_cli_usage_error(error, "--best needs every opener in one run; it cannot be sharded");
+  return hs_cli_strategy_format(ctx, &opt.format, error);
+}
+
+/* ---- one opener ---- */
+
+static void
+print_search(const HsOptimizeStats *st, double secs)
+{
+  fprintf(stderr,
+          "search: %" G_GUINT64_FORMAT " nodes, %" G_GUINT64_FORMAT " memo hits, %" G_GUINT64_FORMAT
+          " MB of memo, %.2f s\n",
+          st->nodes, st->memo_hits, st->memo_bytes >> 20, secs);
+}
+
+static gboolean
+optimize_one(HsCliContext *ctx, const char *word, GError **error)
+{
+  guint opener;
+  if (!hs_cli_find_word(ctx, "opener", word, &opener, error) ||
+      (ctx->opt.output && !hs_cli_prepare_dir(ctx->opt.output, error)))
+    return FALSE;
+  const guint cap = ctx->policy.max_guesses;
+  static volatile gint interrupted;
+  hs_cli_catch_interrupts(&interrupted);
+  /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why. */
+  g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_GREEDY);
+  hs_prover_set_cancel(P, &interrupted);
+  HsProveStats pst = { 0 };
+  HsProveFailure why;
+  memset(&why, 0, sizeof why);
+  gboolean feasible = FALSE;
+  gint64 t0 = g_get_monotonic_time();
+  if (!hs_prover_decide(P, opener, cap, &feasible, &pst, error))
+    return FALSE;
+  if (!feasible) {
+    g_autoptr(HsStrategy) none = hs_prover_prove(P, opener, cap, NULL, &why, error);
+    if (*error != NULL)
+      return FALSE;
+    hs_cli_print_impossible(ctx, opener, &why);
+    fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", pst.nodes, (g_get_monotonic_time() - t0) / 1e6);
+    return hs_cli_reported(error);
+  }
+  g_autoptr(HsOptimizer) O = hs_optimizer_new(ctx->table, ctx->policy.rules);
+  hs_optimizer_set_cancel(O, &interrupted);
+  HsOptimizeStats st = { 0 };
+  g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, opener, cap, &st, error);
+  double secs = (g_get_monotonic_time() - t0) / 1e6;
+  if (s == NULL)
+    return *error != NULL ? FALSE
+                          : hs_cli_fail(error, "internal error: the prover found a strategy, the optimiser none");
+  double verify_ms = 0, write_ms = 0;
+  gboolean verified = FALSE;
+  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
+    return FALSE;
+  char avg[HS_AVERAGE_BUFLEN];
+  guint64 total = hs_histogram_total(&s->hist);
+  fprintf(stderr, "%s: %s: %" G_GUINT64_FORMAT " guesses in total (average %s) is the fewest within %u (%s rules)\n",
+          ctx->words->text[opener], verified ? "optimal" : "optimal but NOT verified", total,
+          hs_average_format(total, s->n_solved, avg), cap, hs_rules_name(ctx->policy.rules));
+  print_search(&st, secs);
+  if (opt.timing)
+    fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
+            secs * 1e3, verify_ms, write_ms);
+  return verified || hs_cli_reported(error);
+}
+
+/* ---- every opener ---- */
+
+static gint
+cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
+{
+  const HsWords *w = words;
+  return strcmp(w->text[((const HsOptimizeRow *)a)->opener], w->text[((const HsOptimizeRow *)b)->opener]);
+}
+
+static char *
+render_tsv(const HsWords *w, const HsOptimizeRow *rows, guint n)
+{
+  GString *out =
+    g_string_new(opt.timing ? "opener\tverdict\ttotal\taverage\tseconds\n" : "opener\tverdict\ttotal\taverage\n");
+  for (guint i = 0; i < n; i++) {
+    const HsOptimizeRow *r = &rows[i];
+    g_string_append_printf(out, "%s\t%s\t", w->text[r->opener], hs_optimize_verdict_name(r->verdict));
+    if (r->verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE) {
+      g_string_append(out, "-\t-");
+    } else {
+      g_string_append_printf(out, "%" G_GUINT64_FORMAT "\t", r->total);
+      hs_average_append(out, r->total, w->n_answers);
+    }
+    if (opt.timing) {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_string_append_c(out, '\t');
+      g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", r->seconds));
+    }
+    g_string_append_c(out, '\n');
+  }
+  return g_string_free(out, FALSE);
+}
+
+static gint
+cmp_rows_by_total(gconstpointer a, gconstpointer b)
+{
+  const HsOptimizeRow *x = *(const HsOptimizeRow *const *)a, *y = *(const HsOptimizeRow *const *)b;
+  if (x->total != y->total)
+    return x->total < y->total ? -1 : 1;
+  return x->opener < y->opener ? -1 : x->opener > y->opener;
+}
+
+/* Counts, time, the best openers and the slowest, on stderr. */
+static void
+print_all_summary(const HsCliContext *ctx, const HsOptimizeRow *rows, guint n, double secs)
+{
+  const HsWords *w = ctx->words;
+  guint count[3] = { 0, 0, 0 }, slowest = 0;
+  double cpu = 0;
+  g_autoptr(GPtrArray) best = g_ptr_array_new();
+  for (guint i = 0; i < n; i++) {
+    count[rows[i].verdict]++;
+    cpu += rows[i].seconds;
+    if (rows[i].seconds > rows[slowest].seconds)
+      slowest = i;
+    if (rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL)
+      g_ptr_array_add(best, (gpointer)&rows[i]);
+  }
+  g_ptr_array_sort(best, cmp_rows_by_total);
+  fprintf(stderr, "optimize: %u openers: %u optimal, %u impossible", n, count[HS_OPTIMIZE_ROW_OPTIMAL],
+          count[HS_OPTIMIZE_ROW_IMPOSSIBLE]);
+  if (opt.best)
+    fprintf(stderr, ", %u worse than the best %d", count[HS_OPTIMIZE_ROW_WORSE], opt.best);
+  fprintf(stderr, " (within %u guesses, %s rules, %s lists), %.1f s (%.1f s of CPU time)\n", ctx->policy.max_guesses,
+          hs_rules_name(ctx->policy.rules), w->name, secs, cpu);
+  g_autoptr(GString) line = g_string_new("best:");
+  for (guint i = 0; i < MIN(best->len, 10u); i++) {
+    const HsOptimizeRow *r = best->pdata[i];
+    g_string_append_printf(line, "%s %s %" G_GUINT64_FORMAT " (", i ? "," : "", w->text[r->opener], r->total);
+    hs_average_append(line, r->total, w->n_answers);
+    g_string_append_c(line, ')');
+  }
+  if (best->len > 0)
+    fprintf(stderr, "%s\n", line->str);
+  if (n > 0)
+    fprintf(stderr, "slowest opener: %s, %.2f s of CPU time\n", w->text[rows[slowest].opener], rows[slowest].seconds);
+}
+
+typedef struct {
+  gint64 start;
+} Progress;
+
+static void
+on_progress(guint done, guint total, gpointer user)
+{
+  const Progress *p = user;
+  double secs = (g_get_monotonic_time() - p->start) / 1e6;
+  double rate = secs > 0 ? done / secs : 0;
+  hs_cli_progress(done == total, "optimize: %u/%u openers, %.2f openers/s, ETA %.0f s", done, total, rate,
+                  rate > 0 ? (total - done) / rate : 0.0);
+}
+
+static gboolean
+optimize_all(HsCliContext *ctx, GError **error)
+{
+  if (ctx->opt.output && !hs_cli_check_output_file(ctx->opt.output, error))
+    return FALSE;
+  guint n = ctx->n_openers;
+  g_autofree HsOptimizeRow *rows = g_new0(HsOptimizeRow, MAX(n, 1u));
+  static volatile gint interrupted;
+  hs_cli_catch_interrupts(&interrupted);
+  Progress progress = { g_get_monotonic_time() };
+  HsOptimizeAllOptions oo = { 0 };
+  oo.max_guesses = ctx->policy.max_guesses;
+  oo.best = (guint)opt.best;
+  oo.progress = on_progress;
+  oo.progress_user = &progress;
+  oo.cancel = &interrupted;
+  gboolean ok = hs_optimize_all(ctx->table, ctx->policy.rules, ctx->openers, n, &oo, rows, error);
+  hs_cli_progress_end();
+  double secs = (g_get_monotonic_time() - progress.start) / 1e6;
+  if (!ok && interrupted) {
+    g_clear_error(error);
+    return hs_cli_fail(error, "optimize interrupted; nothing written");
+  }
+  if (!ok)
+    return FALSE;
+  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
+  g_autofree char *text = render_tsv(ctx->words, rows, n);
+  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  print_all_summary(ctx, rows, n, secs);
+  return ok;
+}
+
+static gboolean
+run(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  (void)argc;
+  return opt.all ? optimize_all(ctx, error) : optimize_one(ctx, argv[1], error);
+}
+
+const HsCliCommand hs_cli_optimize = {
+  .name = "optimize",
+  .summary = "Find the strategy with the fewest guesses in total for an opener (or rank every opener)",
+  .parameters = "OPENER | --all",
+  .help = "Finds, among the strategies that start with OPENER, obey --rules (default nyt) and solve every answer\n"
+          "within --max-guesses (default 6), one with the fewest guesses summed over all answers (the lowest\n"
+          "average), by an exact branch-and-bound search that proves no strategy does better. Among equally\n"
+          "good guesses the first in the guess ranking is played (smallest largest part, then a candidate,\n"
+          "then canonical order), so the strategy is the same on every run. It is verified by the\n"
+          "independent verifier and written like 'solve' (-o DIR or --format); stderr gets the histogram,\n"
+          "the total, the search nodes and the time. When no strategy meets the cap, stderr says why, as\n"
+          "'prove' does.\n\n"
+          "With --all every opener (or --openers) is optimised, in parallel (--threads), and a TSV is written\n"
+          "(stdout or -o FILE), one row per opener sorted by opener:\n"
+          "  opener  verdict (optimal|impossible|worse)  total  average\n"
+          "The rows are the same for any thread count and shard split ('hardsix merge' joins shards). With\n"
+          "--best K only the K best openers are optimised exactly (least total, ties to canonical order): the\n"
+          "others are searched with the K-th best total so far as a cut-off, and their rows say 'worse' with\n"
+          "a proven lower bound of their total (at least the K-th best total); far cheaper than every row.\n\n"
+          "Exit status: one opener: 0 optimal and verified, 1 impossible or not verified; --all: 0 when every\n"
+          "opener was decided; 1 on errors; 2 usage error.",
+  .options = options,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
+  .check = check,
+  .run = run,
+};

@@ -1,0 +1,282 @@
+/* hardsix prove — the exact prover on the command line: one opener (a verified strategy, or why none
+ * exists), or every opener (--all: a TSV of verdicts, decided in parallel by hs_prove_all, sharded
+ * like sweep). */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct {
+  gboolean all, timing;
+  char *search;
+  HsFormat format;
+  HsProveOrder order;
+} opt;
+
+static const GOptionEntry options[] = {
+  { "all", 0, 0, G_OPTION_ARG_NONE, &opt.all, "Decide every opener (or --openers) and write a TSV of verdicts", NULL },
+  HS_CLI_OUTPUT_OPTION("One opener: write DIR/OPENER.by-pattern.txt, .per-word.txt, .tree.txt and .json; --all: write "
+                       "the TSV to FILE (atomically)",
+                       "DIR|FILE"),
+  HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
+  HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
+  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
+  { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
+    "Guess order: greedy (default for one opener) or fast (default for --all)", "ORDER" },
+  { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
+    "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+static gboolean
+check(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  (void)argv;
+  const HsCliOptions *o = &ctx->opt;
+  opt.order = opt.all ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY;
+  opt.format = HS_FORMAT_BY_PATTERN;
+  if (opt.all && argc != 1)
+    return hs_cli_usage_error(error, "--all takes no OPENER");
+  if (!opt.all && argc != 2)
+    return hs_cli_usage_error(error, "expected one OPENER (or --all)");
+  if (opt.all && o->format)
+    return hs_cli_usage_error(error, "--format is for one opener; --all writes TSV");
+  if (!opt.all && (o->openers || o->shard))
+    return hs_cli_usage_error(error, "--openers and --shard go with --all");
+  if (!hs_cli_strategy_format(ctx, &opt.format, error))
+    return FALSE;
+  /* hs_prove_order_parse reports a bad name in G_OPTION_ERROR or its own domain: either is a usage
+   * error here. */
+  if (opt.search && !hs_prove_order_parse(opt.search, &opt.order, error))
+    return hs_cli_bad_value(error, "--search");
+  return TRUE;
+}
+
+/* How many words of a failing part are named. */
+#define PART_SHOWN 12
+
+static char *
+policy_string(const HsCliContext *ctx)
+{
+  return g_strdup_printf("exact proof, rules %s, search %s", hs_rules_name(ctx->policy.rules),
+                         hs_prove_order_name(opt.order));
+}
+
+/* Lists the words of the opener's part PATTERN (canonical order), at most PART_SHOWN. */
+static void
+append_part(GString *out, const HsWords *w, const HsTable *table, guint opener, guint8 pattern)
+{
+  const guint8 *row = hs_table_row(table, opener, NULL);
+  guint shown = 0, total = 0;
+  for (guint a = 0; a < w->n_answers; a++) {
+    if (row[a] != pattern)
+      continue;
+    if (shown < PART_SHOWN) {
+      g_string_append_printf(out, "%s%s", shown ? ", " : "", w->text[a]);
+      shown++;
+    }
+    total++;
+  }
+  if (total > shown)
+    g_string_append(out, ", ...");
+}
+
+void
+hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why)
+{
+  const HsWords *w = ctx->words;
+  const char *o = w->text[opener];
+  const guint cap = ctx->policy.max_guesses;
+  char pat[HS_PATTERN_BUFLEN];
+  g_autoptr(GString) part = g_string_new(NULL);
+  append_part(part, w, ctx->table, opener, why->pattern);
+  fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s rules)\n", o, cap,
+          hs_rules_name(ctx->policy.rules));
+  fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
+          hs_pattern_format(why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands, why->n_cands == 1 ? "" : "s", part->str,
+          cap - 1, cap - 1 == 1 ? "" : "es");
+  if (why->best)
+    fprintf(stderr, "; the best is %u more (%u in all)\n", why->best, why->best + 1);
+  else
+    fprintf(stderr, "\n");
+}
+
+/* The strategy found for OPENER, verified and written like solve's, and the verdict on stderr. */
+static gboolean
+emit_proof(const HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st, GError **error)
+{
+  g_autofree char *policy = policy_string(ctx);
+  hs_strategy_set_policy(s, policy);
+  double verify_ms = 0, write_ms = 0;
+  gboolean verified = FALSE;
+  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
+    return FALSE;
+  fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s rules)\n",
+          ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
+          hs_rules_name(ctx->policy.rules));
+  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st->nodes, secs);
+  if (opt.timing)
+    fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
+            secs * 1e3, verify_ms, write_ms);
+  return verified || hs_cli_reported(error);
+}
+
+static gboolean
+prove_one(HsCliContext *ctx, const char *word, GError **error)
+{
+  guint opener;
+  if (!hs_cli_find_word(ctx, "opener", word, &opener, error) ||
+      (ctx->opt.output && !hs_cli_prepare_dir(ctx->opt.output, error)))
+    return FALSE;
+  g_autoptr(HsProver) prover = hs_prover_new(ctx->table, ctx->policy.rules, opt.order);
+  static volatile gint interrupted;
+  hs_cli_catch_interrupts(&interrupted);
+  hs_prover_set_cancel(prover, &interrupted);
+  HsProveStats st = { 0 };
+  HsProveFailure why;
+  memset(&why, 0, sizeof why);
+  gint64 t0 = g_get_monotonic_time();
+  g_autoptr(HsStrategy) s = hs_prover_prove(prover, opener, ctx->policy.max_guesses, &st, &why, error);
+  double secs = (g_get_monotonic_time() - t0) / 1e6;
+  if (*error != NULL)
+    return FALSE;
+  if (s != NULL)
+    return emit_proof(ctx, s, secs, &st, error);
+  hs_cli_print_impossible(ctx, opener, &why);
+  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st.nodes, secs);
+  return hs_cli_reported(error);
+}
+
+/* ---- --all ---- */
+
+static gint
+cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
+{
+  const HsWords *w = words;
+  return strcmp(w->text[((const HsProveAllRow *)a)->opener], w->text[((const HsProveAllRow *)b)->opener]);
+}
+
+static gint
+cmp_double(gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static char *
+render_tsv(const HsWords *w, const HsProveAllRow *rows, guint n)
+{
+  GString *out = g_string_new(opt.timing ? "opener\tverdict\tnodes\tseconds\n" : "opener\tverdict\tnodes\n");
+  for (guint i = 0; i < n; i++) {
+    g_string_append_printf(out, "%s\t%s\t%" G_GUINT64_FORMAT, w->text[rows[i].opener],
+                           rows[i].proven ? "proven" : "impossible", rows[i].nodes);
+    if (opt.timing) {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_string_append_c(out, '\t');
+      g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", rows[i].seconds));
+    }
+    g_string_append_c(out, '\n');
+  }
+  return g_string_free(out, FALSE);
+}
+
+/* Counts, total time, and the median and slowest opener by CPU time, on stderr. */
+static void
+print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, double secs)
+{
+  const HsWords *w = ctx->words;
+  g_autofree double *t = g_new(double, MAX(n, 1u));
+  guint slowest = 0, proven = 0;
+  double cpu = 0;
+  for (guint i = 0; i < n; i++) {
+    t[i] = rows[i].seconds;
+    cpu += rows[i].seconds;
+    proven += rows[i].proven;
+    if (rows[i].seconds > rows[slowest].seconds)
+      slowest = i;
+  }
+  qsort(t, n, sizeof *t, cmp_double);
+  fprintf(stderr,
+          "prove: %u openers, %u proven within %u guesses, %u impossible (%s rules, %s lists), %.1f s "
+          "(%.1f s of search CPU time)\n",
+          n, proven, ctx->policy.max_guesses, n - proven, hs_rules_name(ctx->policy.rules), w->name, secs, cpu);
+  if (n > 0)
+    fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
+            n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, rows[slowest].seconds, w->text[rows[slowest].opener]);
+}
+
+typedef struct {
+  gint64 start;
+} Progress;
+
+static void
+on_progress(guint done, guint total, guint proven, gpointer user)
+{
+  const Progress *p = user;
+  double secs = (g_get_monotonic_time() - p->start) / 1e6;
+  double rate = secs > 0 ? done / secs : 0;
+  hs_cli_progress(done == total, "prove: %u/%u openers, %u proven, %.1f openers/s, ETA %.0f s", done, total, proven,
+                  rate, rate > 0 ? (total - done) / rate : 0.0);
+}
+
+static gboolean
+prove_all(HsCliContext *ctx, GError **error)
+{
+  if (ctx->opt.output && !hs_cli_check_output_file(ctx->opt.output, error))
+    return FALSE;
+  guint n = ctx->n_openers;
+  g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, MAX(n, 1u));
+  static volatile gint interrupted;
+  hs_cli_catch_interrupts(&interrupted);
+  Progress progress = { g_get_monotonic_time() };
+  HsProveAllOptions po = { ctx->policy.max_guesses, opt.order, on_progress, &progress, &interrupted };
+  gboolean ok = hs_prove_all(ctx->table, ctx->policy.rules, ctx->openers, n, &po, rows, error);
+  hs_cli_progress_end();
+  double secs = (g_get_monotonic_time() - progress.start) / 1e6;
+  if (!ok && interrupted) {
+    g_clear_error(error);
+    return hs_cli_fail(error, "prove interrupted; nothing written");
+  }
+  if (!ok)
+    return FALSE;
+  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
+  g_autofree char *text = render_tsv(ctx->words, rows, n);
+  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  print_all_summary(ctx, rows, n, secs);
+  return ok;
+}
+
+static gboolean
+run(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  (void)argc;
+  return opt.all ? prove_all(ctx, error) : prove_one(ctx, argv[1], error);
+}
+
+const HsCliCommand hs_cli_prove = {
+  .name = "prove",
+  .summary = "Decide exactly whether an opener (or every opener) can guarantee the cap",
+  .parameters = "OPENER | --all",
+  .help = "Decides exactly whether some hard-mode strategy that starts with OPENER solves every answer within\n"
+          "--max-guesses guesses (default 6), searching every allowed word legal under --rules (default nyt).\n"
+          "When it does, the strategy found is verified by the independent verifier and written like 'solve'\n"
+          "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the first opener\n"
+          "pattern (in pattern order) whose part cannot be solved in the guesses left, its size, and the fewest\n"
+          "guesses that part needs.\n\n"
+          "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
+          "(stdout or -o FILE), one row per opener sorted by opener:\n"
+          "  opener  verdict (proven|impossible)  nodes (search nodes expanded)\n"
+          "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
+          "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
+          "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
+          "too when it is a terminal.\n"
+          "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
+          "strategy found.\n\n"
+          "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
+          "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.",
+  .options = options,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
+  .check = check,
+  .run = run,
+};

@@ -1,0 +1,414 @@
+/* hardsix CLI — the shared options and the one setup every command gets: the command's flags say
+ * which options it takes and what main loads (lists, rules, policy, overrides, table, openers). */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+void
+hs_cli_context_init(HsCliContext *ctx, const HsCliCommand *command)
+{
+  memset(ctx, 0, sizeof *ctx);
+  ctx->command = command;
+  hs_policy_init(&ctx->policy);
+}
+
+static void
+options_clear(HsCliOptions *o)
+{
+  char **strings[] = { &o->lists,  &o->answers,   &o->guesses, &o->order,  &o->rules,   &o->pool, &o->metric,
+                       &o->preset, &o->overrides, &o->output,  &o->format, &o->openers, &o->shard };
+  for (guint i = 0; i < G_N_ELEMENTS(strings); i++)
+    g_clear_pointer(strings[i], g_free);
+}
+
+void
+hs_cli_context_clear(HsCliContext *ctx)
+{
+  options_clear(&ctx->opt);
+  g_free(ctx->input_name);
+  g_free(ctx->input_text);
+  g_free(ctx->lists_hint);
+  hs_table_free(ctx->table);
+  hs_overrides_free(ctx->overrides);
+  hs_words_free(ctx->words);
+  g_free(ctx->policy_string);
+  g_free(ctx->openers);
+  memset(ctx, 0, sizeof *ctx);
+}
+
+/* ---- options ---- */
+
+/* Parses an integer option strictly: all digits, within LO..HI. */
+static gboolean
+int_option(const char *name, const char *value, gint64 lo, gint64 hi, gint *out, GError **error)
+{
+  gint64 v = 0;
+  if (!g_ascii_string_to_signed(value, 10, G_MININT, G_MAXINT, &v, NULL) || v < lo || v > hi) {
+    g_autofree char *shown = g_utf8_make_valid(value, MIN((gssize)strlen(value), 40));
+    return hs_cli_usage_error(error, "%s: '%s' is not a number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, name,
+                              shown, lo, hi);
+  }
+  *out = (gint)v;
+  return TRUE;
+}
+
+/* Option callbacks get the context as the main group's user data. */
+static gboolean
+on_max_guesses(const char *name, const char *value, gpointer ctx, GError **error)
+{
+  return int_option(name, value, 1, HS_DEPTH_LIMIT - 1, &((HsCliContext *)ctx)->opt.max_guesses, error);
+}
+
+static gboolean
+on_threads(const char *name, const char *value, gpointer ctx, GError **error)
+{
+  return int_option(name, value, 1, 4096, &((HsCliContext *)ctx)->opt.threads, error);
+}
+
+static const GOptionEntry list_entries[] = {
+  { "lists", 0, 0, G_OPTION_ARG_STRING, NULL, "Word-list set: original (default), nyt2022 or nyt2023", "SET" },
+  { "answers", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Answers file (with --guesses)", "FILE" },
+  { "guesses", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Other allowed guesses (with --answers)", "FILE" },
+  { "order", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Canonical order of the answers (for ties): a file or tkihira2022",
+    "FILE" },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+static const GOptionEntry rules_entries[] = {
+  { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, "Hard-mode rules: nyt (default) or strict", "RULES" },
+  { "max-guesses", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)on_max_guesses, "Guess cap, 1 to 63 (default 6)", "N" },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+static const GOptionEntry policy_entries[] = {
+  { "pool", 0, 0, G_OPTION_ARG_STRING, NULL, "Guesses considered: legal (default) or candidates", "POOL" },
+  { "metric", 0, 0, G_OPTION_ARG_STRING, NULL, "maxbucket (default), maxbucket-swapped, entropy or expected",
+    "METRIC" },
+  { "preset", 0, 0, G_OPTION_ARG_STRING, NULL,
+    "tkihira2022 = --rules strict --pool candidates --metric maxbucket-swapped", "NAME" },
+  { "overrides", 0, 0, G_OPTION_ARG_FILENAME, NULL, "File of forced guesses", "FILE" },
+  { "strict-overrides", 0, 0, G_OPTION_ARG_NONE, NULL, "An override rule that is never used is an error", NULL },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+static const GOptionEntry thread_entries[] = {
+  { "threads", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)on_threads, "Worker threads (default: all cores)", "N" },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+/* The shared options, by flag, in the order --help lists them. */
+static const struct {
+  HsCliFlags flag;
+  const GOptionEntry *entries;
+} shared_options[] = {
+  { HS_CMD_LISTS, list_entries },
+  { HS_CMD_RULES, rules_entries },
+  { HS_CMD_POLICY, policy_entries },
+  { HS_CMD_THREADS, thread_entries },
+};
+
+/* Where the value of a shared option goes (callbacks keep their function). */
+static gpointer
+shared_slot(HsCliOptions *o, const char *name)
+{
+  static const struct {
+    const char *name;
+    gsize offset;
+  } slots[] = {
+    { "lists", G_STRUCT_OFFSET(HsCliOptions, lists) },
+    { "answers", G_STRUCT_OFFSET(HsCliOptions, answers) },
+    { "guesses", G_STRUCT_OFFSET(HsCliOptions, guesses) },
+    { "order", G_STRUCT_OFFSET(HsCliOptions, order) },
+    { "rules", G_STRUCT_OFFSET(HsCliOptions, rules) },
+    { "pool", G_STRUCT_OFFSET(HsCliOptions, pool) },
+    { "metric", G_STRUCT_OFFSET(HsCliOptions, metric) },
+    { "preset", G_STRUCT_OFFSET(HsCliOptions, preset) },
+    { "overrides", G_STRUCT_OFFSET(HsCliOptions, overrides) },
+    { "strict-overrides", G_STRUCT_OFFSET(HsCliOptions, strict_overrides) },
+    { "output", G_STRUCT_OFFSET(HsCliOptions, output) },
+    { "format", G_STRUCT_OFFSET(HsCliOptions, format) },
+    { "openers", G_STRUCT_OFFSET(HsCliOptions, openers) },
+    { "shard", G_STRUCT_OFFSET(HsCliOptions, shard) },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(slots); i++)
+    if (strcmp(slots[i].name, name) == 0)
+      return G_STRUCT_MEMBER_P(o, slots[i].offset);
+  g_error("hardsix: option --%s has no place in HsCliOptions", name); /* a bug in a command table */
+  return NULL;
+}
+
+/* Adds ENTRIES to GROUP, binding those without a value pointer to ctx->opt. */
+static void
+add_entries(GOptionGroup *group, const GOptionEntry *entries, HsCliContext *ctx)
+{
+  guint n = 0;
+  while (entries[n].long_name != NULL)
+    n++;
+  /* GLib copies the array (not the strings, which are static), so the copy can go at once. */
+  g_autofree GOptionEntry *e = g_new0(GOptionEntry, n + 1);
+  for (guint i = 0; i < n; i++) {
+    e[i] = entries[i];
+    if (e[i].arg_data == NULL)
+      e[i].arg_data = shared_slot(&ctx->opt, e[i].long_name);
+  }
+  g_option_group_add_entries(group, e);
+}
+
+GOptionContext *
+hs_cli_option_context_new(HsCliContext *ctx)
+{
+  const HsCliCommand *cmd = ctx->command;
+  GOptionContext *oc = g_option_context_new(cmd->parameters);
+  g_option_context_set_summary(oc, cmd->help);
+  if (cmd->description != NULL)
+    g_option_context_set_description(oc, cmd->description);
+  GOptionGroup *main_group = g_option_group_new(NULL, NULL, NULL, ctx, NULL);
+  g_option_context_set_main_group(oc, main_group);
+  if (cmd->options != NULL)
+    add_entries(main_group, cmd->options, ctx);
+  for (guint i = 0; i < G_N_ELEMENTS(shared_options); i++)
+    if (cmd->flags & shared_options[i].flag)
+      add_entries(main_group, shared_options[i].entries, ctx);
+  return oc;
+}
+
+/* ---- setup ---- */
+
+/* --preset, --rules, --max-guesses, --pool, --metric. Bad values are usage errors. */
+static gboolean
+resolve_policy(HsCliContext *ctx, GError **error)
+{
+  HsCliOptions *o = &ctx->opt;
+  HsPolicy *p = &ctx->policy;
+  if ((ctx->command->flags & HS_CMD_POLICY) && o->preset != NULL) {
+    if (g_strcmp0(o->preset, "tkihira2022") != 0)
+      return hs_cli_usage_error(error, "--preset: unknown preset '%s' (expected tkihira2022)", o->preset);
+    /* Explicit options still win over the preset. */
+    if (o->rules == NULL)
+      o->rules = g_strdup("strict");
+    if (o->pool == NULL)
+      o->pool = g_strdup("candidates");
+    if (o->metric == NULL)
+      o->metric = g_strdup("maxbucket-swapped");
+  }
+  if (!hs_rules_parse(o->rules ? o->rules : "nyt", &p->rules, error))
+    return hs_cli_bad_value(error, "--rules");
+  p->max_guesses = o->max_guesses ? (guint)o->max_guesses : 6;
+  if (!(ctx->command->flags & HS_CMD_POLICY))
+    return TRUE;
+  if (!hs_pool_parse(o->pool ? o->pool : "legal", &p->pool, error))
+    return hs_cli_bad_value(error, "--pool");
+  if (!hs_metric_parse(o->metric ? o->metric : "maxbucket", &p->metric, error))
+    return hs_cli_bad_value(error, "--metric");
+  return TRUE;
+}
+
+/* The words the options name (default: the original lists), in the --order given. */
+static gboolean
+load_words(HsCliContext *ctx, GError **error)
+{
+  const HsCliOptions *o = &ctx->opt;
+  if (o->answers != NULL || o->guesses != NULL) {
+    if (o->answers == NULL || o->guesses == NULL)
+      return hs_cli_usage_error(error, "--answers and --guesses go together");
+    if (o->lists != NULL)
+      return hs_cli_usage_error(error, "--lists cannot be combined with --answers/--guesses");
+    ctx->words = hs_words_load(o->answers, o->guesses, error);
+  } else {
+    ctx->words = hs_words_load_set(o->lists ? o->lists : "original", error);
+    /* --lists naming no built-in set is a bad option value. */
+    if (ctx->words == NULL && g_error_matches(*error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET))
+      return hs_cli_bad_value(error, NULL);
+  }
+  if (ctx->words == NULL)
+    return FALSE;
+  if (o->order != NULL && !hs_words_apply_order(ctx->words, o->order, error)) {
+    /* A built-in order that does not fit the lists is a bad option value too. */
+    if (g_error_matches(*error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET))
+      return hs_cli_bad_value(error, NULL);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+load_overrides(HsCliContext *ctx, GError **error)
+{
+  if (ctx->opt.overrides == NULL)
+    return TRUE;
+  ctx->overrides = hs_overrides_load(ctx->opt.overrides, ctx->words, ctx->policy.rules, error);
+  ctx->policy.overrides = ctx->overrides;
+  return ctx->overrides != NULL;
+}
+
+static void
+apply_threads(const HsCliContext *ctx)
+{
+#ifdef _OPENMP
+  if (ctx->opt.threads > 0)
+    omp_set_num_threads(ctx->opt.threads);
+#else
+  (void)ctx;
+#endif
+}
+
+static void
+build_table(HsCliContext *ctx)
+{
+  gboolean all_guesses = (ctx->command->flags & HS_CMD_PROVER_TABLE) || ctx->policy.pool == HS_POOL_LEGAL;
+  gint64 t0 = g_get_monotonic_time();
+  ctx->table = hs_table_new_full(ctx->words, all_guesses, ctx->policy.metric == HS_METRIC_MAXBUCKET_SWAPPED);
+  ctx->table_ms = (g_get_monotonic_time() - t0) / 1e3;
+}
+
+/* "preset P, rules R, pool P, metric M, order F, overrides F" for file headers. */
+static char *
+policy_string(const HsCliContext *ctx)
+{
+  const HsCliOptions *o = &ctx->opt;
+  const HsPolicy *p = &ctx->policy;
+  GString *s = g_string_new(NULL);
+  if (o->preset)
+    g_string_append_printf(s, "preset %s, ", o->preset);
+  g_string_append_printf(s, "rules %s, pool %s, metric %s", hs_rules_name(p->rules), hs_pool_name(p->pool),
+                         hs_metric_name(p->metric));
+  if (o->order) {
+    g_autofree char *b = g_path_get_basename(o->order);
+    g_string_append_printf(s, ", order %s", b);
+  }
+  if (o->overrides) {
+    g_autofree char *b = g_path_get_basename(o->overrides);
+    g_string_append_printf(s, ", overrides %s", b);
+  }
+  return g_string_free(s, FALSE);
+}
+
+typedef struct {
+  const HsWords *words;
+  const char *path;
+  GArray *out;
+  GHashTable *seen;
+} OpenerFile;
+
+static gboolean
+opener_line(const char *line, gsize len, guint lineno, gpointer user, GError **error)
+{
+  OpenerFile *f = user;
+  g_autofree char *t = g_strndup(line, len);
+  g_strstrip(t);
+  if (*t == '\0' || *t == '#')
+    return TRUE;
+  guint i;
+  GError *werr = NULL;
+  if (!hs_words_find(f->words, t, &i, &werr)) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: %s", f->path, lineno, werr->message);
+    g_error_free(werr);
+    return FALSE;
+  }
+  if (g_hash_table_contains(f->seen, GUINT_TO_POINTER(i + 1))) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:%u: '%s' listed twice", f->path, lineno, t);
+    return FALSE;
+  }
+  g_hash_table_add(f->seen, GUINT_TO_POINTER(i + 1));
+  guint32 v = i;
+  g_array_append_val(f->out, v);
+  return TRUE;
+}
+
+/* --openers all|answers|guesses|FILE: fills OUT (word indices, canonical order for the named sets,
+ * file order for a FILE, whose words are checked with file:line errors). */
+static gboolean
+select_openers(const HsWords *words, const char *spec, GArray **out, GError **error)
+{
+  GArray *a = g_array_new(FALSE, FALSE, sizeof(guint32));
+  if (spec == NULL || strcmp(spec, "all") == 0 || strcmp(spec, "answers") == 0 || strcmp(spec, "guesses") == 0) {
+    guint lo = spec && strcmp(spec, "guesses") == 0 ? words->n_answers : 0;
+    guint hi = spec && strcmp(spec, "answers") == 0 ? words->n_answers : words->n_words;
+    for (guint32 i = lo; i < hi; i++)
+      g_array_append_val(a, i);
+  } else {
+    g_autofree char *text = NULL;
+    gsize len;
+    if (!hs_file_read(spec, &text, &len, error)) {
+      g_array_unref(a);
+      return FALSE;
+    }
+    OpenerFile f = { words, spec, a, g_hash_table_new(NULL, NULL) };
+    gboolean ok = hs_file_foreach_line(text, len, opener_line, &f, error);
+    g_hash_table_destroy(f.seen);
+    if (ok && a->len == 0) {
+      g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s:1: no openers in file", spec);
+      ok = FALSE;
+    }
+    if (!ok) {
+      g_array_unref(a);
+      return FALSE;
+    }
+  }
+  *out = a;
+  return TRUE;
+}
+
+/* --shard K/N (a usage error when malformed). */
+static gboolean
+parse_shard(const char *text, guint *k, guint *n, GError **error)
+{
+  guint64 a = 0, b = 0;
+  g_auto(GStrv) parts = g_strsplit(text, "/", -1);
+  if (g_strv_length(parts) != 2 || !g_ascii_string_to_unsigned(parts[0], 10, 1, 1000000, &a, NULL) ||
+      !g_ascii_string_to_unsigned(parts[1], 10, 1, 1000000, &b, NULL) || a > b) {
+    return hs_cli_usage_error(error, "--shard: '%s' is not K/N with 1 <= K <= N", text);
+  }
+  *k = (guint)a;
+  *n = (guint)b;
+  return TRUE;
+}
+
+/* --openers and --shard: this shard's slice of the openers. */
+static gboolean
+shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
+{
+  g_autoptr(GArray) all = NULL;
+  if (!select_openers(ctx->words, ctx->opt.openers, &all, error))
+    return FALSE;
+  ctx->openers = g_new(guint32, MAX(all->len, 1u));
+  ctx->n_openers = hs_sweep_shard((const guint32 *)(void *)all->data, all->len, shard_k, shard_n, ctx->openers);
+  return TRUE;
+}
+
+/* Whether the command takes --openers (and --shard). */
+static gboolean
+takes_openers(const HsCliCommand *cmd)
+{
+  for (const GOptionEntry *e = cmd->options; e != NULL && e->long_name != NULL; e++)
+    if (strcmp(e->long_name, "openers") == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  HsCliFlags flags = ctx->command->flags;
+  guint shard_k = 1, shard_n = 1;
+  if ((flags & HS_CMD_STRATEGY_FILE) && !hs_cli_read_strategy_file(ctx, argc > 1 ? argv[1] : "-", error))
+    return FALSE;
+  if (ctx->opt.shard != NULL && !parse_shard(ctx->opt.shard, &shard_k, &shard_n, error))
+    return FALSE;
+  if ((flags & (HS_CMD_RULES | HS_CMD_POLICY)) && !resolve_policy(ctx, error))
+    return FALSE;
+  if ((flags & HS_CMD_LISTS) && !load_words(ctx, error))
+    return FALSE;
+  if ((flags & HS_CMD_POLICY) && !load_overrides(ctx, error))
+    return FALSE;
+  if (flags & HS_CMD_THREADS)
+    apply_threads(ctx);
+  if (flags & (HS_CMD_TABLE | HS_CMD_PROVER_TABLE))
+    build_table(ctx);
+  if (flags & HS_CMD_POLICY)
+    ctx->policy_string = policy_string(ctx);
+  if (takes_openers(ctx->command) && !shard_openers(ctx, shard_k, shard_n, error))
+    return FALSE;
+  return TRUE;
+}

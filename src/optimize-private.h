@@ -1,0 +1,134 @@
+/* hardsix — internals of the optimiser shared by its files: optimize.c (the object, the driver, the tree
+ * and the bounds used to rank openers) and optimize-search.c (the branch-and-bound search). Not
+ * installed; see include/hardsix/optimize.h for the API.
+ *
+ * The optimiser finds the minimum total number of guesses within the cap by branch and bound over
+ * (candidate set, hard-mode state, guesses left), on the shared search core (search.h).
+ *
+ * The value f(S) of a set S of n candidates is the fewest guesses, summed over its answers, that solve
+ * all of them within the guesses left. A guess g costs n (every answer pays for it) plus the values
+ * of the parts it leaves (the answer g itself is then solved). Bounds, all integer:
+ *   - n = 1 costs 1, n = 2 costs 3; f(S) >= 2n - 1, reached exactly when a candidate splits the others
+ *     into singletons (then the first such candidate is the answer); otherwise f(S) >= 2n, reached
+ *     exactly when a candidate leaves one pair and singletons and two guesses are left after it (the
+ *     candidate "profile" of a set depends on the set alone, so it is cached by the set's hash);
+ *   - a part of s >= 2 answers costs at least 2s - 1 (2s without a perfect candidate), so guess g
+ *     leaving k parts (other than {g}) costs at least 3n - k - 2 when g is a candidate, 3n - k otherwise;
+ *   - with two guesses left every part after the next guess must be a singleton: a non-candidate that
+ *     splits S so costs 2n, and without one S is unsolvable.
+ * hs_opt_solve(S, beta) returns f(S) when it is below beta, and otherwise some lower bound >= beta
+ * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
+ * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
+ * budget the others leave; a guess is dropped as soon as its running total reaches the best. The memo
+ * keeps exact values with their best guess, and lower bounds from searches that failed high.
+ *
+ * Speed: a node keeps its pool's rows on its set (a sub-table), from which its children read theirs;
+ * a word makes no more parts of a subset than of the set, so a child skips, unread, every word whose
+ * part count in the parent already puts its bound at or over the child's budget.
+ *
+ * Ties: among guesses of equal total the first in the guess ranking wins (rank.h). A guess that ranks
+ * before the current best is searched with a budget one larger, so that it wins a tie; the tree is
+ * therefore the same whatever the search order, the memo or the thread count. */
+#pragma once
+
+#include "hardsix/optimize.h"
+#include "hardsix/rank.h"
+#include "search.h"
+
+#define INF 0x3fffffffu /* no strategy within the cap (also: "at least" anything) */
+#define VALUE_MASK 0x7fffffffu
+#define EXACT_BIT 0x80000000u
+#define MAX_LEVELS (HS_DEPTH_LIMIT + 2)
+#define CANCEL_EVERY 1024
+
+/* Scratch of one level of the search (one node per level is being expanded at any time). */
+typedef struct {
+  HsPartition part;           /* the node's set split by the guess being evaluated */
+  guint32 *pool;              /* the node's legal pool (canonical order) */
+  guint32 *pidx;              /* per pool position: its row in the parent's sub-table */
+  guint32 *lb;                /* per pool position: lower bound of the total after that guess */
+  guint32 *cls;               /* per pool position: its rank class (rank.h), once computed */
+  guint16 *k;                 /* per pool position: the parts it makes of the node's set (or a limit) */
+  guint8 *has_row;            /* per pool position: its row is in the sub-table */
+  guint32 *order, *group;     /* pool positions sorted by bound; one bound's positions by rank */
+  guint32 *bucket;            /* counting-sort buckets */
+  guint16 *loc;               /* n_answers: position of each candidate in the node's set */
+  guint32 *cpos;              /* n_answers: pool position of each candidate of the node */
+  guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
+  guint8 *row;                /* n_answers: one row when there is no sub-table */
+  gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
+  guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
+  gsize sub_cap;              /* bytes allocated for sub */
+  gboolean sub_ok;            /* sub holds the node's rows (children read theirs from it) */
+  guint n;                    /* the node's set size (the sub-table's row length) */
+  guint m;                    /* the pool size */
+  HsState child[HS_PATTERNS]; /* per part: the state after the guess */
+  guint32 plb[HS_PATTERNS];   /* per part: its lower bound (exact for s <= 2) */
+  guint8 todo[HS_PATTERNS];   /* parts to search, largest first */
+  guint8 kind[HS_PATTERNS];   /* per part: its candidate profile */
+} Level;
+
+/* Largest sub-table a node keeps, in bytes. */
+#define SUB_BUDGET (16u << 20)
+
+/* What the candidates of a set can do with their own feedback (see candidate_profile). */
+enum { CAND_PERFECT, CAND_ONE_PAIR, CAND_NONE, CAND_UNKNOWN };
+
+/* A cached candidate profile: the set's two hashes and what part_profile found. */
+typedef struct {
+  guint64 h1, h2;
+  guint32 first;
+  guint32 kind; /* CAND_*, or CAND_UNKNOWN for an empty slot */
+} ProfileSlot;
+
+#define PROFILE_SLOTS (1u << 14)
+/* Sets smaller than this are profiled again rather than looked up. */
+#define PROFILE_CACHE_MIN 5
+
+struct HsOptimizer {
+  HsSearchCore *core;
+  const HsWords *words;
+  HsRules rules;
+  guint n_answers, n_words;
+  guint64 *acc; /* n_blocks scratch */
+  guint16 cnt[HS_PATTERNS];
+  guint16 *all;          /* 0 .. n_answers - 1 */
+  HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
+  ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
+  guint64 memo_limit;
+  Level *lv[MAX_LEVELS];
+  volatile gint *cancel;
+  gboolean cancelled;
+  gboolean want_guess; /* building the tree: every node must say which guess is best */
+  guint64 tick;
+  HsOptimizeStats stats;
+};
+
+/* The lower bound of a part of S answers (exact for s <= 2). */
+static inline guint32
+hs_opt_part_bound(guint s)
+{
+  return s == 1 ? 1 : 2 * s - 1;
+}
+
+/* The scratch level L (allocated on first use); all of them are freed with the optimiser. */
+Level *hs_opt_level(HsOptimizer *O, guint l);
+void hs_opt_levels_free(HsOptimizer *O);
+
+/* f(S) under ST with R guesses left when it is below BETA (with *GUESS the first best guess in the
+ * ranking), else a lower bound >= BETA; INF when no strategy solves S. KNOWN is S's candidate profile
+ * when the caller has it, else CAND_UNKNOWN. LVL is the scratch level. */
+guint32 hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r,
+                     guint lvl, guint32 beta, guint known, guint32 *guess);
+
+/* What the candidates of T can do with their own feedback (CAND_*); *FIRST the first of that kind. */
+guint hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first);
+
+/* Two guesses left, no perfect candidate: 2n with the first word that splits S into singletons, or INF. */
+guint32 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess);
+
+/* The node's legal pool into L->pool (from the parent PL's when it is scored). */
+guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st);
+
+/* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
+void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);

@@ -1,0 +1,580 @@
+/* hardsix — the optimiser's branch-and-bound search (see optimize-private.h for the method): scoring a
+ * node's legal pool, evaluating guesses with budgets, the closed forms for small sets and two guesses
+ * left, and the memo of exact values and lower bounds. */
+#include "optimize-private.h"
+
+#include <string.h>
+
+static void
+level_free(Level *L)
+{
+  if (L == NULL)
+    return;
+  g_free(L->part.buf);
+  g_free(L->pool);
+  g_free(L->pidx);
+  g_free(L->lb);
+  g_free(L->cls);
+  g_free(L->k);
+  g_free(L->has_row);
+  g_free(L->order);
+  g_free(L->group);
+  g_free(L->bucket);
+  g_free(L->loc);
+  g_free(L->cpos);
+  g_free(L->cols);
+  g_free(L->row);
+  g_free(L->sub);
+  g_free(L);
+}
+void
+hs_opt_levels_free(HsOptimizer *O)
+{
+  for (guint l = 0; l < MAX_LEVELS; l++)
+    level_free(O->lv[l]);
+}
+
+Level *
+hs_opt_level(HsOptimizer *O, guint l)
+{
+  if (O->lv[l] == NULL) {
+    Level *L = g_new0(Level, 1);
+    L->part.buf = g_new(guint16, MAX(1u, O->n_answers));
+    L->pool = g_new(guint32, O->n_words);
+    L->pidx = g_new(guint32, O->n_words);
+    L->lb = g_new(guint32, O->n_words);
+    L->cls = g_new(guint32, O->n_words);
+    L->k = g_new(guint16, O->n_words);
+    L->has_row = g_new(guint8, O->n_words);
+    L->order = g_new(guint32, O->n_words);
+    L->group = g_new(guint32, O->n_words);
+    L->bucket = g_new(guint32, 3 * (gsize)O->n_answers + 8);
+    L->loc = g_new0(guint16, MAX(1u, O->n_answers));
+    L->cpos = g_new(guint32, MAX(1u, O->n_answers));
+    L->cols = g_new(guint16, MAX(1u, O->n_answers));
+    L->row = g_new(guint8, MAX(1u, O->n_answers));
+    O->lv[l] = L;
+  }
+  return O->lv[l];
+}
+
+/* TRUE when ROW gives every word of S its own pattern. */
+static inline gboolean
+injective(const guint8 *row, const guint16 *S, guint n)
+{
+  guint64 seen[4] = { 0, 0, 0, 0 };
+  for (guint i = 0; i < n; i++) {
+    guint p = row[S[i]];
+    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+    if (seen[p >> 6] & bit)
+      return FALSE;
+    seen[p >> 6] |= bit;
+  }
+  return TRUE;
+}
+
+/* What the candidates of T (S answers) can do with their own feedback, the cheap part of a set's
+ * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
+ * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
+ * *FIRST is the canonically first candidate of the best kind found. */
+
+guint
+hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
+{
+  guint best = CAND_NONE;
+  *first = T[0];
+  for (guint i = 0; i < s; i++) {
+    const guint8 *row = O->core->rows[T[i]];
+    guint64 seen[4] = { 0, 0, 0, 0 };
+    guint extra = 0;
+    for (guint j = 0; j < s && extra < 2; j++) {
+      guint p = row[T[j]];
+      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+      extra += (seen[p >> 6] & bit) != 0;
+      seen[p >> 6] |= bit;
+    }
+    if (extra == 0) {
+      *first = T[i];
+      return CAND_PERFECT;
+    }
+    if (extra == 1 && best == CAND_NONE) {
+      best = CAND_ONE_PAIR;
+      *first = T[i];
+    }
+  }
+  return best;
+}
+
+/* candidate_profile for a part T (S answers) of the node of level L: the candidates' rows are read
+ * from the node's sub-table where it holds them (every candidate of the node is in its pool). */
+static guint
+part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, guint32 *first)
+{
+  guint best = CAND_NONE;
+  *first = T[0];
+  for (guint i = 0; i < s; i++) {
+    const guint j = L->cpos[T[i]];
+    const guint8 *row = L->has_row[j] ? L->sub + (gsize)j * L->n : NULL;
+    const guint8 *full = O->core->rows[T[i]];
+    guint64 seen[4] = { 0, 0, 0, 0 };
+    guint extra = 0;
+    for (guint x = 0; x < s && extra < 2; x++) {
+      guint p = row ? row[L->loc[T[x]]] : full[T[x]];
+      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+      extra += (seen[p >> 6] & bit) != 0;
+      seen[p >> 6] |= bit;
+    }
+    if (extra == 0) {
+      *first = T[i];
+      return CAND_PERFECT;
+    }
+    if (extra == 1 && best == CAND_NONE) {
+      best = CAND_ONE_PAIR;
+      *first = T[i];
+    }
+  }
+  return best;
+}
+
+/* part_profile of part P of the node of level L, through the cache for sets that are not tiny. */
+static guint
+cached_profile(HsOptimizer *O, Level *L, guint p, guint32 *first)
+{
+  const guint s = L->part.size[p];
+  const guint16 *T = L->part.buf + L->part.start[p];
+  if (s < PROFILE_CACHE_MIN)
+    return part_profile(O, L, T, s, first);
+  hs_partition_hash(&L->part, O->core, p);
+  ProfileSlot *slot = &O->profiles[L->part.h1[p] & (PROFILE_SLOTS - 1)];
+  if (slot->kind != CAND_UNKNOWN && slot->h1 == L->part.h1[p] && slot->h2 == L->part.h2[p]) {
+    *first = slot->first;
+    return slot->kind;
+  }
+  guint kind = part_profile(O, L, T, s, first);
+  slot->h1 = L->part.h1[p];
+  slot->h2 = L->part.h2[p];
+  slot->first = *first;
+  slot->kind = kind;
+  return kind;
+}
+
+/* TRUE when W is a candidate of the node of level L (set S of N answers; L->loc holds their
+ * positions). Each level keeps its own: a node's set is a subset of its parent's. */
+static inline gboolean
+is_cand(const HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint32 w)
+{
+  if (w >= O->n_answers)
+    return FALSE;
+  guint i = L->loc[w];
+  return i < n && S[i] == w;
+}
+
+/* Bits set in X, without a library call (baseline x86-64 has no popcount instruction). */
+static inline guint
+popcount64(guint64 x)
+{
+  x = x - ((x >> 1) & G_GUINT64_CONSTANT(0x5555555555555555));
+  x = (x & G_GUINT64_CONSTANT(0x3333333333333333)) + ((x >> 2) & G_GUINT64_CONSTANT(0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT(0x0f0f0f0f0f0f0f0f);
+  return (guint)((x * G_GUINT64_CONSTANT(0x0101010101010101)) >> 56);
+}
+
+/* Fills the node's legal pool (L->pool): below a scored node, as the parent's pool words the state
+ * allows (with their positions there in L->pidx), else from the state's bitsets. */
+guint
+hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st)
+{
+  guint m = 0;
+  if (PL != NULL && PL->scored) {
+    hs_state_bits(O->core, st, O->acc);
+    for (guint j = 0; j < PL->m; j++) {
+      guint w = PL->pool[j];
+      if ((O->acc[w / 64] >> (w % 64)) & 1u) {
+        L->pool[m] = w;
+        L->pidx[m++] = j;
+      }
+    }
+  } else {
+    m = hs_state_legal(O->core, st, O->acc, L->pool);
+  }
+  L->m = m;
+  return m;
+}
+
+/* Row J of the node's pool on S into OUT (n bytes): from the parent's sub-table when it holds that
+ * word's row (L->cols: each candidate's column there), else from the feedback table. Returns the number
+ * of distinct patterns. */
+static inline guint
+fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, guint j, guint8 *out)
+{
+  guint64 b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+  if (PL != NULL && PL->has_row[L->pidx[j]]) {
+    const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->n;
+    const guint16 *cols = L->cols;
+    for (guint i = 0; i < n; i++) {
+      guint p = out[i] = src[cols[i]];
+      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+      guint q = p >> 6;
+      b0 |= q == 0 ? bit : 0;
+      b1 |= q == 1 ? bit : 0;
+      b2 |= q == 2 ? bit : 0;
+      b3 |= q == 3 ? bit : 0;
+    }
+  } else {
+    const guint8 *row = O->core->rows[L->pool[j]];
+    for (guint i = 0; i < n; i++) {
+      guint p = out[i] = row[S[i]];
+      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+      guint q = p >> 6;
+      b0 |= q == 0 ? bit : 0;
+      b1 |= q == 1 ? bit : 0;
+      b2 |= q == 2 ? bit : 0;
+      b3 |= q == 3 ? bit : 0;
+    }
+  }
+  return popcount64(b0) + popcount64(b1) + popcount64(b2) + popcount64(b3);
+}
+
+/* The bound of a guess that makes K parts of a node of N answers (K counts the part {g} of a
+ * candidate): 3n - k - 2 for a candidate leaving k other parts, 3n - k otherwise. */
+static inline guint32
+guess_bound(guint n, guint k, gboolean cand)
+{
+  return cand ? 3 * n - (k - 1) - 2 : 3 * n - k;
+}
+
+/* Scores the node's pool on S: per word, the lower bound of the total after it, keeping its row in
+ * the node's sub-table when it fits; then sorts the positions by bound into L->order (canonical within
+ * a bound). A word that makes k parts of the parent's set makes at most k of this subset: when even
+ * that cannot bring its bound below BETA its row is not read at all (has_row 0, and its k and bound
+ * are those limits). */
+void
+hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta)
+{
+  const guint m = L->m;
+  if (PL != NULL && !PL->scored)
+    PL = NULL;
+  for (guint i = 0; i < n && PL != NULL; i++)
+    L->cols[i] = PL->loc[S[i]];
+  const gsize need = (gsize)m * n;
+  L->sub_ok = need <= SUB_BUDGET;
+  if (L->sub_ok && L->sub_cap < need) {
+    g_free(L->sub);
+    L->sub_cap = MAX(need, (gsize)1 << 16);
+    L->sub = g_malloc(L->sub_cap);
+  }
+  L->n = n;
+  L->scored = TRUE;
+  for (guint i = 0; i < n; i++)
+    L->loc[S[i]] = (guint16)i;
+  for (guint j = 0; j < m; j++) {
+    const gboolean cand = is_cand(O, L, S, n, L->pool[j]);
+    if (cand)
+      L->cpos[L->pool[j]] = j;
+    guint k;
+    if (PL != NULL && (k = MIN(n, PL->k[L->pidx[j]]), guess_bound(n, k, cand) >= beta)) {
+      L->has_row[j] = 0;
+    } else {
+      k = fill_row(O, L, PL, S, n, j, L->sub_ok ? L->sub + (gsize)j * n : L->row);
+      L->has_row[j] = L->sub_ok;
+      O->stats.cells += n;
+    }
+    L->lb[j] = guess_bound(n, k, cand);
+    L->k[j] = (guint16)k;
+    L->cls[j] = G_MAXUINT32;
+  }
+  guint32 *bucket = L->bucket;
+  const guint n_lb = 3 * n + 2;
+  memset(bucket, 0, (n_lb + 1) * sizeof *bucket);
+  for (guint j = 0; j < m; j++)
+    bucket[L->lb[j] + 1]++;
+  for (guint c = 1; c <= n_lb; c++)
+    bucket[c] += bucket[c - 1];
+  for (guint j = 0; j < m; j++)
+    L->order[bucket[L->lb[j]]++] = j;
+}
+
+/* The max bucket of pool position J on S (its row is in the sub-table, or read from the table). */
+static guint
+max_bucket(HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint j)
+{
+  guint16 *cnt = O->cnt;
+  guint mb = 0;
+  if (L->has_row[j]) {
+    const guint8 *row = L->sub + (gsize)j * n;
+    for (guint i = 0; i < n; i++) {
+      guint c = ++cnt[row[i]];
+      mb = MAX(mb, c);
+    }
+    for (guint i = 0; i < n; i++)
+      cnt[row[i]] = 0;
+  } else {
+    const guint8 *row = O->core->rows[L->pool[j]];
+    for (guint i = 0; i < n; i++) {
+      guint c = ++cnt[row[S[i]]];
+      mb = MAX(mb, c);
+    }
+    for (guint i = 0; i < n; i++)
+      cnt[row[S[i]]] = 0;
+  }
+  return mb;
+}
+
+/* Sorts ORDER[0..len) (positions of one bound, canonical) by rank class into L->group, computing the
+ * classes. */
+static void
+rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *order, guint len)
+{
+  for (guint t = 0; t < len; t++) {
+    guint j = order[t];
+    L->cls[j] = hs_rank_class(max_bucket(O, L, S, n, j), is_cand(O, L, S, n, L->pool[j]));
+  }
+  if (len == 1) {
+    L->group[0] = order[0];
+    return;
+  }
+  /* Stable insertion sort: groups are small next to the pool. */
+  for (guint t = 0; t < len; t++) {
+    guint j = order[t], u = t;
+    while (u > 0 && L->cls[L->group[u - 1]] > L->cls[j]) {
+      L->group[u] = L->group[u - 1];
+      u--;
+    }
+    L->group[u] = j;
+  }
+}
+
+/* The total after pool position J (word W) at a node (S, ST, R guesses left, level LVL) when it is
+ * below THR, else some lower bound >= THR. */
+static guint32
+eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *st, guint r, guint lvl, guint j,
+           guint32 thr)
+{
+  const guint32 w = L->pool[j];
+  hs_partition_split(&L->part, S, n, O->core->rows[w], L->has_row[j] ? L->sub + (gsize)j * n : NULL);
+  guint32 total = n;
+  guint n_todo = 0;
+  for (guint k = 0; k < L->part.n_pats; k++) {
+    guint p = L->part.pats[k], s = L->part.size[p];
+    if (p == HS_ALL_GREEN)
+      continue;
+    if (s >= 2 && r - 1 <= 1)
+      return INF; /* one guess left cannot tell two answers apart */
+    L->plb[p] = hs_opt_part_bound(s);
+    total += L->plb[p];
+    if (s >= 3)
+      L->todo[n_todo++] = (guint8)p;
+  }
+  if (total >= thr)
+    return total;
+  /* Largest part first: the likeliest to exceed its budget. Ties in pattern order. */
+  for (guint i = 1; i < n_todo; i++) {
+    guint8 v = L->todo[i];
+    guint u = i;
+    while (u > 0 && (L->part.size[L->todo[u - 1]] < L->part.size[v] ||
+                     (L->part.size[L->todo[u - 1]] == L->part.size[v] && L->todo[u - 1] > v))) {
+      L->todo[u] = L->todo[u - 1];
+      u--;
+    }
+    L->todo[u] = v;
+  }
+  /* Sharper, still cheap: what the part's candidates do with their own feedback. A part of s >= 3
+   * costs 2s - 1 when one of them splits the others into singletons, exactly 2s when one leaves a
+   * single pair (and two guesses are left after it), and at least 2s otherwise. Only the last kind is
+   * searched (and told what was found, so that it does not look again). */
+  guint n_search = 0;
+  for (guint k = 0; k < n_todo; k++) {
+    guint p = L->todo[k];
+    guint32 first;
+    guint kind = cached_profile(O, L, p, &first);
+    if (kind == CAND_PERFECT)
+      continue;
+    L->plb[p]++;
+    if (++total >= thr)
+      return total;
+    if (kind == CAND_ONE_PAIR && r - 1 >= 3)
+      continue;
+    L->kind[p] = (guint8)kind;
+    L->todo[n_search++] = (guint8)p;
+  }
+  n_todo = n_search;
+  for (guint k = 0; k < n_todo; k++) {
+    guint p = L->todo[k];
+    if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
+      hs_partition_hash(&L->part, O->core, p);
+    L->child[p] = *st;
+    hs_state_add(&L->child[p], O->rules, O->core->let[w], (guint8)p);
+    const guint32 rest = total - L->plb[p]; /* the others at their bounds or exact values */
+    const guint32 budget = thr - rest;
+    guint32 g;
+    guint32 v = hs_opt_solve(O, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p],
+                             &L->child[p], r - 1, lvl + 1, budget, L->kind[p], &g);
+    if (O->cancelled)
+      return INF;
+    if (v >= budget)
+      return (guint32)MIN((guint64)rest + v, (guint64)INF);
+    total = rest + v;
+  }
+  return total;
+}
+
+/* Two guesses left and no candidate splits S into singletons: the first other legal word that does
+ * costs 2n; without one, S cannot be solved. A word that makes fewer than n parts of the parent's set
+ * cannot separate this subset of it, so its row is not even read. */
+guint32
+hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess)
+{
+  if (n > HS_PATTERNS)
+    return INF;
+  Level *L = hs_opt_level(O, lvl);
+  const Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
+  L->scored = FALSE;
+  for (guint i = 0; i < n; i++)
+    L->loc[S[i]] = (guint16)i;
+  if (PL == NULL) {
+    const guint m = hs_opt_gather_pool(O, L, NULL, st);
+    for (guint j = 0; j < m; j++)
+      if (!is_cand(O, L, S, n, L->pool[j]) && injective(O->core->rows[L->pool[j]], S, n)) {
+        *guess = L->pool[j];
+        return 2 * n;
+      }
+    return INF;
+  }
+  /* Below a scored node: its pool, in canonical order, holds every word legal here; a word that
+   * makes fewer than n parts of the parent's set cannot separate S, so most are dropped unread, and
+   * legality is checked last, for the few that separate S. */
+  guint16 *cols = L->cols;
+  for (guint i = 0; i < n; i++)
+    cols[i] = PL->loc[S[i]];
+  for (guint j = 0; j < PL->m; j++) {
+    const guint32 w = PL->pool[j];
+    if (PL->k[j] < n || is_cand(O, L, S, n, w))
+      continue;
+    guint64 seen[4] = { 0, 0, 0, 0 };
+    const guint8 *src = PL->has_row[j] ? PL->sub + (gsize)j * PL->n : NULL;
+    const guint8 *row = O->core->rows[w];
+    guint i = 0;
+    for (; i < n; i++) {
+      guint p = src ? src[cols[i]] : row[S[i]];
+      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+      if (seen[p >> 6] & bit)
+        break;
+      seen[p >> 6] |= bit;
+    }
+    if (i == n && hs_state_allows(O->core, st, w)) {
+      *guess = w;
+      return 2 * n;
+    }
+  }
+  return INF;
+}
+
+/* Three or more guesses left and no candidate splits S into singletons: every legal guess, in order
+ * of its bound and then of the ranking. Returns the best total below BETA (with *GUESS), or the least
+ * lower bound proven for the guesses (>= BETA). */
+static guint32
+solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r, guint lvl, guint32 beta,
+           guint32 *guess)
+{
+  Level *L = hs_opt_level(O, lvl);
+  const Level *PL = lvl > 0 ? O->lv[lvl - 1] : NULL;
+  const guint m = hs_opt_gather_pool(O, L, PL, st);
+  hs_opt_score_pool(O, L, PL, S, n, beta);
+  guint32 best = beta, best_g = HS_NONE, low = INF;
+  guint64 best_key = G_MAXUINT64;
+  for (guint t = 0; t < m;) {
+    const guint32 lb = L->lb[L->order[t]];
+    /* Sorted by bound: nothing from here on can reach the best (not even a tie). */
+    if (lb > best || (best_g == HS_NONE && lb >= beta)) {
+      low = MIN(low, lb);
+      break;
+    }
+    guint len = 1;
+    while (t + len < m && L->lb[L->order[t + len]] == lb)
+      len++;
+    rank_group(O, L, S, n, L->order + t, len);
+    for (guint u = 0; u < len; u++) {
+      const guint j = L->group[u];
+      const guint32 w = L->pool[j];
+      const guint64 key = ((guint64)L->cls[j] << 32) | w;
+      const guint32 thr = best_g == HS_NONE ? beta : best + (key < best_key ? 1u : 0u);
+      if (lb >= thr)
+        continue;
+      guint32 v = eval_guess(O, L, S, n, st, r, lvl, j, thr);
+      if (O->cancelled)
+        return INF;
+      if (v < thr) {
+        best = v;
+        best_g = w;
+        best_key = key;
+      } else {
+        low = MIN(low, v);
+      }
+    }
+    t += len;
+  }
+  *guess = best_g;
+  return best_g != HS_NONE ? best : MAX(low, beta);
+}
+
+/* f(S) under ST with R guesses left when it is below BETA (with *GUESS the first best guess), else a
+ * lower bound >= BETA. S is in canonical order, (H1, H2) its hashes. */
+guint32
+hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r, guint lvl,
+             guint32 beta, guint known, guint32 *guess)
+{
+  *guess = S[0];
+  if (r == 0)
+    return INF;
+  if (n == 1)
+    return 1;
+  if (n == 2)
+    return r >= 2 ? 3 : INF;
+  if (r == 1)
+    return INF;
+  /* The least possible: a candidate that splits the others into singletons (the first such). */
+  guint32 first = S[0];
+  guint kind = known <= CAND_NONE ? known : hs_opt_candidate_profile(O, S, n, &first);
+  if (kind == CAND_PERFECT) {
+    *guess = first;
+    return 2 * n - 1;
+  }
+  /* A candidate leaving one pair reaches the next least, 2n (so does a word that splits S into
+   * singletons, which would rank first: only the tree needs to know which). */
+  if (kind == CAND_ONE_PAIR && r >= 3 && !O->want_guess)
+    return 2 * n;
+  if (2 * n >= beta)
+    return 2 * n;
+  guint64 k1, k2;
+  hs_search_key(h1, h2, st, n, r, &k1, &k2);
+  const HsMemoEntry *e = hs_memo_find(&O->memo, k1, k2);
+  if (e != NULL) {
+    guint32 v = (guint32)e->val & VALUE_MASK;
+    if (e->val & EXACT_BIT) {
+      O->stats.memo_hits++;
+      *guess = (guint32)(e->val >> 32);
+      return v;
+    }
+    if (v >= beta) {
+      O->stats.memo_hits++;
+      return v;
+    }
+  }
+  if (++O->tick % CANCEL_EVERY == 0 && O->cancel != NULL && *O->cancel) {
+    O->cancelled = TRUE;
+    return INF;
+  }
+  O->stats.nodes++;
+  guint32 g = HS_NONE;
+  guint32 v = r == 2 ? hs_opt_solve_two(O, S, n, st, lvl, &g) : solve_deep(O, S, n, st, r, lvl, beta, &g);
+  if (O->cancelled)
+    return INF;
+  if (v < beta && g != HS_NONE) {
+    hs_memo_put(&O->memo, k1, k2, ((guint64)g << 32) | EXACT_BIT | v);
+    *guess = g;
+    return v;
+  }
+  /* Failed high: every guess costs at least v >= beta (INF: none works at all). */
+  hs_memo_put(&O->memo, k1, k2, MIN(v, INF));
+  return v;
+}

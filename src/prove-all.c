@@ -1,0 +1,91 @@
+/* hardsix — proving many openers in parallel (prove --all). Each opener is decided by one thread from
+ * an empty memo and writes only its own row, so rows never depend on the schedule. */
+#include "hardsix/prove.h"
+
+#include <string.h>
+#include <time.h>
+
+/* CPU seconds used by the calling thread. */
+static double
+thread_seconds(void)
+{
+  struct timespec ts;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return g_get_monotonic_time() / 1e6;
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* *P = MIN(*P, V), atomically. */
+static void
+atomic_min(gint *p, gint v)
+{
+  gint old;
+  while ((old = g_atomic_int_get(p)) > v && !g_atomic_int_compare_and_exchange(p, old, v))
+    ;
+}
+
+/* The first error in opener order (ERRORS[i] belongs to opener i), or cancellation. */
+static gboolean
+collect_errors(GError **errors, guint n, volatile gint *cancel, GError **error)
+{
+  gboolean ok = TRUE;
+  for (guint i = 0; i < n; i++)
+    if (errors[i] != NULL) {
+      if (ok)
+        g_propagate_error(error, errors[i]);
+      else
+        g_error_free(errors[i]);
+      ok = FALSE;
+    }
+  if (ok && cancel != NULL && g_atomic_int_get(cancel)) {
+    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, "interrupted");
+    ok = FALSE;
+  }
+  return ok;
+}
+
+gboolean
+hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n, const HsProveAllOptions *options,
+             HsProveAllRow *rows, GError **error)
+{
+  GError **errors = g_new0(GError *, n);
+  gint first_failed = G_MAXINT; /* index of the first opener that failed so far */
+  guint done = 0, proven = 0;
+  gint64 n_signed = n;
+
+#pragma omp parallel
+  {
+    HsProver *prover = hs_prover_new(table, rules, options->order);
+    hs_prover_set_cancel(prover, options->cancel);
+    /* After a failure only the openers before it are still decided, so that the error reported is
+     * always that of the first failing opener. */
+#pragma omp for schedule(dynamic, 1)
+    for (gint64 i = 0; i < n_signed; i++) {
+      if (i > g_atomic_int_get(&first_failed) || (options->cancel != NULL && g_atomic_int_get(options->cancel)))
+        continue;
+      HsProveAllRow *row = &rows[i];
+      memset(row, 0, sizeof *row);
+      row->opener = openers[i];
+      HsProveStats st = { 0 };
+      double t0 = thread_seconds();
+      if (!hs_prover_decide(prover, openers[i], options->max_guesses, &row->proven, &st, &errors[i])) {
+        atomic_min(&first_failed, (gint)i);
+        continue;
+      }
+      row->nodes = st.nodes;
+      row->seconds = thread_seconds() - t0;
+#pragma omp critical(hs_prove_all_progress)
+      {
+        done++;
+        proven += row->proven;
+        if (options->progress)
+          options->progress(done, n, proven, options->progress_user);
+      }
+    }
+    hs_prover_free(prover);
+  }
+
+  gboolean ok = collect_errors(errors, n, options->cancel, error);
+  g_free(errors);
+  return ok;
+}

@@ -1,0 +1,64 @@
+# CLI tests for optimize: the committed optimal salet strategy is current and verified; published
+# optima; impossible openers explained; --all and --best on small lists, the same for 1 and 2 threads
+# and for any shard split (merged by hardsix merge, shards run by GNU parallel when it is installed).
+. "$ROOT/tests/cli/lib.sh.inc"
+cd "$ROOT"
+
+# make run's optimal salet: regenerated and compared byte for byte, with its cheat sheets.
+expect_rc optimize-salet 0 $HS optimize salet -o "$T/so"
+expect_grep optimize-salet-total "$T/err" '^salet: optimal: 8122 guesses in total (average 3.5084) is the fewest within 6 (nyt rules)$'
+for f in by-pattern.txt per-word.txt tree.txt json selby.tree; do
+  expect_same "optimize-salet-current-$f" "output/salet-optimal/salet.$f" "$T/so/salet.$f"
+  expect_rc "optimize-salet-verify-$f" 0 $HS verify "output/salet-optimal/salet.$f"
+done
+# The sheets name the file they were made from: made here from the committed (and just compared) file.
+mkdir -p "$T/sheets"
+$HS sheet output/salet-optimal/salet.per-word.txt -o "$T/sheets" 2>/dev/null
+$HS sheet output/salet-optimal/salet.per-word.txt --format markdown -o "$T/sheets" 2>/dev/null
+expect_same optimize-salet-sheet-html output/salet-optimal/salet.sheet.html "$T/sheets/salet.sheet.html"
+expect_same optimize-salet-sheet-md output/salet-optimal/salet.sheet.md "$T/sheets/salet.sheet.md"
+
+# Within five: palet's optimum, and an impossible opener with the prover's reason.
+expect_rc optimize-palet-5 0 $HS optimize palet --max-guesses 5 --format selby-bare
+expect_grep optimize-palet-5-total "$T/err" '^palet: optimal: 8206 guesses in total (average 3.5447) is the fewest within 5'
+expect_rc optimize-slate-impossible 1 $HS optimize slate
+expect_grep optimize-slate-why "$T/err" '^  after slate 🟨⬜🟨🟩🟩: 6 candidates (baste, caste, haste, paste, taste, waste) cannot be solved'
+
+# Small lists: every opener, then the best three.
+L="--answers $DATA/prove-answers.txt --guesses $DATA/prove-guesses.txt --max-guesses 4"
+expect_rc optimize-all 0 $HS optimize --all $L -o "$T/all.tsv"
+expect_grep optimize-all-header "$T/all.tsv" '^opener	verdict	total	average$'
+expect_grep optimize-all-mower "$T/all.tsv" '^mower	optimal	37	2.4667$'
+expect_grep optimize-all-impossible "$T/all.tsv" '^fight	impossible	-	-$'
+expect_grep optimize-all-summary "$T/err" '^optimize: 27 openers: 7 optimal, 20 impossible'
+OMP_NUM_THREADS=1 $HS optimize --all $L --threads 1 -o "$T/one.tsv" 2>/dev/null
+expect_same optimize-all-threads "$T/all.tsv" "$T/one.tsv"
+for k in 1 2 3; do
+  $HS optimize --all $L --shard $k/3 -o "$T/s$k.tsv" 2>/dev/null
+done
+$HS merge "$T/s2.tsv" "$T/s3.tsv" "$T/s1.tsv" >"$T/merged.tsv"
+expect_same optimize-shards-merged "$T/all.tsv" "$T/merged.tsv"
+if command -v parallel >/dev/null 2>&1; then
+  parallel --will-cite "$HS" optimize --all $L --shard {}/4 -o "$T/p{}.tsv" ::: 1 2 3 4 2>/dev/null
+  $HS merge "$T"/p1.tsv "$T"/p2.tsv "$T"/p3.tsv "$T"/p4.tsv >"$T/pmerged.tsv"
+  expect_same optimize-gnu-parallel-shards "$T/all.tsv" "$T/pmerged.tsv"
+else
+  skip optimize-gnu-parallel-shards
+fi
+expect_rc optimize-best 0 $HS optimize --all --best 3 $L -o "$T/best.tsv"
+n=$(grep -c '	optimal	' "$T/best.tsv")
+[ "$n" = 3 ] && ok optimize-best-three || fail optimize-best-three "$n optimal rows"
+expect_grep optimize-best-mower "$T/best.tsv" '^mower	optimal	37	2.4667$'
+# The other rows are worse, with a lower bound no smaller than the third best total.
+awk -F'\t' 'NR > 1 && $2 == "worse" && $3 < 38 { bad = 1 } END { exit bad }' "$T/best.tsv" &&
+  ok optimize-best-worse-bounds || fail optimize-best-worse-bounds "$(cat "$T/best.tsv")"
+OMP_NUM_THREADS=1 $HS optimize --all --best 3 $L --threads 1 -o "$T/best1.tsv" 2>/dev/null
+expect_same optimize-best-threads "$T/best.tsv" "$T/best1.tsv"
+
+# Usage errors.
+expect_rc optimize-no-opener 2 $HS optimize
+expect_rc optimize-best-without-all 2 $HS optimize salet --best 3
+expect_rc optimize-best-zero 2 $HS optimize --all --best 0
+expect_rc optimize-best-sharded 2 $HS optimize --all --best 3 --shard 1/2
+expect_rc optimize-unknown-opener 2 $HS optimize zzzzz
+exit 0

@@ -1,0 +1,225 @@
+/* Tests for prove-all.c: every opener of the small lists (tests/data/prove-*.txt) decided in parallel
+ * gives, row by row, hs_prover_decide's verdict and node count, the same rows for 1 and 2 threads and
+ * for any order of the openers, a progress call per opener, the first error in opener order, and
+ * cancellation. Run from the repository root. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "hardsix/hardsix.h"
+
+#define DATA "tests/data/"
+
+static HsWords *words;
+static HsTable *table;
+
+static int
+setup(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  words = hs_words_load(DATA "prove-answers.txt", DATA "prove-guesses.txt", &e);
+  if (words == NULL) {
+    fprintf(stderr, "%s\n", e->message);
+    return -1;
+  }
+  table = hs_table_new(words, TRUE);
+  return 0;
+}
+
+static int
+teardown(void **state)
+{
+  (void)state;
+  hs_table_free(table);
+  hs_words_free(words);
+  return 0;
+}
+
+/* Every allowed word, in canonical order. */
+static guint32 *
+every_opener(guint *n)
+{
+  *n = words->n_words;
+  guint32 *o = g_new(guint32, *n);
+  for (guint i = 0; i < *n; i++)
+    o[i] = i;
+  return o;
+}
+
+static void
+set_threads(int n)
+{
+#ifdef _OPENMP
+  omp_set_num_threads(n);
+#else
+  (void)n;
+#endif
+}
+
+/* hs_prove_all on OPENERS with THREADS threads; fails the test on an error. */
+static HsProveAllRow *
+prove_all(const guint32 *openers, guint n, HsRules rules, guint cap, HsProveOrder order, int threads)
+{
+  set_threads(threads);
+  HsProveAllRow *rows = g_new0(HsProveAllRow, n);
+  HsProveAllOptions opt = { cap, order, NULL, NULL, NULL };
+  GError *e = NULL;
+  if (!hs_prove_all(table, rules, openers, n, &opt, rows, &e))
+    fail_msg("hs_prove_all: %s", e->message);
+  return rows;
+}
+
+/* Rows agree on everything but the CPU time. */
+static void
+assert_same_rows(const HsProveAllRow *a, const HsProveAllRow *b, guint n)
+{
+  for (guint i = 0; i < n; i++) {
+    assert_int_equal(a[i].opener, b[i].opener);
+    assert_int_equal(a[i].proven, b[i].proven);
+    assert_int_equal(a[i].nodes, b[i].nodes);
+    assert_true(a[i].seconds >= 0);
+  }
+}
+
+/* Each row is what hs_prover_decide says about its opener, for both rules, both orders, caps 3 to 5,
+ * and the rows are the same for 1 and 2 threads. */
+static void
+test_rows_match_decide(void **state)
+{
+  (void)state;
+  guint n;
+  g_autofree guint32 *openers = every_opener(&n);
+  guint n_proven[2] = { 0, 0 };
+  for (guint r = 0; r < 2; r++)
+    for (guint o = 0; o < 2; o++)
+      for (guint cap = 3; cap <= 5; cap++) {
+        g_autofree HsProveAllRow *one = prove_all(openers, n, (HsRules)r, cap, (HsProveOrder)o, 1);
+        g_autofree HsProveAllRow *two = prove_all(openers, n, (HsRules)r, cap, (HsProveOrder)o, 2);
+        assert_same_rows(one, two, n);
+        g_autoptr(HsProver) P = hs_prover_new(table, (HsRules)r, (HsProveOrder)o);
+        for (guint i = 0; i < n; i++) {
+          gboolean proven = FALSE;
+          HsProveStats st = { 0 };
+          assert_true(hs_prover_decide(P, openers[i], cap, &proven, &st, NULL));
+          assert_int_equal(one[i].opener, openers[i]);
+          assert_int_equal(one[i].proven, proven);
+          assert_int_equal(one[i].nodes, st.nodes);
+          if (cap == 5)
+            n_proven[r] += proven;
+        }
+      }
+  /* The small lists have both verdicts at cap 5 (prove.sh: 18 of 27 proven under nyt). */
+  assert_int_equal(n_proven[HS_RULES_NYT], 2 * 18);
+  assert_true(n_proven[HS_RULES_STRICT] > 0);
+}
+
+/* Row i belongs to OPENERS[i], whatever their order. */
+static void
+test_any_order(void **state)
+{
+  (void)state;
+  guint n;
+  g_autofree guint32 *openers = every_opener(&n);
+  g_autofree guint32 *reversed = g_new(guint32, n);
+  for (guint i = 0; i < n; i++)
+    reversed[i] = openers[n - 1 - i];
+  g_autofree HsProveAllRow *a = prove_all(openers, n, HS_RULES_NYT, 4, HS_PROVE_ORDER_FAST, 2);
+  g_autofree HsProveAllRow *b = prove_all(reversed, n, HS_RULES_NYT, 4, HS_PROVE_ORDER_FAST, 2);
+  for (guint i = 0; i < n; i++) {
+    assert_int_equal(b[n - 1 - i].opener, a[i].opener);
+    assert_int_equal(b[n - 1 - i].proven, a[i].proven);
+    assert_int_equal(b[n - 1 - i].nodes, a[i].nodes);
+  }
+  /* No openers: nothing to do, and no error. */
+  HsProveAllOptions opt = { 4, HS_PROVE_ORDER_FAST, NULL, NULL, NULL };
+  assert_true(hs_prove_all(table, HS_RULES_NYT, openers, 0, &opt, NULL, NULL));
+}
+
+typedef struct {
+  guint calls, last_done, last_total, last_proven;
+  gboolean increasing;
+} Progress;
+
+static void
+on_progress(guint done, guint total, guint proven, gpointer user)
+{
+  Progress *p = user;
+  p->increasing = p->increasing && done == p->last_done + 1 && proven >= p->last_proven && proven <= done;
+  p->calls++;
+  p->last_done = done;
+  p->last_total = total;
+  p->last_proven = proven;
+}
+
+static void
+test_progress(void **state)
+{
+  (void)state;
+  guint n;
+  g_autofree guint32 *openers = every_opener(&n);
+  g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
+  Progress p = { 0, 0, 0, 0, TRUE };
+  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, on_progress, &p, NULL };
+  set_threads(2);
+  assert_true(hs_prove_all(table, HS_RULES_NYT, openers, n, &opt, rows, NULL));
+  guint proven = 0;
+  for (guint i = 0; i < n; i++)
+    proven += rows[i].proven;
+  assert_int_equal(p.calls, n);
+  assert_true(p.increasing);
+  assert_int_equal(p.last_done, n);
+  assert_int_equal(p.last_total, n);
+  assert_int_equal(p.last_proven, proven);
+}
+
+/* The error reported is the first failing opener's in OPENERS order, for any thread count; a table
+ * without the guess rows fails; a set cancel flag fails with HS_PROVE_ERROR_CANCELLED. */
+static void
+test_errors(void **state)
+{
+  (void)state;
+  guint n;
+  g_autofree guint32 *openers = every_opener(&n);
+  openers[5] = 100000;
+  openers[n - 2] = 200000;
+  g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
+  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, NULL, NULL, NULL };
+  for (int threads = 1; threads <= 2; threads++) {
+    set_threads(threads);
+    g_autoptr(GError) e = NULL;
+    assert_false(hs_prove_all(table, HS_RULES_NYT, openers, n, &opt, rows, &e));
+    assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));
+    assert_non_null(strstr(e->message, "100000"));
+  }
+  g_autoptr(HsTable) answers_only = hs_table_new(words, FALSE);
+  g_autoptr(GError) e = NULL;
+  assert_false(hs_prove_all(answers_only, HS_RULES_NYT, openers, 3, &opt, rows, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_TABLE));
+  g_clear_error(&e);
+  volatile gint cancel = 1;
+  opt.cancel = &cancel;
+  assert_false(hs_prove_all(table, HS_RULES_NYT, openers, 3, &opt, rows, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED));
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_rows_match_decide),
+    cmocka_unit_test(test_any_order),
+    cmocka_unit_test(test_progress),
+    cmocka_unit_test(test_errors),
+  };
+  int failures = cmocka_run_group_tests(tests, setup, teardown);
+  return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
