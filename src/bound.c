@@ -88,6 +88,18 @@ keep_largest(HsCluster *out, guint m, guint max, const HsCluster *c)
   return m;
 }
 
+/* The members of group G (position I) in S[from..n), into CL->mem in the order of their variants. */
+static void
+gather_members(const HsBound *b, const guint16 *S, guint n, guint from, guint g, guint i, HsCluster *cl)
+{
+  const HsSearchCore *c = b->core;
+  for (guint s = from; s < n; s++)
+    if (b->gid[(gsize)S[s] * HS_WORD_LEN + i] == g) {
+      guint32 bit = 1u << c->let[S[s]][i];
+      cl->mem[__builtin_popcount(cl->v & (bit - 1))] = S[s];
+    }
+}
+
 guint
 hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out, guint max)
 {
@@ -108,7 +120,8 @@ hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out
       if (g == NO_GROUP || b->gcnt[g] == 0)
         continue;
       if (b->gcnt[g] >= min_k && b->gcnt[g] >= 2) {
-        HsCluster cl = { b->gv[g], (guint8)i, (guint8)b->gcnt[g], 0 };
+        HsCluster cl = { b->gv[g], (guint8)i, (guint8)b->gcnt[g], 0, { 0 } };
+        gather_members(b, S, n, s, g, i, &cl);
         m = keep_largest(out, m, max, &cl);
       }
       b->gcnt[g] = 0;
@@ -153,13 +166,53 @@ hs_bound_refutes(const HsCluster *cl, guint m, guint r)
   return FALSE;
 }
 
-gboolean
-hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r)
+guint
+hs_bound_slots(const HsState *st, guint32 v)
 {
-  const guint32 letters = b->core->has[w][0];
+  guint8 green[26] = { 0 };
+  guint free = 0;
+  guint32 fixed = 0;
+  for (guint i = 0; i < HS_WORD_LEN; i++) {
+    guint32 a = st->allow[i];
+    if (a != 0 && (a & (a - 1)) == 0) {
+      green[g_bit_nth_lsf(a, -1)]++;
+      fixed |= a;
+    } else {
+      free++;
+    }
+  }
+  /* Copies of revealed letters beyond the greens take free positions. */
+  guint need = 0;
+  for (guint k = 0; k < HS_WORD_LEN; k++)
+    for (guint32 x = st->atleast[k]; x; x &= x - 1) {
+      guint ch = (guint)__builtin_ctz(x);
+      fixed |= 1u << ch;
+      need += green[ch] < k + 1;
+    }
+  guint extra = free > need ? free - need : 0;
+  return MIN((guint)__builtin_popcount(fixed & v) + extra, (guint)__builtin_popcount(v));
+}
+
+gboolean
+hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsState *st)
+{
+  const HsSearchCore *c = b->core;
+  const guint32 letters = c->has[w][0];
   for (guint k = 0; k < m; k++) {
     guint t = (guint)__builtin_popcount(letters & cl[k].v);
-    if (t < cl[k].k && hs_cluster_need(cl[k].k - t, cl[k].t) >= r)
+    if (t + 1 >= cl[k].k)
+      continue;
+    const guint rest = cl[k].k - t;
+    if (hs_cluster_need(rest, cl[k].t) >= r)
+      return TRUE;
+    if (st == NULL)
+      continue;
+    /* The members W leaves together, under the state their common feedback makes. */
+    const guint32 v = cl[k].v & ~letters;
+    const guint a = cl[k].mem[__builtin_popcount(cl[k].v & ((v & -v) - 1))];
+    HsState child = *st;
+    hs_state_add(&child, c->rules, c->let[w], c->rows[w][a]);
+    if (hs_cluster_need(rest, MIN(cl[k].t, hs_bound_slots(&child, v))) >= r)
       return TRUE;
   }
   return FALSE;

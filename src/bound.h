@@ -19,11 +19,14 @@ G_BEGIN_DECLS
 
 /* A cluster found in a set: its size there, its variant letters (one per member) and the most of
  * them one legal word holds. */
+#define HS_CLUSTER_MAX 26 /* members differ in one letter */
+
 typedef struct {
-  guint32 v;  /* variant letters (bit c for 'a' + c) */
-  guint8 pos; /* the position where the members differ */
-  guint8 k;   /* members in the set */
-  guint8 t;   /* most variants one legal word holds (after hs_bound_measure) */
+  guint32 v;                   /* variant letters (bit c for 'a' + c) */
+  guint8 pos;                  /* the position where the members differ */
+  guint8 k;                    /* members in the set */
+  guint8 t;                    /* most variants one legal word holds (after hs_bound_measure) */
+  guint16 mem[HS_CLUSTER_MAX]; /* the members (answer indices), in the order of their variants */
 } HsCluster;
 
 /* Which answers form clusters (per position, the answers equal at the other four), and scratch.
@@ -56,7 +59,14 @@ hs_cluster_need(guint k, guint t)
 gboolean hs_bound_refutes(const HsCluster *cl, guint m, guint r);
 
 /* TRUE when guessing W (a word of the measured pool) leaves some cluster of CL[0..m) with more
- * members than R - 1 guesses can separate: W cannot be the first guess of a solution within R. */
-gboolean hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r);
+ * members than R - 1 guesses can separate: W cannot be the first guess of a solution within R. With
+ * ST (the state the clusters were measured under; may be NULL), the members W leaves together are
+ * also measured under the state W's feedback makes: with the letters it fixes, a legal word has few
+ * places left for variants (hs_bound_slots). */
+gboolean hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsState *st);
+
+/* The most letters of V any word legal under ST can hold, read off the state: letters it must hold
+ * (greens, revealed letters) plus one per position they leave free. */
+guint hs_bound_slots(const HsState *st, guint32 v);
 
 G_END_DECLS

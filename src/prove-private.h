@@ -84,7 +84,7 @@ typedef struct {
   guint8 *sub;   /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
   gsize sub_cap; /* bytes allocated for sub */
   guint sub_n;
-  gboolean sub_ok; /* sub holds the node's sub-table */
+  gboolean sub_ok;             /* sub holds the node's sub-table */
   HsCluster clus[CLUSTER_MAX]; /* the node's tight clusters: guesses that test too few variants fail */
   guint n_clus;
 } Level;

@@ -308,7 +308,7 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
           guint64 probe)
 {
   Level *L = hs_prove_level(P, lvl);
-  if (L->n_clus > 0 && hs_bound_rejects(P->bound, L->clus, L->n_clus, w, r)) {
+  if (L->n_clus > 0 && hs_bound_rejects(P->bound, L->clus, L->n_clus, w, r, st)) {
     P->stats.refuted++;
     L->failed = HS_PATTERNS;
     return TRY_FAILS;
@@ -773,11 +773,6 @@ refuted_by_clusters(HsProver *P, const guint16 *S, guint n, const HsState *st, g
     L->n_clus = 0;
     return TRUE;
   }
-  guint m = 0;
-  for (guint k = 0; k < L->n_clus; k++)
-    if (hs_cluster_need(L->clus[k].k, L->clus[k].t) >= r)
-      L->clus[m++] = L->clus[k];
-  L->n_clus = m;
   return FALSE;
 }
 
