@@ -198,14 +198,21 @@ hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint 
 {
   const HsSearchCore *c = b->core;
   const guint32 letters = c->has[w][0];
+  /* First the test that needs no state, on every cluster. */
+  for (guint k = 0; k < m; k++) {
+    guint t = (guint)__builtin_popcount(letters & cl[k].v);
+    if (t + 1 < cl[k].k && hs_cluster_need(cl[k].k - t, cl[k].t) >= r)
+      return TRUE;
+  }
+  if (st == NULL)
+    return FALSE;
   for (guint k = 0; k < m; k++) {
     guint t = (guint)__builtin_popcount(letters & cl[k].v);
     if (t + 1 >= cl[k].k)
       continue;
     const guint rest = cl[k].k - t;
-    if (hs_cluster_need(rest, cl[k].t) >= r)
-      return TRUE;
-    if (st == NULL)
+    /* Slots can only lower T: skip when even T = 1 would leave enough. */
+    if (rest <= r - 1)
       continue;
     /* The members W leaves together, under the state their common feedback makes. */
     const guint32 v = cl[k].v & ~letters;

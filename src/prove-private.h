@@ -35,6 +35,9 @@
  * until the budget would pass PROBE_LIMIT and the guess is searched without one. */
 #define PROBE_GROWTH 8
 #define PROBE_LIMIT 200000
+/* The driver orders an opener's parts still open hardest first (hs_prove_hardness) once its round
+ * budget reaches this. */
+#define HARDNESS_FROM 12800
 /* FAST order: the trouble set reorders the untried guesses after trouble_first failures, then after
  * TROUBLE_GROWTH times as many, and so on. */
 #define TROUBLE_GROWTH 4
@@ -46,6 +49,10 @@
 #define CORE_WORDS 128
 /* Clusters (bound.h) a node keeps to reject guesses before partitioning. */
 #define CLUSTER_MAX 16
+/* part2: clusters of a part it filters the pool with, and the pairs of neighbours (canonical order)
+ * that differ at this many positions at most. */
+#define PART2_CLUSTERS 8
+#define PART2_PAIR_DIFF 2
 
 /* A part known to be unsolvable with some number of guesses left under a state: any superset of it
  * under a state at least as strict is unsolvable too. */
@@ -85,8 +92,12 @@ typedef struct {
   gsize sub_cap; /* bytes allocated for sub */
   guint sub_n;
   gboolean sub_ok;             /* sub holds the node's sub-table */
+  gboolean sub_all;            /* ... with a row for every pool word (else only for the words scored) */
   HsCluster clus[CLUSTER_MAX]; /* the node's tight clusters: guesses that test too few variants fail */
   guint n_clus;
+  guint64 *lbits;    /* 26 * LBITS_STRIDE: per letter, the pool positions whose word holds it */
+  gboolean lbits_ok; /* lbits describes the current pool */
+  guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */
 } Level;
 
 struct HsProver {
@@ -125,6 +136,10 @@ enum { TRY_FAILS = 0, TRY_WORKS = 1, TRY_UNKNOWN = 2 };
 /* The scratch level L (allocated on first use). */
 Level *hs_prove_level(HsProver *P, guint l);
 void hs_prove_levels_free(HsProver *P);
+
+/* How hard the set S (N answers) under ST looks with R guesses left, 0 to 1000: the share of legal
+ * words its clusters reject as a first guess (bound.h). Only orders work; decides nothing. */
+guint hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r);
 
 /* Is the set S (canonical order; hashes H1, H2) solvable within R guesses under ST? On success *GUESS
  * is the first guess (in the prover's order) that does it. LVL is the scratch level to use. Sets

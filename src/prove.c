@@ -184,11 +184,32 @@ decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
   guint n_open = opener_parts(P, opener, &root, open);
   Level *L = P->lv[0];
   guint64 budget = P->tuning.part_budget;
+  gboolean by_hardness = FALSE;
   while (n_open > 0) {
+    if (!by_hardness && (budget == 0 || budget >= HARDNESS_FROM)) {
+      /* The opener is expensive: the parts most likely to fail first (stable: then by size). */
+      guint hard[HS_PATTERNS];
+      for (guint k = 0; k < n_open; k++)
+        hard[open[k]] = hs_prove_hardness(P, L->part.buf + L->part.start[open[k]], L->part.size[open[k]],
+                                          &L->child[open[k]], max_guesses - 1);
+      for (guint i = 1; i < n_open; i++) {
+        guint8 v = open[i];
+        guint j = i;
+        for (; j > 0 && hard[open[j - 1]] < hard[v]; j--)
+          open[j] = open[j - 1];
+        open[j] = v;
+      }
+      by_hardness = TRUE;
+    }
     guint still = 0;
     for (guint k = 0; k < n_open; k++) {
       guint p = open[k];
       guint32 g;
+      /* The search reads the flag every CANCEL_EVERY nodes; a part refuted in fewer must not miss it. */
+      if (P->cancel != NULL && *P->cancel) {
+        P->cancelled = TRUE;
+        return FALSE;
+      }
       P->deadline = budget ? MAX(1u, P->stats.nodes + budget) : 0;
       gboolean ok = hs_prove_solve(P, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p],
                                    &L->child[p], max_guesses - 1, 1, &g);
@@ -204,7 +225,9 @@ decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
       }
     }
     n_open = still;
-    budget = budget * PROBE_GROWTH > PROBE_LIMIT ? 0 : budget * PROBE_GROWTH;
+    /* No last round without a budget: an expensive part that works must not hold up a cheaper one
+     * that fails. */
+    budget = budget > G_MAXUINT64 / PROBE_GROWTH ? 0 : budget * PROBE_GROWTH;
   }
   return TRUE;
 }

@@ -19,6 +19,8 @@
 #define N_LISTS 24
 #define CASES_PER_LIST 60
 #define MAX_SET 64
+/* Random lists on which the whole prover is compared with the brute force. */
+#define PROVER_LISTS 8
 
 /* ---- brute force: no memo, no bounds; legality from rules.c, feedback from the verifier ---- */
 
@@ -260,6 +262,47 @@ test_bounds_against_brute(void **state)
   assert_true(cnt.rejected_by_state >= 5);
 }
 
+/* The whole prover, whose searches use every bound, against the brute force on cluster-rich lists:
+ * every opener, caps 2 to 4, both orders, both rules. */
+static void
+test_prover_on_cluster_lists(void **state)
+{
+  (void)state;
+  guint verdicts[2] = { 0, 0 };
+  for (guint seed = 100; seed < 100 + PROVER_LISTS; seed++) {
+    GRand *rng = g_rand_new_with_seed(seed);
+    g_autoptr(HsWords) w = random_lists(rng);
+    g_rand_free(rng);
+    g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+    for (guint rl = 0; rl < 2; rl++) {
+      const HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
+      g_autoptr(HsProver) fast = hs_prover_new(t, rules, HS_PROVE_ORDER_FAST);
+      g_autoptr(HsProver) greedy = hs_prover_new(t, rules, HS_PROVE_ORDER_GREEDY);
+      Brute b = { w, rules, { 0 }, { 0 }, 0 };
+      for (guint cap = 2; cap <= 4; cap++)
+        for (guint o = 0; o < w->n_words; o++) {
+          guint all[MAX_SET];
+          const guint n = MIN(w->n_answers, (guint)MAX_SET);
+          for (guint a = 0; a < n; a++)
+            all[a] = a;
+          b.depth = 0;
+          const gboolean want = brute_guess(&b, all, n, o, cap);
+          verdicts[want]++;
+          for (guint k = 0; k < 2; k++) {
+            gboolean got = !want;
+            GError *e = NULL;
+            assert_true(hs_prover_decide(k ? greedy : fast, o, cap, &got, NULL, &e));
+            if (got != want)
+              fail_msg("%s rules, cap %u, opener %s, %s order: brute force says %s", hs_rules_name(rules), cap,
+                       w->text[o], k ? "greedy" : "fast", want ? "proven" : "impossible");
+          }
+        }
+    }
+  }
+  print_message("prover: %u openers proven, %u impossible, as the brute force says\n", verdicts[1], verdicts[0]);
+  assert_true(verdicts[0] > 0 && verdicts[1] > 0);
+}
+
 /* Slots against every word of the original lists, for states after random two-guess histories. */
 static void
 test_slots_original(void **state)
@@ -305,6 +348,7 @@ main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_bounds_against_brute),
+    cmocka_unit_test(test_prover_on_cluster_lists),
     cmocka_unit_test(test_slots_original),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
