@@ -53,6 +53,9 @@
  * that differ at this many positions at most. */
 #define PART2_CLUSTERS 8
 #define PART2_PAIR_DIFF 2
+/* Nodes with three guesses left are refuted without a search when the clusters leave at most this
+ * many words to try (refuted_at_three). */
+#define QUICK_MAX 64
 
 /* A part known to be unsolvable with some number of guesses left under a state: any superset of it
  * under a state at least as strict is unsolvable too. */

@@ -186,6 +186,35 @@ part2_candidates(HsProver *P, Level *L, const guint16 *T, guint k)
   return TRUE;
 }
 
+/* part2's test of pool position J of level L: TRUE (remembered under CHILD) when its word splits T
+ * into singletons and CHILD allows it; the first word that splits T is remembered under the parent's
+ * state (*PARENT_OK). */
+static inline gboolean
+part2_row(HsProver *P, Level *L, const guint16 *T, const guint16 *tl, guint k, guint j, gboolean *parent_ok,
+          guint64 pk1, guint64 pk2, const HsState *child, guint64 ck1, guint64 ck2)
+{
+  /* The node's row of the word, or its row of the feedback table. */
+  const guint8 *row = L->sub_all ? L->sub + (gsize)j * L->sub_n : P->rows[L->legal[j]];
+  const guint16 *col = L->sub_all ? tl : T;
+  guint64 seen[4] = { 0, 0, 0, 0 };
+  for (guint i = 0; i < k; i++) {
+    guint p = row[col[i]];
+    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+    if (seen[p >> 6] & bit)
+      return FALSE;
+    seen[p >> 6] |= bit;
+  }
+  const guint w = L->legal[j];
+  if (!*parent_ok) {
+    hs_memo_put(&P->memo, pk1, pk2, w);
+    *parent_ok = TRUE;
+  }
+  if (!hs_state_allows(P->core, child, w))
+    return FALSE;
+  hs_memo_put(&P->memo, ck1, ck2, w);
+  return TRUE;
+}
+
 /* A part T (K answers, hashes H1/H2) of a node with three guesses left, after its guess: can one guess
  * legal under CHILD split T into singletons? Answered from the node's sub-table (rows of its legal
  * words, restricted to its set) instead of the feedback table. The same question under the node's own
@@ -207,36 +236,19 @@ part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2
   guint16 tl[HS_PATTERNS];
   for (guint i = 0; i < k; i++)
     tl[i] = L->loc[T[i]];
-  const guint m = L->sub_n;
-  const gboolean some = part2_candidates(P, L, T, k);
-  const guint nb = some ? (L->n_legal + 63) / 64 : 0;
-  for (guint b = 0; b < nb; b++)
-    for (guint64 bits = L->cand[b]; bits; bits &= bits - 1) {
-      const guint j = b * 64 + (guint)__builtin_ctzll(bits);
-      /* The node's row of the word, or its row of the feedback table. */
-      const guint8 *row = L->sub_all ? L->sub + (gsize)j * m : P->rows[L->legal[j]];
-      const guint16 *col = L->sub_all ? tl : T;
-      guint64 seen[4] = { 0, 0, 0, 0 };
-      guint i = 0;
-      for (; i < k; i++) {
-        guint p = row[col[i]];
-        guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-        if (seen[p >> 6] & bit)
-          break;
-        seen[p >> 6] |= bit;
-      }
-      if (i < k)
-        continue;
-      guint w = L->legal[j];
-      if (!parent_ok) {
-        hs_memo_put(&P->memo, pk1, pk2, w);
-        parent_ok = TRUE;
-      }
-      if (hs_state_allows(P->core, child, w)) {
-        hs_memo_put(&P->memo, ck1, ck2, w);
-        return TRUE;
-      }
-    }
+  /* The first block of the pool unfiltered (a part that some word splits usually meets one there),
+   * then the words part2_candidates leaves. */
+  const guint first = MIN(L->n_legal, 64u);
+  for (guint j = 0; j < first; j++)
+    if (part2_row(P, L, T, tl, k, j, &parent_ok, pk1, pk2, child, ck1, ck2))
+      return TRUE;
+  if (L->n_legal > first && part2_candidates(P, L, T, k)) {
+    const guint nb = (L->n_legal + 63) / 64;
+    for (guint b = 1; b < nb; b++)
+      for (guint64 bits = L->cand[b]; bits; bits &= bits - 1)
+        if (part2_row(P, L, T, tl, k, b * 64 + (guint)__builtin_ctzll(bits), &parent_ok, pk1, pk2, child, ck1, ck2))
+          return TRUE;
+  }
   if (!parent_ok)
     hs_memo_put(&P->memo, pk1, pk2, MEMO_FAIL);
   hs_memo_put(&P->memo, ck1, ck2, MEMO_FAIL);
@@ -813,21 +825,27 @@ retry_undecided(HsProver *P, Node *N, guint32 *guess)
   return FALSE;
 }
 
-/* A quick refutation of a node with three guesses left (its pool gathered, its clusters in L->clus):
- * TRUE when every legal word is rejected by the clusters or leaves a part that no word legal after it
+/* A quick refutation of a node with three guesses left (its pool gathered, its clusters in L->clus),
+ * tried when the clusters reject all but QUICK_MAX legal words: TRUE when every legal word is rejected by the clusters or leaves a part that no word legal after it
  * splits into singletons (part2, reading the feedback table: nothing is scored). FALSE as soon as a
  * word passes; the node is then searched as usual, with what part2 remembered. */
 static gboolean
 refuted_at_three(HsProver *P, const Node *N)
 {
   Level *L = N->L;
+  /* Worth it only when the clusters leave few words: else the node is searched as usual. */
+  guint n_left = 0;
+  for (guint j = 0; j < L->n_legal; j++)
+    if (!hs_bound_rejects(P->bound, L->clus, L->n_clus, L->legal[j], N->r, N->st)) {
+      if (n_left == QUICK_MAX)
+        return FALSE;
+      L->unknown[n_left++] = j; /* free until the search proper */
+    }
   guint64 sa, sb;
   hs_state_hash(N->st, &sa, &sb);
   L->sub_ok = L->sub_all = FALSE;
-  for (guint j = 0; j < L->n_legal; j++) {
-    const guint w = L->legal[j];
-    if (hs_bound_rejects(P->bound, L->clus, L->n_clus, w, N->r, N->st))
-      continue;
+  for (guint q = 0; q < n_left; q++) {
+    const guint w = L->legal[L->unknown[q]];
     if (!hs_partition_make(&L->part, P->core, N->S, N->n, P->rows[w], NULL, HS_PATTERNS))
       continue;
     /* Largest part first. */
@@ -902,7 +920,8 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, g
   }
   const gboolean sub = gather_pool(P, &N);
   gboolean found = FALSE;
-  if (r == 3 && N.L->n_clus > 0 && refuted_at_three(P, &N))
+  const gboolean refuted = r == 3 && N.L->n_clus > 0 && refuted_at_three(P, &N);
+  if (refuted)
     P->stats.refuted++;
   else
     found = sub ? search_with_sub(P, &N, guess) : search_lazily(P, &N, guess);
