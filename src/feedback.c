@@ -205,27 +205,58 @@ hs_table_new(const HsWords *words, gboolean all_guesses)
   return hs_table_new_full(words, all_guesses, FALSE);
 }
 
-HsTable *
-hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns)
+guint64
+hs_table_bytes(const HsWords *words, gboolean all_guesses, gboolean columns)
+{
+  guint64 a = words->n_answers, rows = all_guesses ? words->n_words : words->n_answers;
+  guint64 padded = (a + 63) & ~(guint64)63;
+  /* Each factor is below 2^32, so each product fits in 64 bits; the sum is checked. */
+  guint64 cells = rows * a, cols = columns ? a * a : 0, letters = HS_WORD_LEN * padded;
+  if (cells > G_MAXUINT64 - cols || cells + cols > G_MAXUINT64 - letters)
+    return G_MAXUINT64;
+  guint64 total = cells + cols + letters;
+  return total > G_MAXSIZE ? G_MAXUINT64 : total;
+}
+
+/* Allocates the table's memory (g_try_malloc when TRY: NULL on failure). */
+static HsTable *
+table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboolean try)
 {
   HsTable *t = g_new0(HsTable, 1);
   t->words = words;
   t->n_answers = words->n_answers;
   t->n_rows = all_guesses ? words->n_words : words->n_answers;
   t->n_padded = (words->n_answers + 63) & ~63u;
+  gsize cells = (gsize)t->n_rows * t->n_answers, cols = (gsize)t->n_answers * t->n_answers;
+  gboolean ok = TRUE;
   for (int i = 0; i < HS_WORD_LEN; i++) {
-    t->letters[i] = g_malloc0(t->n_padded);
+    t->letters[i] = try ? g_try_malloc0(t->n_padded) : g_malloc0(t->n_padded);
+    ok = ok && t->letters[i] != NULL;
+  }
+  t->cells = try ? g_try_malloc(MAX(cells, 1u)) : g_malloc(cells);
+  if (columns)
+    t->columns = try ? g_try_malloc(MAX(cols, 1u)) : g_malloc(cols);
+  if (!ok || (try && t->cells == NULL) || (columns && t->columns == NULL)) {
+    hs_table_free(t);
+    return NULL;
+  }
+  return t;
+}
+
+/* Fills the table: rows, then the transposed answer block when it has one. */
+static HsTable *
+table_fill(HsTable *t)
+{
+  const HsWords *words = t->words;
+  for (int i = 0; i < HS_WORD_LEN; i++)
     for (guint k = 0; k < words->n_answers; k++)
       t->letters[i][k] = (guint8)(words->text[k][i] - 'a');
-  }
-  t->cells = g_malloc((gsize)t->n_rows * t->n_answers);
   gint64 rows = t->n_rows;
 #pragma omp parallel for schedule(dynamic, 64)
   for (gint64 r = 0; r < rows; r++)
     compute_row(t, words->text[r], t->cells + (gsize)r * t->n_answers);
-  if (columns) {
+  if (t->columns != NULL) {
     gint64 n = t->n_answers;
-    t->columns = g_malloc((gsize)n * (gsize)n);
     /* Transpose in tiles so both sides stay in cache. */
 #pragma omp parallel for schedule(static)
     for (gint64 bj = 0; bj < n; bj += 64)
@@ -235,6 +266,29 @@ hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns)
             t->columns[j * n + i] = t->cells[i * n + j];
   }
   return t;
+}
+
+HsTable *
+hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns)
+{
+  return table_fill(table_alloc(words, all_guesses, columns, FALSE));
+}
+
+HsTable *
+hs_table_try_new(const HsWords *words, gboolean all_guesses, gboolean columns, GError **error)
+{
+  guint64 bytes = hs_table_bytes(words, all_guesses, columns);
+  HsTable *t = bytes == G_MAXUINT64 ? NULL : table_alloc(words, all_guesses, columns, TRUE);
+  if (t == NULL) {
+    guint rows = all_guesses ? words->n_words : words->n_answers;
+    g_autofree char *size = bytes == G_MAXUINT64 ? g_strdup("more than this machine can address")
+                                                 : g_format_size_full(bytes, G_FORMAT_SIZE_IEC_UNITS);
+    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_NO_MEMORY,
+                "not enough memory for the feedback table of %u words x %u answers (%s); use shorter lists", rows,
+                words->n_answers, size);
+    return NULL;
+  }
+  return table_fill(t);
 }
 
 HsTable *

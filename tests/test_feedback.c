@@ -129,13 +129,44 @@ test_table_matches_scalar(void **state)
   assert_memory_equal(row, hs_table_row(t, w->n_answers, NULL), w->n_answers);
 }
 
+/* Tables sized from input: the estimate, the same bytes as hs_table_new_full, and an error (not an
+ * abort) for lists whose table cannot exist. */
+static void
+test_table_try_new(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  g_autoptr(HsWords) w = hs_words_load_set("original", &e);
+  assert_non_null(w);
+  guint64 n = w->n_answers, padded = (n + 63) / 64 * 64;
+  assert_true(hs_table_bytes(w, TRUE, TRUE) == (guint64)w->n_words * n + n * n + 5 * padded);
+  assert_true(hs_table_bytes(w, FALSE, FALSE) == n * n + 5 * padded);
+  g_autoptr(HsTable) t = hs_table_try_new(w, TRUE, TRUE, &e);
+  assert_non_null(t);
+  g_autoptr(HsTable) full = hs_table_new_full(w, TRUE, TRUE);
+  for (guint g = 0; g < w->n_words; g += 13)
+    assert_memory_equal(hs_table_row(t, g, NULL), hs_table_row(full, g, NULL), w->n_answers);
+  assert_memory_equal(hs_table_column(t, 7), hs_table_column(full, 7), w->n_answers);
+
+  /* Four billion answers: the size overflows 64 bits; refused before any allocation. */
+  HsWords huge;
+  memset(&huge, 0, sizeof huge);
+  huge.n_answers = 4000000000u;
+  huge.n_words = 4000000000u;
+  assert_true(hs_table_bytes(&huge, TRUE, TRUE) == G_MAXUINT64);
+  assert_null(hs_table_try_new(&huge, TRUE, TRUE, &e));
+  assert_true(g_error_matches(e, HS_PATTERN_ERROR, HS_PATTERN_ERROR_NO_MEMORY));
+  assert_non_null(strstr(e->message, "not enough memory for the feedback table"));
+  g_clear_error(&e);
+}
+
 int
 main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_examples_from_design), cmocka_unit_test(test_table_driven_cases),
     cmocka_unit_test(test_pattern_forms),        cmocka_unit_test(test_format_round_trip),
-    cmocka_unit_test(test_table_matches_scalar),
+    cmocka_unit_test(test_table_matches_scalar), cmocka_unit_test(test_table_try_new),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);
   return failures == 0 ? 0 : 1;

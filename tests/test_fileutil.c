@@ -374,6 +374,172 @@ test_foreach_line(void **state)
   g_string_free(l.log, TRUE);
 }
 
+/* The content of PATH, or NULL when it cannot be read. */
+static char *
+slurp(const char *path)
+{
+  char *text = NULL;
+  return g_file_get_contents(path, &text, NULL, NULL) ? text : NULL;
+}
+
+/* Commits DIR/{a,b,c}.txt holding TAG (and DIR/new/d.txt when WITH_DIR) as one set. */
+static gboolean
+commit_abc(const char *dir, const char *tag, gboolean with_dir, GError **error)
+{
+  g_autoptr(HsFileSet) set = hs_file_set_new();
+  const char *names[] = { "a.txt", "b.txt", "c.txt" };
+  for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+    g_autofree char *p = g_build_filename(dir, names[i], NULL);
+    g_autofree char *text = g_strdup_printf("%s %s\n", tag, names[i]);
+    hs_file_set_add(set, p, text, strlen(text));
+  }
+  if (with_dir) {
+    g_autofree char *sub = g_build_filename(dir, "new", NULL);
+    g_autofree char *p = g_build_filename(sub, "d.txt", NULL);
+    hs_file_set_add_dir(set, sub);
+    hs_file_set_add(set, p, tag, strlen(tag));
+  }
+  return hs_file_set_commit(set, error);
+}
+
+/* Every file of DIR/{a,b,c}.txt holds TAG. */
+static void
+assert_abc(const char *dir, const char *tag)
+{
+  const char *names[] = { "a.txt", "b.txt", "c.txt" };
+  for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+    g_autofree char *p = g_build_filename(dir, names[i], NULL);
+    g_autofree char *got = slurp(p);
+    g_autofree char *want = g_strdup_printf("%s %s\n", tag, names[i]);
+    assert_non_null(got);
+    assert_string_equal(got, want);
+  }
+}
+
+/* Fault injection: each step of a commit made to fail in turn leaves the old set whole (no temporary
+ * file, no directory made); with no fault the new set is there whole. */
+static void
+test_set_faults(void **state)
+{
+  const char *dir = *state;
+  GError *e = NULL;
+  assert_true(commit_abc(dir, "old", FALSE, &e));
+  g_autofree char *before = listing(dir);
+  assert_string_equal(before, "a.txt b.txt c.txt");
+  guint k = 1;
+  for (;; k++) {
+    hs_file_fault_inject(k);
+    gboolean ok = commit_abc(dir, "new", TRUE, &e);
+    guint steps = hs_file_fault_steps();
+    hs_file_fault_inject(0);
+    if (ok) {
+      assert_true(steps < k); /* every step was tried */
+      break;
+    }
+    assert_non_null(e);
+    assert_non_null(strstr(e->message, "Input/output error"));
+    g_clear_error(&e);
+    g_autofree char *names = listing(dir);
+    assert_string_equal(names, "a.txt b.txt c.txt");
+    assert_abc(dir, "old");
+  }
+  assert_true(k > 8); /* mkdir, 4 temporaries (create, write), 3 old files kept, 4 renames */
+  g_autofree char *after = listing(dir);
+  assert_string_equal(after, "a.txt b.txt c.txt new");
+  assert_abc(dir, "new");
+  g_autofree char *sub = g_build_filename(dir, "new", NULL);
+  g_autofree char *in_sub = listing(sub);
+  assert_string_equal(in_sub, "d.txt");
+}
+
+/* A symbolic link is followed: the file it leads to gets the content, the link stays; a dangling link
+ * gets its target created. */
+static void
+test_set_symlink(void **state)
+{
+  const char *dir = *state;
+  GError *e = NULL;
+  g_autofree char *target = put(dir, "target.txt", "old\n", -1);
+  g_autofree char *link = g_build_filename(dir, "link.txt", NULL);
+  assert_int_equal(symlink("target.txt", link), 0);
+  assert_true(hs_file_write_atomic(link, "new\n", 4, &e));
+  assert_true(g_file_test(link, G_FILE_TEST_IS_SYMLINK));
+  g_autofree char *got = slurp(target);
+  assert_string_equal(got, "new\n");
+
+  g_autofree char *dangling = g_build_filename(dir, "dangling.txt", NULL);
+  assert_int_equal(symlink("made.txt", dangling), 0);
+  assert_true(hs_file_write_atomic(dangling, "made\n", 5, &e));
+  assert_true(g_file_test(dangling, G_FILE_TEST_IS_SYMLINK));
+  g_autofree char *made = g_build_filename(dir, "made.txt", NULL);
+  g_autofree char *got2 = slurp(made);
+  assert_string_equal(got2, "made\n");
+  g_autofree char *names = listing(dir);
+  assert_string_equal(names, "dangling.txt link.txt made.txt target.txt");
+
+  /* A link and its target in one set are the same file: refused before anything is written. */
+  g_autoptr(HsFileSet) set = hs_file_set_new();
+  hs_file_set_add(set, target, "x\n", 2);
+  hs_file_set_add(set, link, "y\n", 2);
+  assert_false(hs_file_set_commit(set, &e));
+  assert_non_null(strstr(e->message, "are the same file"));
+  g_clear_error(&e);
+  g_autofree char *got3 = slurp(target);
+  assert_string_equal(got3, "new\n");
+  assert_true(hs_file_same_target(link, target));
+  g_autofree char *dotted = g_build_filename(dir, ".", "made.txt", NULL);
+  assert_true(hs_file_same_target(dotted, dangling));
+  g_autofree char *fresh = g_build_filename(dir, "fresh.txt", NULL);
+  g_autofree char *fresh_dotted = g_build_filename(dir, ".", "fresh.txt", NULL);
+  assert_true(hs_file_same_target(fresh, fresh_dotted));
+  assert_false(hs_file_same_target(made, target));
+}
+
+typedef struct {
+  const char *path;
+  char *got;
+} FifoReader;
+
+static gpointer
+read_fifo(gpointer p)
+{
+  FifoReader *r = p;
+  r->got = slurp(r->path);
+  return NULL;
+}
+
+/* A FIFO is written directly (it stays a FIFO) and first, before the files of the set. */
+static void
+test_set_fifo(void **state)
+{
+  const char *dir = *state;
+  GError *e = NULL;
+  g_autofree char *fifo = g_build_filename(dir, "pipe", NULL);
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  HsFileTarget kind;
+  assert_true(hs_file_target_kind(fifo, &kind, NULL, &e));
+  assert_int_equal(kind, HS_FILE_TARGET_SPECIAL);
+  FifoReader r = { fifo, NULL };
+  GThread *t = g_thread_new("fifo", read_fifo, &r);
+  g_autoptr(HsFileSet) set = hs_file_set_new();
+  g_autofree char *file = g_build_filename(dir, "file.txt", NULL);
+  hs_file_set_add(set, file, "file\n", 5);
+  hs_file_set_add(set, fifo, "through the pipe\n", 17);
+  assert_true(hs_file_set_commit(set, &e));
+  g_thread_join(t);
+  assert_string_equal(r.got, "through the pipe\n");
+  g_free(r.got);
+  GStatBuf st;
+  assert_int_equal(g_lstat(fifo, &st), 0);
+  assert_true(S_ISFIFO(st.st_mode));
+  g_autofree char *names = listing(dir);
+  assert_string_equal(names, "file.txt pipe");
+  /* A directory is refused before anything is written. */
+  assert_false(hs_file_target_kind(dir, &kind, NULL, &e));
+  assert_non_null(strstr(e->message, "is a directory"));
+  g_clear_error(&e);
+}
+
 int
 main(void)
 {
@@ -386,6 +552,9 @@ main(void)
     cmocka_unit_test_setup_teardown(test_write_atomic_errors, make_dir, remove_dir),
     cmocka_unit_test_setup_teardown(test_write_atomic_restores_handlers, make_dir, remove_dir),
     cmocka_unit_test(test_foreach_line),
+    cmocka_unit_test_setup_teardown(test_set_faults, make_dir, remove_dir),
+    cmocka_unit_test_setup_teardown(test_set_symlink, make_dir, remove_dir),
+    cmocka_unit_test_setup_teardown(test_set_fifo, make_dir, remove_dir),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);
   return failures == 0 ? 0 : 1;

@@ -20,7 +20,10 @@ typedef enum {
 
 #define HS_PATTERN_ERROR (hs_pattern_error_quark())
 GQuark hs_pattern_error_quark(void);
-typedef enum { HS_PATTERN_ERROR_INVALID } HsPatternError;
+typedef enum {
+  HS_PATTERN_ERROR_INVALID,
+  HS_PATTERN_ERROR_NO_MEMORY /* a feedback table that does not fit in memory (hs_table_try_new) */
+} HsPatternError;
 
 /* Feedback of GUESS against ANSWER (both 5 lowercase letters). */
 guint8 hs_feedback(const char *guess, const char *answer);
@@ -47,6 +50,14 @@ HsTable *hs_table_new(const HsWords *words, gboolean all_guesses);
 /* Also stores the transposed answers x answers block, so that hs_table_column works (the
  * maxbucket-swapped metric reads feedback(other, w) for a fixed w). */
 HsTable *hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns);
+
+/* As hs_table_new_full, for sizes that come from input: the memory is estimated first and allocated
+ * with g_try_malloc, so a table that does not fit (or whose size overflows) is NULL and an error
+ * (HS_PATTERN_ERROR_NO_MEMORY) saying how large it would be, never an abort. */
+HsTable *hs_table_try_new(const HsWords *words, gboolean all_guesses, gboolean columns, GError **error);
+
+/* The bytes hs_table_try_new would allocate for WORDS, or G_MAXUINT64 when that overflows. */
+guint64 hs_table_bytes(const HsWords *words, gboolean all_guesses, gboolean columns);
 
 /* The table of WORDS when WORDS is the base table's words with the answers reordered (ORDER[i] is the
  * base index of answer i, as for hs_words_apply_permutation), derived from BASE by moving rows and

@@ -43,10 +43,11 @@ typedef struct {
   gint threads;                             /* HS_CMD_THREADS: >= 1 when given */
   /* Placed options: a command puts them among its own with the HS_CLI_*_OPTION macros below (each
    * command describes them in its own words), and main keeps their values here. */
-  char *output;  /* -o FILE or DIR (hs_cli_write_output) */
-  char *format;  /* --format NAME, parsed by the command (each takes other names) */
-  char *openers; /* --openers SET: main fills ctx->openers */
-  char *shard;   /* --shard K/N: main keeps only that slice of ctx->openers */
+  char *output;   /* -o FILE or DIR (hs_cli_write_output) */
+  char *format;   /* --format NAME, parsed by the command (each takes other names) */
+  char *openers;  /* --openers SET: main fills ctx->openers */
+  char *shard;    /* --shard K/N: main keeps only that slice of ctx->openers */
+  gboolean force; /* --force: a failed run still writes over existing output files */
 } HsCliOptions;
 
 /* The placed options, as entries of a command's own option array. Their value pointer is NULL: main
@@ -56,6 +57,7 @@ typedef struct {
 #define HS_CLI_FORMAT_OPTION(description) { "format", 0, 0, G_OPTION_ARG_STRING, NULL, description, "FORMAT" }
 #define HS_CLI_OPENERS_OPTION(description) { "openers", 0, 0, G_OPTION_ARG_STRING, NULL, description, "SET" }
 #define HS_CLI_SHARD_OPTION(description) { "shard", 0, 0, G_OPTION_ARG_STRING, NULL, description, "K/N" }
+#define HS_CLI_FORCE_OPTION { "force", 0, 0, G_OPTION_ARG_NONE, NULL, "Write the files even when the run fails and they exist", NULL }
 /* clang-format on */
 
 typedef struct HsCliCommand HsCliCommand;
@@ -84,6 +86,13 @@ typedef struct {
   /* --openers and --shard, when the command takes them: this shard's openers (word indices) */
   guint32 *openers;
   guint n_openers;
+  guint shard_k, shard_n; /* 1/1 when not sharded */
+  guint n_openers_all;    /* openers before --shard took its slice */
+  char *openers_checksum; /* of those openers, for shard headers */
+  /* Output files (output.c): planned before the work, queued as they are made, written together */
+  GPtrArray *planned; /* HsCliPlanned: option and path of every file the run may write */
+  HsFileSet *outputs; /* queued files, written by hs_cli_output_commit */
+  char *outputs_note; /* what "wrote ..." says after the commit, or NULL */
 } HsCliContext;
 
 /* A command body: ARGV[0] is the command name, ARGV[1..ARGC) its arguments (options removed). ERROR
@@ -146,34 +155,74 @@ void hs_cli_progress_end(void);
 /* Installs SIGINT/SIGTERM handlers that set *flag (for long runs that must not leave partial files). */
 void hs_cli_catch_interrupts(volatile gint *flag);
 
+/* The line that heads the TSV of a --shard K/N run (sweep, prove --all, optimize --all), with its
+ * newline: "# hardsix shard K/N; command C; lists L; answers N sha256:H; guesses ...; rules R;
+ * max-guesses M; policy P; options OPTIONS; openers SET COUNT sha256:H". merge checks that shards
+ * agree on everything after "shard K/N" and that every K of N is there once. "" when not sharded. */
+char *hs_cli_shard_header(const HsCliContext *ctx, const char *options);
+
 /* ---- output.c: writing results ---- */
 
+/* Results go out in one of two ways. Data for stdout, or one file, is written at once by
+ * hs_cli_write_output. A run that writes files (-o DIR sets, --html, --save-overrides) plans them
+ * before the long work (hs_cli_plan_file, hs_cli_plan_dir: usable paths, no two options naming the
+ * same file), queues them as they are made (hs_cli_output_add) and writes them as one set at the end
+ * (hs_cli_output_commit): all new, or all as they were. */
+
 /* Writes TEXT whole: to stdout when TARGET is NULL; to the file TARGET when NAME is NULL; else to
- * TARGET/NAME (TARGET is a directory). Files are written atomically (name.tmp, then rename). */
+ * TARGET/NAME (TARGET is a directory). Files are written atomically (name.tmp, then rename; pipes and
+ * devices directly). */
 gboolean hs_cli_write_output(const char *target, const char *name, const char *text, GError **error);
 
 /* Flushes stdout; a write error (now or earlier) fails with "cannot write to stdout". */
 gboolean hs_cli_flush_stdout(GError **error);
 
-/* Creates DIR when its parent exists (a missing parent or an unwritable directory is an error). */
-gboolean hs_cli_prepare_dir(const char *dir, GError **error);
+/* A planned output: the option that names it ("-o", "--html", ...) and its path. */
+typedef struct {
+  char *option;
+  char *path;
+} HsCliPlanned;
 
-/* Checks, before a long run, that PATH can be written later: its directory exists and a file can be
- * created in it (a probe file is made and removed); PATH is not a directory. */
-gboolean hs_cli_check_output_file(const char *path, GError **error);
+/* Plans file PATH, named by OPTION: its directory exists and takes a new file (a probe file is made
+ * and removed), it is not a directory, and no other planned output is the same file (a usage error
+ * naming both options). */
+gboolean hs_cli_plan_file(HsCliContext *ctx, const char *option, const char *path, GError **error);
 
-/* For solve, prove and repair: -o DIR and --format do not go together; parses --format (default
- * by-pattern). */
-gboolean hs_cli_strategy_format(const HsCliContext *ctx, HsFormat *format, GError **error);
+/* Plans directory DIR (named by OPTION) and the files NAMES (NULL-terminated; may be empty) in it: DIR
+ * is a directory, or can be made (its parent exists); it is not made yet (hs_cli_output_commit
+ * makes it, so that a failed run leaves nothing behind). */
+gboolean hs_cli_plan_dir(HsCliContext *ctx, const char *option, const char *dir, const char *const *names,
+                         GError **error);
+
+/* Queues TEXT for DIR/NAME (DIR made by the commit when missing), or for the file NAME when DIR is
+ * NULL. */
+void hs_cli_output_add(HsCliContext *ctx, const char *dir, const char *name, const char *text);
+
+/* Writes the queued files as one set; then prints "wrote NOTE" (ctx->outputs_note) when set. When
+ * FAILED (the run's verdict is a failure) and --force was not given, files that exist are not
+ * replaced: nothing is written, stderr says so and where it would have written, and the result is
+ * TRUE (the command reports its own failure). */
+gboolean hs_cli_output_commit(HsCliContext *ctx, gboolean failed, GError **error);
+
+/* The names of the files -o DIR gets for a strategy of OPENER: OPENER.by-pattern.txt, ... (one per
+ * format of hs_format_all). */
+GStrv hs_cli_strategy_names(const char *opener);
+
+/* For solve, prove and optimize (one opener) and repair: -o DIR and --format do not go together;
+ * parses --format (default by-pattern); plans -o DIR for OPENER with the strategy files and EXTRA
+ * (NULL-terminated names, or NULL). */
+gboolean hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const char *const *extra, HsFormat *format,
+                                GError **error);
 
 /* Verifies S (its per-word listing and every parseable output) with the independent verifier, then
- * writes DIR/OPENER.{by-pattern.txt,per-word.txt,tree.txt,json} for -o DIR, or FORMAT to stdout when
- * --format was given, marked verified only when the verifier accepted them, and prints the summary on
- * stderr (histogram, average, answers over the cap with their paths). S->policy names the policy in
- * file headers. *VERIFIED is TRUE when verified and within the cap. Returns FALSE only when writing
- * fails. VERIFY_MS and WRITE_MS (may be NULL) receive the time of those two steps. */
-gboolean hs_cli_emit_strategy(const HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified,
-                              double *verify_ms, double *write_ms, GError **error);
+ * queues DIR/OPENER.{by-pattern.txt,per-word.txt,tree.txt,json,selby.tree} for -o DIR, or writes FORMAT
+ * to stdout when --format was given, marked verified only when the verifier accepted them, and prints
+ * the summary on stderr (histogram, average, answers over the cap with their paths). S->policy names
+ * the policy in file headers. *VERIFIED is TRUE when verified and within the cap. Returns FALSE only
+ * when writing to stdout fails. VERIFY_MS (may be NULL) receives the time of verifying and rendering.
+ * The command then calls hs_cli_output_commit with its verdict. */
+gboolean hs_cli_emit_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified, double *verify_ms,
+                              GError **error);
 
 /* ---- prove.c ---- */
 

@@ -85,10 +85,22 @@ run_command(const HsCliCommand *cmd, int argc, char **argv)
   return rc;
 }
 
+/* Fault injection for the tests (tests/cli/reliability.sh): HARDSIX_TEST_FAIL_WRITE_STEP=N makes the
+ * N-th step of writing output files fail (see hs_file_fault_inject). */
+static void
+fault_injection_from_env(void)
+{
+  const char *v = g_getenv("HARDSIX_TEST_FAIL_WRITE_STEP");
+  guint64 n = 0;
+  if (v != NULL && g_ascii_string_to_unsigned(v, 10, 1, G_MAXUINT, &n, NULL))
+    hs_file_fault_inject((guint)n);
+}
+
 int
 main(int argc, char **argv)
 {
   setlocale(LC_ALL, "");
+  fault_injection_from_env();
   if (argc < 2) {
     usage(stderr);
     return HS_EXIT_USAGE;

@@ -34,6 +34,7 @@ static const GOptionEntry options[] = {
                        "DIR|FILE"),
   HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
   HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
+  HS_CLI_FORCE_OPTION,
   HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
     "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
@@ -43,7 +44,6 @@ static const GOptionEntry options[] = {
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argv;
   const HsCliOptions *o = &ctx->opt;
   opt.format = HS_FORMAT_BY_PATTERN;
   if (opt.all && argc != 1)
@@ -56,7 +56,9 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "--openers, --shard and --best go with --all");
   if (opt.best && o->shard)
     return hs_cli_usage_error(error, "--best needs every opener in one run; it cannot be sharded");
-  return hs_cli_strategy_format(ctx, &opt.format, error);
+  if (opt.all)
+    return o->output == NULL || hs_cli_plan_file(ctx, "-o", o->output, error);
+  return hs_cli_strategy_format(ctx, argv[1], NULL, &opt.format, error);
 }
 
 /* ---- one opener ---- */
@@ -74,8 +76,7 @@ static gboolean
 optimize_one(HsCliContext *ctx, const char *word, GError **error)
 {
   guint opener;
-  if (!hs_cli_find_word(ctx, "opener", word, &opener, error) ||
-      (ctx->opt.output && !hs_cli_prepare_dir(ctx->opt.output, error)))
+  if (!hs_cli_find_word(ctx, "opener", word, &opener, error))
     return FALSE;
   const guint cap = ctx->policy.max_guesses;
   static volatile gint interrupted;
@@ -106,10 +107,14 @@ optimize_one(HsCliContext *ctx, const char *word, GError **error)
   if (s == NULL)
     return *error != NULL ? FALSE
                           : hs_cli_fail(error, "internal error: the prover found a strategy, the optimiser none");
-  double verify_ms = 0, write_ms = 0;
+  double verify_ms = 0;
   gboolean verified = FALSE;
-  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
+  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, error))
     return FALSE;
+  gint64 t_write = g_get_monotonic_time();
+  if (!hs_cli_output_commit(ctx, !verified, error))
+    return FALSE;
+  double write_ms = (g_get_monotonic_time() - t_write) / 1e3;
   char avg[HS_AVERAGE_BUFLEN];
   guint64 total = hs_histogram_total(&s->hist);
   fprintf(stderr, "%s: %s: %" G_GUINT64_FORMAT " guesses in total (average %s) is the fewest within %u (%s rules)\n",
@@ -217,8 +222,6 @@ on_progress(guint done, guint total, gpointer user)
 static gboolean
 optimize_all(HsCliContext *ctx, GError **error)
 {
-  if (ctx->opt.output && !hs_cli_check_output_file(ctx->opt.output, error))
-    return FALSE;
   guint n = ctx->n_openers;
   g_autofree HsOptimizeRow *rows = g_new0(HsOptimizeRow, MAX(n, 1u));
   static volatile gint interrupted;
@@ -240,7 +243,9 @@ optimize_all(HsCliContext *ctx, GError **error)
   if (!ok)
     return FALSE;
   g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
-  g_autofree char *text = render_tsv(ctx->words, rows, n);
+  g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
+  g_autofree char *header = hs_cli_shard_header(ctx, opt.timing ? "--timing" : NULL);
+  g_autofree char *text = g_strconcat(header, rows_text, NULL);
   ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
   print_all_summary(ctx, rows, n, secs);
   return ok;

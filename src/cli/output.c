@@ -9,11 +9,19 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
+/* The errno of the first failed write to stdout seen by hs_cli_write_output (0: none). */
+static int stdout_errno;
+
 gboolean
 hs_cli_flush_stdout(GError **error)
 {
+  errno = 0;
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write to stdout");
+    int e = errno != 0 ? errno : stdout_errno;
+    if (e != 0)
+      g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "cannot write to stdout: %s", g_strerror(e));
+    else
+      g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot write to stdout");
     return FALSE;
   }
   return TRUE;
@@ -24,7 +32,9 @@ hs_cli_write_output(const char *target, const char *name, const char *text, GErr
 {
   gsize len = strlen(text);
   if (target == NULL) {
-    fwrite(text, 1, len, stdout);
+    errno = 0;
+    if (fwrite(text, 1, len, stdout) != len && stdout_errno == 0)
+      stdout_errno = errno;
     return hs_cli_flush_stdout(error);
   }
   if (name == NULL)
@@ -33,52 +43,23 @@ hs_cli_write_output(const char *target, const char *name, const char *text, GErr
   return hs_file_write_atomic(path, text, len, error);
 }
 
-gboolean
-hs_cli_prepare_dir(const char *dir, GError **error)
+/* ---- planning ---- */
+
+static void
+planned_free(gpointer p)
 {
-  if (g_file_test(dir, G_FILE_TEST_IS_DIR)) {
-    if (access(dir, W_OK) != 0) {
-      g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_ACCES, "%s: output directory is not writable", dir);
-      return FALSE;
-    }
-    return TRUE;
-  }
-  g_autofree char *parent = g_path_get_dirname(dir);
-  if (g_file_test(dir, G_FILE_TEST_EXISTS)) {
-    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR, "%s: exists and is not a directory", dir);
-    return FALSE;
-  }
-  if (!g_file_test(parent, G_FILE_TEST_IS_DIR)) {
-    gboolean exists = g_file_test(parent, G_FILE_TEST_EXISTS);
-    g_set_error(error, G_FILE_ERROR, exists ? G_FILE_ERROR_NOTDIR : G_FILE_ERROR_NOENT, "%s: parent %s%s %s", dir,
-                exists ? "" : "directory ", parent, exists ? "is not a directory" : "does not exist");
-    return FALSE;
-  }
-  if (g_mkdir(dir, 0755) != 0) {
-    int e = errno;
-    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: cannot create directory: %s", dir, g_strerror(e));
-    return FALSE;
-  }
-  return TRUE;
+  HsCliPlanned *o = p;
+  g_free(o->option);
+  g_free(o->path);
+  g_free(o);
 }
 
-gboolean
-hs_cli_check_output_file(const char *path, GError **error)
+/* A file can be made in DIR (made and removed at once): this catches read-only directories and file
+ * systems even for root, for whom permission bits do not count. PATH names the output in messages. */
+static gboolean
+probe_dir(const char *dir, const char *path, GError **error)
 {
-  if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
-    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: is a directory (expected a file name)", path);
-    return FALSE;
-  }
-  g_autofree char *dir = g_path_get_dirname(path);
-  if (!g_file_test(dir, G_FILE_TEST_IS_DIR)) {
-    gboolean exists = g_file_test(dir, G_FILE_TEST_EXISTS);
-    g_set_error(error, G_FILE_ERROR, exists ? G_FILE_ERROR_NOTDIR : G_FILE_ERROR_NOENT, "%s: %s %s", path, dir,
-                exists ? "is not a directory" : "does not exist");
-    return FALSE;
-  }
-  /* Create and remove the temporary file the final write will use: this catches read-only
-   * directories and file systems even for root, for whom permission bits do not count. */
-  g_autofree char *probe = g_strdup_printf("%s.tmp.XXXXXX", path);
+  g_autofree char *probe = g_build_filename(dir, ".hardsix-probe.XXXXXX", NULL);
   int fd = g_mkstemp(probe);
   if (fd < 0) {
     int e = errno;
@@ -89,6 +70,152 @@ hs_cli_check_output_file(const char *path, GError **error)
   close(fd);
   g_unlink(probe);
   return TRUE;
+}
+
+/* The directory of PATH exists and is a directory (else an error naming PATH and DIR). */
+static gboolean
+check_parent(const char *path, const char *dir, GError **error)
+{
+  if (g_file_test(dir, G_FILE_TEST_IS_DIR))
+    return TRUE;
+  gboolean exists = g_file_test(dir, G_FILE_TEST_EXISTS);
+  g_set_error(error, G_FILE_ERROR, exists ? G_FILE_ERROR_NOTDIR : G_FILE_ERROR_NOENT, "%s: %s %s", path, dir,
+              exists ? "is not a directory" : "does not exist");
+  return FALSE;
+}
+
+/* Adds PATH (named by OPTION) to the plan, unless another planned output is the same file. */
+static gboolean
+plan_add(HsCliContext *ctx, const char *option, const char *path, GError **error)
+{
+  if (ctx->planned == NULL)
+    ctx->planned = g_ptr_array_new_with_free_func(planned_free);
+  for (guint i = 0; i < ctx->planned->len; i++) {
+    const HsCliPlanned *o = ctx->planned->pdata[i];
+    if (hs_file_same_target(o->path, path)) {
+      if (strcmp(o->path, path) == 0)
+        return hs_cli_usage_error(error, "%s and %s both write %s", o->option, option, path);
+      return hs_cli_usage_error(error, "%s and %s write the same file (%s, %s)", o->option, option, o->path, path);
+    }
+  }
+  HsCliPlanned *o = g_new0(HsCliPlanned, 1);
+  o->option = g_strdup(option);
+  o->path = g_strdup(path);
+  g_ptr_array_add(ctx->planned, o);
+  return TRUE;
+}
+
+gboolean
+hs_cli_plan_file(HsCliContext *ctx, const char *option, const char *path, GError **error)
+{
+  HsFileTarget kind;
+  g_autofree char *real = NULL;
+  if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: is a directory (expected a file name)", path);
+    return FALSE;
+  }
+  g_autofree char *given_dir = g_path_get_dirname(path);
+  if (!check_parent(path, given_dir, error) || !hs_file_target_kind(path, &kind, &real, error))
+    return FALSE;
+  if (kind != HS_FILE_TARGET_SPECIAL) {
+    /* Where the file goes: beside PATH, or beside the file a symbolic link leads to. */
+    g_autofree char *dir = g_path_get_dirname(real);
+    if (!check_parent(path, dir, error) || !probe_dir(dir, path, error))
+      return FALSE;
+  }
+  return plan_add(ctx, option, path, error);
+}
+
+gboolean
+hs_cli_plan_dir(HsCliContext *ctx, const char *option, const char *dir, const char *const *names, GError **error)
+{
+  if (g_file_test(dir, G_FILE_TEST_IS_DIR)) {
+    if (!probe_dir(dir, dir, error))
+      return FALSE;
+  } else {
+    g_autofree char *parent = g_path_get_dirname(dir);
+    if (g_file_test(dir, G_FILE_TEST_EXISTS)) {
+      g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR, "%s: exists and is not a directory", dir);
+      return FALSE;
+    }
+    if (!g_file_test(parent, G_FILE_TEST_IS_DIR)) {
+      gboolean exists = g_file_test(parent, G_FILE_TEST_EXISTS);
+      g_set_error(error, G_FILE_ERROR, exists ? G_FILE_ERROR_NOTDIR : G_FILE_ERROR_NOENT, "%s: parent %s%s %s", dir,
+                  exists ? "" : "directory ", parent, exists ? "is not a directory" : "does not exist");
+      return FALSE;
+    }
+    if (!probe_dir(parent, dir, error))
+      return FALSE;
+  }
+  for (guint i = 0; names != NULL && names[i] != NULL; i++) {
+    g_autofree char *path = g_build_filename(dir, names[i], NULL);
+    HsFileTarget kind;
+    if (!hs_file_target_kind(path, &kind, NULL, error) || !plan_add(ctx, option, path, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* ---- queued files ---- */
+
+void
+hs_cli_output_add(HsCliContext *ctx, const char *dir, const char *name, const char *text)
+{
+  if (ctx->outputs == NULL)
+    ctx->outputs = hs_file_set_new();
+  if (dir == NULL) {
+    hs_file_set_add(ctx->outputs, name, text, strlen(text));
+    return;
+  }
+  g_autofree char *path = g_build_filename(dir, name, NULL);
+  hs_file_set_add_dir(ctx->outputs, dir);
+  hs_file_set_add(ctx->outputs, path, text, strlen(text));
+}
+
+/* The queued files that exist, for the refusal of a failed run. */
+static GPtrArray *
+existing_outputs(const HsFileSet *set)
+{
+  GPtrArray *found = g_ptr_array_new();
+  for (guint i = 0; i < hs_file_set_size(set); i++)
+    if (g_file_test(hs_file_set_path(set, i), G_FILE_TEST_EXISTS))
+      g_ptr_array_add(found, (gpointer)hs_file_set_path(set, i));
+  return found;
+}
+
+gboolean
+hs_cli_output_commit(HsCliContext *ctx, gboolean failed, GError **error)
+{
+  g_autofree char *note = g_steal_pointer(&ctx->outputs_note);
+  g_autoptr(HsFileSet) set = g_steal_pointer(&ctx->outputs);
+  if (set == NULL || hs_file_set_size(set) == 0)
+    return TRUE;
+  if (failed && !ctx->opt.force) {
+    g_autoptr(GPtrArray) found = existing_outputs(set);
+    if (found->len > 0) {
+      g_autofree char *others = found->len > 1
+                                  ? g_strdup_printf(" and %u other file%s", found->len - 1, found->len > 2 ? "s" : "")
+                                  : g_strdup("");
+      fprintf(stderr,
+              "hardsix: nothing written: the run failed and would have replaced %s%s%s%s%s; --force writes anyway\n",
+              (const char *)found->pdata[0], others, note ? " (its output: " : "", note ? note : "", note ? ")" : "");
+      return TRUE;
+    }
+  }
+  if (!hs_file_set_commit(set, error))
+    return FALSE;
+  if (note != NULL)
+    fprintf(stderr, "wrote %s\n", note);
+  return TRUE;
+}
+
+GStrv
+hs_cli_strategy_names(const char *opener)
+{
+  GStrv names = g_new0(char *, hs_format_n_all + 1);
+  for (guint i = 0; i < hs_format_n_all; i++)
+    names[i] = g_strdup_printf("%s.%s", opener, hs_format_extension(hs_format_all[i]));
+  return names;
 }
 
 /* Verifies TEXT (a parseable format) independently; FALSE when it is not verified. */
@@ -152,14 +279,20 @@ print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, 
 }
 
 gboolean
-hs_cli_strategy_format(const HsCliContext *ctx, HsFormat *format, GError **error)
+hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const char *const *extra, HsFormat *format,
+                       GError **error)
 {
   *format = HS_FORMAT_BY_PATTERN;
   if (ctx->opt.output != NULL && ctx->opt.format != NULL)
     return hs_cli_usage_error(error, "-o and --format cannot be combined");
   if (ctx->opt.format != NULL && !hs_format_parse(ctx->opt.format, format, error))
     return hs_cli_bad_value(error, "--format");
-  return TRUE;
+  if (ctx->opt.output == NULL)
+    return TRUE;
+  g_auto(GStrv) names = hs_cli_strategy_names(opener);
+  if (!hs_cli_plan_dir(ctx, "-o", ctx->opt.output, (const char *const *)names, error))
+    return FALSE;
+  return extra == NULL || hs_cli_plan_dir(ctx, "-o", ctx->opt.output, extra, error);
 }
 
 /* Verifies what would be written: the per-word listing, and the builder's histogram against the
@@ -200,8 +333,8 @@ render_formats(const HsStrategy *s, HsFormatInfo *info, const HsFormat *formats,
 }
 
 gboolean
-hs_cli_emit_strategy(const HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified, double *verify_ms,
-                     double *write_ms, GError **error)
+hs_cli_emit_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified, double *verify_ms,
+                     GError **error)
 {
   const char *outdir = ctx->opt.output;
   const char *opener = s->words->text[s->nodes[0].guess];
@@ -213,22 +346,19 @@ hs_cli_emit_strategy(const HsCliContext *ctx, HsStrategy *s, HsFormat format, gb
   const HsFormat *formats = outdir ? hs_format_all : &format;
   guint n_formats = outdir ? hs_format_n_all : (ctx->opt.format ? 1 : 0);
   g_autoptr(GPtrArray) texts = render_formats(s, &info, formats, n_formats);
-  gint64 t_write = g_get_monotonic_time();
-  for (guint i = 0; i < n_formats; i++) {
-    g_autofree char *name = outdir ? g_strdup_printf("%s.%s", opener, hs_format_extension(formats[i])) : NULL;
-    if (!hs_cli_write_output(outdir, name, texts->pdata[i], error))
-      return FALSE;
-  }
-  gint64 t_end = g_get_monotonic_time();
-  print_summary(s, opener, report, info.verified);
   if (verify_ms)
-    *verify_ms = (t_write - t_verify) / 1e3;
-  if (write_ms)
-    *write_ms = (t_end - t_write) / 1e3;
+    *verify_ms = (g_get_monotonic_time() - t_verify) / 1e3;
   if (outdir) {
+    g_auto(GStrv) names = hs_cli_strategy_names(opener);
+    for (guint i = 0; i < n_formats; i++)
+      hs_cli_output_add(ctx, outdir, names[i], texts->pdata[i]);
     g_autofree char *exts = hs_format_all_extensions();
-    fprintf(stderr, "wrote %s/%s.{%s}\n", outdir, opener, exts);
+    g_free(ctx->outputs_note);
+    ctx->outputs_note = g_strdup_printf("%s/%s.{%s}", outdir, opener, exts);
+  } else if (n_formats == 1 && !hs_cli_write_output(NULL, NULL, texts->pdata[0], error)) {
+    return FALSE;
   }
+  print_summary(s, opener, report, info.verified);
   *verified = info.verified;
   return TRUE;
 }

@@ -21,6 +21,7 @@ static const GOptionEntry options[] = {
                        "DIR|FILE"),
   HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
   HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
+  HS_CLI_FORCE_OPTION,
   HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
   { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
     "Guess order: greedy (default for one opener) or fast (default for --all)", "ORDER" },
@@ -32,7 +33,6 @@ static const GOptionEntry options[] = {
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argv;
   const HsCliOptions *o = &ctx->opt;
   opt.order = opt.all ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY;
   opt.format = HS_FORMAT_BY_PATTERN;
@@ -44,7 +44,8 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "--format is for one opener; --all writes TSV");
   if (!opt.all && (o->openers || o->shard))
     return hs_cli_usage_error(error, "--openers and --shard go with --all");
-  if (!hs_cli_strategy_format(ctx, &opt.format, error))
+  if (opt.all ? o->output != NULL && !hs_cli_plan_file(ctx, "-o", o->output, error)
+              : !hs_cli_strategy_format(ctx, argv[1], NULL, &opt.format, error))
     return FALSE;
   /* hs_prove_order_parse reports a bad name in G_OPTION_ERROR or its own domain: either is a usage
    * error here. */
@@ -104,14 +105,18 @@ hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFail
 
 /* The strategy found for OPENER, verified and written like solve's, and the verdict on stderr. */
 static gboolean
-emit_proof(const HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st, GError **error)
+emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st, GError **error)
 {
   g_autofree char *policy = policy_string(ctx);
   hs_strategy_set_policy(s, policy);
-  double verify_ms = 0, write_ms = 0;
+  double verify_ms = 0;
   gboolean verified = FALSE;
-  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
+  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, error))
     return FALSE;
+  gint64 t_write = g_get_monotonic_time();
+  if (!hs_cli_output_commit(ctx, !verified, error))
+    return FALSE;
+  double write_ms = (g_get_monotonic_time() - t_write) / 1e3;
   fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s rules)\n",
           ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
           hs_rules_name(ctx->policy.rules));
@@ -126,8 +131,7 @@ static gboolean
 prove_one(HsCliContext *ctx, const char *word, GError **error)
 {
   guint opener;
-  if (!hs_cli_find_word(ctx, "opener", word, &opener, error) ||
-      (ctx->opt.output && !hs_cli_prepare_dir(ctx->opt.output, error)))
+  if (!hs_cli_find_word(ctx, "opener", word, &opener, error))
     return FALSE;
   g_autoptr(HsProver) prover = hs_prover_new(ctx->table, ctx->policy.rules, opt.order);
   static volatile gint interrupted;
@@ -223,8 +227,6 @@ on_progress(guint done, guint total, guint proven, gpointer user)
 static gboolean
 prove_all(HsCliContext *ctx, GError **error)
 {
-  if (ctx->opt.output && !hs_cli_check_output_file(ctx->opt.output, error))
-    return FALSE;
   guint n = ctx->n_openers;
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, MAX(n, 1u));
   static volatile gint interrupted;
@@ -241,7 +243,11 @@ prove_all(HsCliContext *ctx, GError **error)
   if (!ok)
     return FALSE;
   g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
-  g_autofree char *text = render_tsv(ctx->words, rows, n);
+  g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
+  g_autofree char *made_with =
+    g_strdup_printf("--search %s%s", hs_prove_order_name(opt.order), opt.timing ? " --timing" : "");
+  g_autofree char *header = hs_cli_shard_header(ctx, made_with);
+  g_autofree char *text = g_strconcat(header, rows_text, NULL);
   ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
   print_all_summary(ctx, rows, n, secs);
   return ok;

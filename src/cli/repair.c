@@ -13,16 +13,19 @@ static const GOptionEntry options[] = {
   HS_CLI_OUTPUT_OPTION("Write the strategy files and OPENER.overrides.txt into DIR", "DIR"),
   HS_CLI_FORMAT_OPTION("Write the strategy in one format to stdout"),
   { "save-overrides", 0, 0, G_OPTION_ARG_FILENAME, &opt.save, "Write the repaired overrides to FILE", "FILE" },
+  HS_CLI_FORCE_OPTION,
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argv;
   if (argc != 2)
     return hs_cli_usage_error(error, "expected one OPENER");
-  return hs_cli_strategy_format(ctx, &opt.format, error);
+  g_autofree char *name = g_strdup_printf("%s.overrides.txt", argv[1]);
+  const char *const extra[] = { name, NULL };
+  return hs_cli_strategy_format(ctx, argv[1], extra, &opt.format, error) &&
+         (opt.save == NULL || hs_cli_plan_file(ctx, "--save-overrides", opt.save, error));
 }
 
 /* The overrides file: a comment saying where it comes from, then the rules. */
@@ -50,16 +53,17 @@ rebuild(const HsCliContext *ctx, guint opener, HsOverrides *fixed, GError **erro
   return s;
 }
 
-/* The overrides go to -o DIR, --save-overrides FILE, or stdout when the strategy is not written. */
+/* The overrides join the files of the run (-o DIR, --save-overrides FILE), or go to stdout when the
+ * strategy is not written. */
 static gboolean
-write_overrides(const HsCliContext *ctx, guint opener, const char *text, GError **error)
+queue_overrides(HsCliContext *ctx, guint opener, const char *text, GError **error)
 {
   const char *outdir = ctx->opt.output;
   g_autofree char *name = g_strdup_printf("%s.overrides.txt", ctx->words->text[opener]);
-  if (outdir && !hs_cli_write_output(outdir, name, text, error))
-    return FALSE;
-  if (opt.save && !hs_cli_write_output(opt.save, NULL, text, error))
-    return FALSE;
+  if (outdir)
+    hs_cli_output_add(ctx, outdir, name, text);
+  if (opt.save)
+    hs_cli_output_add(ctx, NULL, opt.save, text);
   if (!outdir && !opt.save && !ctx->opt.format)
     return hs_cli_write_output(NULL, NULL, text, error);
   return TRUE;
@@ -70,8 +74,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   (void)argc;
   guint opener;
-  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error) ||
-      (ctx->opt.output && !hs_cli_prepare_dir(ctx->opt.output, error)))
+  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error))
     return FALSE;
   g_autoptr(HsProver) prover = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_GREEDY);
   HsRepairStats st = { 0 };
@@ -82,14 +85,17 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   double secs = (g_get_monotonic_time() - t0) / 1e6;
   g_autoptr(HsStrategy) s = rebuild(ctx, opener, fixed, error);
   gboolean verified = FALSE;
-  if (s == NULL || !hs_cli_emit_strategy(ctx, s, opt.format, &verified, NULL, NULL, error))
+  if (s == NULL || !hs_cli_emit_strategy(ctx, s, opt.format, &verified, NULL, error))
     return FALSE;
   fprintf(stderr, "repair: %u rule%s added (%u replaced) in %u greedy rounds, %.2f s\n", st.added,
           st.added == 1 ? "" : "s", st.replaced, st.rounds, secs);
-  if (!verified)
+  if (!verified) {
+    if (!hs_cli_output_commit(ctx, TRUE, error))
+      return FALSE;
     return hs_cli_fail(error, "the repaired strategy did not verify; overrides not written");
+  }
   g_autofree char *text = overrides_text(ctx, opener, fixed);
-  return write_overrides(ctx, opener, text, error);
+  return queue_overrides(ctx, opener, text, error) && hs_cli_output_commit(ctx, FALSE, error);
 }
 
 const HsCliCommand hs_cli_repair = {

@@ -38,7 +38,7 @@ on_progress(guint done, guint total, guint passing, gpointer user)
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)ctx, (void)argv;
+  (void)argv;
   opt.seed = 1;
   if (argc != 2)
     return hs_cli_usage_error(error, "expected one OPENER");
@@ -46,7 +46,10 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "--shuffles: %d is not between 0 and 1000000", opt.shuffles);
   if (opt.seed_text != NULL && !g_ascii_string_to_unsigned(opt.seed_text, 10, 0, G_MAXUINT64, &opt.seed, NULL))
     return hs_cli_usage_error(error, "--seed: '%s' is not a non-negative integer", opt.seed_text);
-  return TRUE;
+  /* Both files are checked, and told apart, before the long run. */
+  const char *out = ctx->opt.output;
+  return (out == NULL || strcmp(out, "-") == 0 || hs_cli_plan_file(ctx, "-o", out, error)) &&
+         (opt.html_path == NULL || hs_cli_plan_file(ctx, "--html", opt.html_path, error));
 }
 
 static gboolean
@@ -56,9 +59,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   /* "-o -" is stdout, as no -o. */
   const char *out_path = g_strcmp0(ctx->opt.output, "-") == 0 ? NULL : ctx->opt.output;
   guint opener;
-  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error) ||
-      (out_path != NULL && !hs_cli_check_output_file(out_path, error)) ||
-      (opt.html_path != NULL && !hs_cli_check_output_file(opt.html_path, error)))
+  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error))
     return FALSE;
   volatile gint cancel = 0;
   hs_cli_catch_interrupts(&cancel);
@@ -69,13 +70,16 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   if (report == NULL)
     return FALSE;
   g_autofree char *tsv = hs_robust_tsv(report);
-  if (!hs_cli_write_output(out_path, NULL, tsv, error))
+  if (out_path == NULL && !hs_cli_write_output(NULL, NULL, tsv, error))
     return FALSE;
+  if (out_path != NULL)
+    hs_cli_output_add(ctx, NULL, out_path, tsv);
   if (opt.html_path != NULL) {
     g_autofree char *html = hs_robust_html(report, ctx->policy_string);
-    if (!hs_cli_write_output(opt.html_path, NULL, html, error))
-      return FALSE;
+    hs_cli_output_add(ctx, NULL, opt.html_path, html);
   }
+  if (!hs_cli_output_commit(ctx, FALSE, error))
+    return FALSE;
   g_autofree char *summary = hs_robust_summary(report, 10);
   fputs(summary, stderr);
   fprintf(stderr, "%.1f s\n", (g_get_monotonic_time() - progress.start) / 1e6);

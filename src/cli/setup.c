@@ -37,6 +37,11 @@ hs_cli_context_clear(HsCliContext *ctx)
   hs_words_free(ctx->words);
   g_free(ctx->policy_string);
   g_free(ctx->openers);
+  g_free(ctx->openers_checksum);
+  if (ctx->planned != NULL)
+    g_ptr_array_unref(ctx->planned);
+  hs_file_set_free(ctx->outputs);
+  g_free(ctx->outputs_note);
   memset(ctx, 0, sizeof *ctx);
 }
 
@@ -130,6 +135,7 @@ shared_slot(HsCliOptions *o, const char *name)
     { "format", G_STRUCT_OFFSET(HsCliOptions, format) },
     { "openers", G_STRUCT_OFFSET(HsCliOptions, openers) },
     { "shard", G_STRUCT_OFFSET(HsCliOptions, shard) },
+    { "force", G_STRUCT_OFFSET(HsCliOptions, force) },
   };
   for (guint i = 0; i < G_N_ELEMENTS(slots); i++)
     if (strcmp(slots[i].name, name) == 0)
@@ -242,24 +248,40 @@ load_overrides(HsCliContext *ctx, GError **error)
   return ctx->overrides != NULL;
 }
 
+/* --threads N: more than HS_CLI_THREADS_PER_CORE threads per core only costs memory (each thread has
+ * its own search state and stack), and thousands of threads can exhaust it; N is capped there, with a
+ * note on stderr. */
+#define HS_CLI_THREADS_PER_CORE 4
+
 static void
 apply_threads(const HsCliContext *ctx)
 {
 #ifdef _OPENMP
-  if (ctx->opt.threads > 0)
-    omp_set_num_threads(ctx->opt.threads);
+  int n = ctx->opt.threads;
+  int cores = MAX(1, (int)g_get_num_processors());
+  int cap = MIN(4096, HS_CLI_THREADS_PER_CORE * cores);
+  if (n > cap) {
+    fprintf(stderr, "hardsix: --threads %d capped at %d (%d per core, %d core%s)\n", n, cap, HS_CLI_THREADS_PER_CORE,
+            cores, cores == 1 ? "" : "s");
+    n = cap;
+  }
+  if (n > 0)
+    omp_set_num_threads(n);
 #else
   (void)ctx;
 #endif
 }
 
-static void
-build_table(HsCliContext *ctx)
+/* The feedback table, its size estimated and allocated with g_try_malloc (it grows with the square of
+ * the lists, which come from input): a table that does not fit is an error, not an abort. */
+static gboolean
+build_table(HsCliContext *ctx, GError **error)
 {
   gboolean all_guesses = (ctx->command->flags & HS_CMD_PROVER_TABLE) || ctx->policy.pool == HS_POOL_LEGAL;
   gint64 t0 = g_get_monotonic_time();
-  ctx->table = hs_table_new_full(ctx->words, all_guesses, ctx->policy.metric == HS_METRIC_MAXBUCKET_SWAPPED);
+  ctx->table = hs_table_try_new(ctx->words, all_guesses, ctx->policy.metric == HS_METRIC_MAXBUCKET_SWAPPED, error);
   ctx->table_ms = (g_get_monotonic_time() - t0) / 1e3;
+  return ctx->table != NULL;
 }
 
 /* "preset P, rules R, pool P, metric M, order F, overrides F" for file headers. */
@@ -374,7 +396,47 @@ shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
     return FALSE;
   ctx->openers = g_new(guint32, MAX(all->len, 1u));
   ctx->n_openers = hs_sweep_shard((const guint32 *)(void *)all->data, all->len, shard_k, shard_n, ctx->openers);
+  ctx->shard_k = shard_k;
+  ctx->shard_n = shard_n;
+  ctx->n_openers_all = all->len;
+  g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+  for (guint i = 0; i < all->len; i++) {
+    const char *w = ctx->words->text[g_array_index(all, guint32, i)];
+    g_checksum_update(sum, (const guchar *)w, (gssize)strlen(w));
+    g_checksum_update(sum, (const guchar *)"\n", 1);
+  }
+  ctx->openers_checksum = g_strndup(g_checksum_get_string(sum), 16);
   return TRUE;
+}
+
+/* The first 16 hex digits of the SHA-256 of words [LO, HI) of W, one per line. */
+static char *
+words_checksum(const HsWords *w, guint lo, guint hi)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+  for (guint i = lo; i < hi; i++) {
+    g_checksum_update(sum, (const guchar *)w->text[i], (gssize)strlen(w->text[i]));
+    g_checksum_update(sum, (const guchar *)"\n", 1);
+  }
+  return g_strndup(g_checksum_get_string(sum), 16);
+}
+
+char *
+hs_cli_shard_header(const HsCliContext *ctx, const char *options)
+{
+  if (ctx->opt.shard == NULL)
+    return g_strdup("");
+  const HsWords *w = ctx->words;
+  /* A FILE of openers by its name (its words are in the checksum). */
+  g_autofree char *openers = g_path_get_basename(ctx->opt.openers ? ctx->opt.openers : "all");
+  g_autofree char *answers = words_checksum(w, 0, w->n_answers);
+  g_autofree char *guesses = words_checksum(w, w->n_answers, w->n_words);
+  return g_strdup_printf("# hardsix shard %u/%u; command %s; lists %s; answers %u sha256:%s; guesses %u sha256:%s; "
+                         "rules %s; max-guesses %u; policy %s; options %s; openers %s %u sha256:%s\n",
+                         ctx->shard_k, ctx->shard_n, ctx->command->name, w->name, w->n_answers, answers,
+                         w->n_words - w->n_answers, guesses, hs_rules_name(ctx->policy.rules), ctx->policy.max_guesses,
+                         ctx->policy_string ? ctx->policy_string : "-", options && *options ? options : "-", openers,
+                         ctx->n_openers_all, ctx->openers_checksum);
 }
 
 /* Whether the command takes --openers (and --shard). */
@@ -404,8 +466,8 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
     return FALSE;
   if (flags & HS_CMD_THREADS)
     apply_threads(ctx);
-  if (flags & (HS_CMD_TABLE | HS_CMD_PROVER_TABLE))
-    build_table(ctx);
+  if ((flags & (HS_CMD_TABLE | HS_CMD_PROVER_TABLE)) && !build_table(ctx, error))
+    return FALSE;
   if (flags & HS_CMD_POLICY)
     ctx->policy_string = policy_string(ctx);
   if (takes_openers(ctx->command) && !shard_openers(ctx, shard_k, shard_n, error))

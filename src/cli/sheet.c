@@ -28,8 +28,8 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
   if ((ctx->opt.format != NULL && !hs_sheet_format_parse(ctx->opt.format, &opt.format, error)) ||
       (opt.paper_name != NULL && !hs_sheet_paper_parse(opt.paper_name, &opt.paper, error)))
     return hs_cli_bad_value(error, NULL);
-  /* -o DIR is made (or refused) before the strategy file is read. */
-  return ctx->opt.output == NULL || hs_cli_prepare_dir(ctx->opt.output, error);
+  /* -o DIR is checked before the strategy file is read (and made only when the sheet is written). */
+  return ctx->opt.output == NULL || hs_cli_plan_dir(ctx, "-o", ctx->opt.output, NULL, error);
 }
 
 static gboolean
@@ -42,13 +42,11 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   HsSheetInfo info = { ctx->words->name, ctx->input_name, opt.paper };
   g_autofree char *text = hs_sheet_write(s, opt.format, &info);
   g_autofree char *name = g_strdup_printf("%s.%s", ctx->words->text[s->nodes[0].guess], hs_sheet_extension(opt.format));
-  if (!hs_cli_write_output(ctx->opt.output, ctx->opt.output ? name : NULL, text, error))
-    return FALSE;
-  if (ctx->opt.output != NULL) {
-    g_autofree char *path = g_build_filename(ctx->opt.output, name, NULL);
-    fprintf(stderr, "wrote %s\n", path);
-  }
-  return TRUE;
+  if (ctx->opt.output == NULL)
+    return hs_cli_write_output(NULL, NULL, text, error);
+  hs_cli_output_add(ctx, ctx->opt.output, name, text);
+  ctx->outputs_note = g_build_filename(ctx->opt.output, name, NULL);
+  return hs_cli_output_commit(ctx, FALSE, error);
 }
 
 const HsCliCommand hs_cli_sheet = {

@@ -12,16 +12,16 @@ static const GOptionEntry options[] = {
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing, "Print the time of each phase on stderr", NULL },
   HS_CLI_OUTPUT_OPTION("Write DIR/OPENER.by-pattern.txt, .per-word.txt, .tree.txt and .json", "DIR"),
   HS_CLI_FORMAT_OPTION("Write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
+  HS_CLI_FORCE_OPTION,
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argv;
   if (argc != 2)
     return hs_cli_usage_error(error, "expected one OPENER");
-  return hs_cli_strategy_format(ctx, &opt.format, error);
+  return hs_cli_strategy_format(ctx, argv[1], NULL, &opt.format, error);
 }
 
 static gboolean
@@ -29,8 +29,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   (void)argc;
   guint opener;
-  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error) ||
-      (ctx->opt.output && !hs_cli_prepare_dir(ctx->opt.output, error)))
+  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error))
     return FALSE;
   gint64 t_build = g_get_monotonic_time();
   g_autoptr(HsStrategy) s = hs_greedy_build(ctx->table, opener, &ctx->policy, error);
@@ -40,10 +39,14 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   gint64 t_built = g_get_monotonic_time();
   if (!hs_cli_check_overrides_used(ctx, s, error))
     return FALSE;
-  double verify_ms = 0, write_ms = 0;
+  double verify_ms = 0;
   gboolean verified = FALSE;
-  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
+  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, error))
     return FALSE;
+  gint64 t_write = g_get_monotonic_time();
+  if (!hs_cli_output_commit(ctx, !verified, error))
+    return FALSE;
+  double write_ms = (g_get_monotonic_time() - t_write) / 1e3;
   if (opt.timing)
     fprintf(stderr, "timing: table %.1f ms, build %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
             (t_built - t_build) / 1e3, verify_ms, write_ms);
@@ -57,7 +60,9 @@ const HsCliCommand hs_cli_solve = {
   .help = "Builds the greedy hard-mode strategy that starts with OPENER (minimax max-bucket by default),\n"
           "verifies it with the independent verifier and prints a summary on stderr.\n\n"
           "Exit status: 0 when every answer is solved within the cap and the strategy is verified;\n"
-          "1 when some answer is over the cap (listed with its path) or verification fails; 2 usage error.",
+          "1 when some answer is over the cap (listed with its path) or verification fails; 2 usage error.\n"
+          "A run that fails does not replace existing files of -o DIR (unless --force); the files of a set\n"
+          "are written together: all new, or all as they were.",
   .options = options,
   .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_TABLE,
   .check = check,
