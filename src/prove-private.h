@@ -17,7 +17,14 @@
  * without a search. Nodes keep a sub-table (their pool's feedback rows restricted to their set),
  * from which their children gather their own rows instead of reading the big table. The FAST order
  * adds shortcuts (see prove.h): probing with node budgets, and reordering untried guesses by the
- * answers of the parts that made guesses fail. */
+ * answers of the parts that made guesses fail.
+ *
+ * Refutation without search (bound.h). Clusters (answers equal but at one position) refute a set or
+ * reject a guess that tests too few of their variants; part2 only tries the words that hold the
+ * letters a split needs (part2_candidates); a node with three guesses left whose clusters leave few
+ * words is refuted from the feedback table before any scoring (refuted_at_three). The driver probes
+ * an opener's parts in rounds of growing node budgets and, once they are expensive, hardest first
+ * (hs_prove_hardness), so that an opener fails on its cheapest failing part. */
 #pragma once
 
 #include "hardsix/prove.h"
