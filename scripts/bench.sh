@@ -1,6 +1,6 @@
 #!/bin/sh
 # make bench: prints speed figures; never fails on speed. Usage: scripts/bench.sh BUILD_DIR
-# Set BENCH_QUICK=1 to skip the long default-policy runs.
+# Set BENCH_QUICK=1 to skip the long runs (default-policy sweeps, prove --all within 6).
 set -u
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -95,10 +95,24 @@ for o in soare tares salet; do
   grep '^average' "$tmp/err" | sed 's/^/  /'
 done
 
+echo "-- prove within 5, the 30 openers of issue 12 (scripts/prove5-openers.txt), 1 thread"
+echo "   previous: hardsix 641 s, the exact C++ solver 201 s; target <= 20 s, no opener over 5 s"
+timed "prove --max-guesses 5" "$hs" prove --all --max-guesses 5 --threads 1 --openers scripts/prove5-openers.txt \
+  --timing -o "$tmp/p5.tsv"
+grep -E '^prove:|^per opener' "$tmp/err"
+proven=$(awk -F '\t' 'NR > 1 && $2 == "proven" { printf "%s%s", sep, $1; sep = " " }' "$tmp/p5.tsv")
+echo "guarantee 5: ${proven:-none} (expected: adeem bedim biled blini boron)"
+awk -F '\t' 'NR > 1 { t += $4; if ($4 > m) { m = $4; w = $1 } } END { printf "CPU total %.1f s, slowest %s %.2f s\n", t, w, m }' \
+  "$tmp/p5.tsv"
+
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
-  echo "(BENCH_QUICK=1: default-policy sweeps skipped)"
+  echo "(BENCH_QUICK=1: default-policy sweeps and prove --all skipped)"
   exit 0
 fi
+echo "-- prove --all within 6, original lists, 2 threads (all 12,972 openers)"
+echo "   previous: 329 s wall (loaded machine); target <= 120 s, 10,950 proven"
+timed "prove --all" "$hs" prove --all --threads 2 --timing -o "$tmp/p6.tsv"
+grep -E '^prove:|^per opener' "$tmp/err"
 echo "-- sweep, default policy (nyt rules, legal pool, max-bucket), all 12,972 openers"
 timed "fail-first" "$hs" sweep -o "$tmp/dff.tsv"
 dff=$wall

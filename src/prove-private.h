@@ -17,11 +17,19 @@
  * without a search. Nodes keep a sub-table (their pool's feedback rows restricted to their set),
  * from which their children gather their own rows instead of reading the big table. The FAST order
  * adds shortcuts (see prove.h): probing with node budgets, and reordering untried guesses by the
- * answers of the parts that made guesses fail. */
+ * answers of the parts that made guesses fail.
+ *
+ * Refutation without search (bound.h). Clusters (answers equal but at one position) refute a set or
+ * reject a guess that tests too few of their variants; part2 only tries the words that hold the
+ * letters a split needs (part2_candidates); a node with three guesses left whose clusters leave few
+ * words is refuted from the feedback table before any scoring (refuted_at_three). The driver probes
+ * an opener's parts in rounds of growing node budgets and, once they are expensive, hardest first
+ * (hs_prove_hardness), so that an opener fails on its cheapest failing part. */
 #pragma once
 
 #include "hardsix/prove.h"
 #include "hardsix/rank.h"
+#include "bound.h"
 #include "search.h"
 
 #define MEMO_FAIL G_MAXUINT32
@@ -34,6 +42,9 @@
  * until the budget would pass PROBE_LIMIT and the guess is searched without one. */
 #define PROBE_GROWTH 8
 #define PROBE_LIMIT 200000
+/* The driver orders an opener's parts still open hardest first (hs_prove_hardness) once its round
+ * budget reaches this. */
+#define HARDNESS_FROM 12800
 /* FAST order: the trouble set reorders the untried guesses after trouble_first failures, then after
  * TROUBLE_GROWTH times as many, and so on. */
 #define TROUBLE_GROWTH 4
@@ -43,6 +54,15 @@
 /* Failing parts a node remembers (most recent ones), and the largest one it keeps. */
 #define CORE_MAX 32
 #define CORE_WORDS 128
+/* Clusters (bound.h) a node keeps to reject guesses before partitioning. */
+#define CLUSTER_MAX 16
+/* part2: clusters of a part it filters the pool with, and the pairs of neighbours (canonical order)
+ * that differ at this many positions at most. */
+#define PART2_CLUSTERS 8
+#define PART2_PAIR_DIFF 2
+/* Nodes with three guesses left are refuted without a search when the clusters leave at most this
+ * many words to try (refuted_at_three). */
+#define QUICK_MAX 64
 
 /* A part known to be unsolvable with some number of guesses left under a state: any superset of it
  * under a state at least as strict is unsolvable too. */
@@ -81,11 +101,18 @@ typedef struct {
   guint8 *sub;   /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
   gsize sub_cap; /* bytes allocated for sub */
   guint sub_n;
-  gboolean sub_ok; /* sub holds the node's sub-table */
+  gboolean sub_ok;             /* sub holds the node's sub-table */
+  gboolean sub_all;            /* ... with a row for every pool word (else only for the words scored) */
+  HsCluster clus[CLUSTER_MAX]; /* the node's tight clusters: guesses that test too few variants fail */
+  guint n_clus;
+  guint64 *lbits;    /* 26 * LBITS_STRIDE: per letter, the pool positions whose word holds it */
+  gboolean lbits_ok; /* lbits describes the current pool */
+  guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */
 } Level;
 
 struct HsProver {
   HsSearchCore *core; /* word tables, state bitsets, answer keys (owned) */
+  HsBound *bound;     /* clusters of the answers (owned) */
   const HsTable *table;
   const HsWords *words;
   HsRules rules;
@@ -107,6 +134,7 @@ struct HsProver {
   gboolean cancelled;
   gboolean aborted;  /* a probe ran out of budget: unwinding, nothing is memoised */
   guint64 probe_end; /* node count at which the running probe stops (0: no probe) */
+  guint64 deadline;  /* node count at which the driver's probe of an opener's part stops (0: none) */
   guint64 tick;
   HsProveStats stats;
   HsProveTuning tuning;
@@ -118,6 +146,10 @@ enum { TRY_FAILS = 0, TRY_WORKS = 1, TRY_UNKNOWN = 2 };
 /* The scratch level L (allocated on first use). */
 Level *hs_prove_level(HsProver *P, guint l);
 void hs_prove_levels_free(HsProver *P);
+
+/* How hard the set S (N answers) under ST looks with R guesses left, 0 to 1000: the share of legal
+ * words its clusters reject as a first guess (bound.h). Only orders work; decides nothing. */
+guint hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r);
 
 /* Is the set S (canonical order; hashes H1, H2) solvable within R guesses under ST? On success *GUESS
  * is the first guess (in the prover's order) that does it. LVL is the scratch level to use. Sets

@@ -23,6 +23,8 @@ level_free(Level *L)
   g_free(L->cores);
   g_free(L->core_words);
   g_free(L->loc);
+  g_free(L->lbits);
+  g_free(L->cand);
   g_free(L);
 }
 
@@ -31,6 +33,13 @@ hs_prove_levels_free(HsProver *P)
 {
   for (guint l = 0; l < MAX_LEVELS; l++)
     level_free(P->lv[l]);
+}
+
+/* 64-bit blocks of a bitset over pool positions. */
+static inline guint
+lbits_stride(const HsProver *P)
+{
+  return (P->n_words + 63) / 64;
 }
 
 Level *
@@ -52,6 +61,8 @@ hs_prove_level(HsProver *P, guint l)
     L->cores = g_new(Core, CORE_MAX);
     L->core_words = g_new(guint16, CORE_MAX * CORE_WORDS);
     L->loc = g_new0(guint16, MAX(1u, P->n_answers));
+    L->lbits = g_new(guint64, 26 * (gsize)lbits_stride(P));
+    L->cand = g_new(guint64, lbits_stride(P));
     P->lv[l] = L;
   }
   return P->lv[l];
@@ -61,6 +72,12 @@ static inline gboolean
 stopped(const HsProver *P)
 {
   return P->cancelled || P->aborted;
+}
+
+static inline gboolean
+deadline_passed(const HsProver *P)
+{
+  return P->deadline != 0 && P->stats.nodes >= P->deadline;
 }
 
 /* TRUE when ROW gives every word of S its own pattern. */
@@ -96,6 +113,108 @@ max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, guint boun
   return best;
 }
 
+/* Builds L->lbits for the pool L->legal[0..n_legal). */
+static void
+build_lbits(HsProver *P, Level *L)
+{
+  const guint nb = (L->n_legal + 63) / 64, stride = lbits_stride(P);
+  for (guint c = 0; c < 26; c++)
+    memset(L->lbits + (gsize)c * stride, 0, nb * sizeof(guint64));
+  for (guint j = 0; j < L->n_legal; j++)
+    for (guint32 x = P->core->has[L->legal[j]][0]; x; x &= x - 1)
+      L->lbits[(gsize)__builtin_ctz(x) * stride + j / 64] |= G_GUINT64_CONSTANT(1) << (j % 64);
+  L->lbits_ok = TRUE;
+}
+
+/* The pool positions of level L whose word may split T (K answers) into singletons, into L->cand;
+ * FALSE when there are none. Two answers get the same feedback from every word that holds none of
+ * the letters at the positions where they differ (bound.h shows it for one position; the argument is
+ * the same for several), so a word that splits T holds, for every cluster of T, all variants but one
+ * at most, and for every pair of neighbours of T, a letter where they differ. Only words that cannot
+ * split T are left out: the first word that does is the same as without the filter. */
+static gboolean
+part2_candidates(HsProver *P, Level *L, const guint16 *T, guint k)
+{
+  if (!L->lbits_ok)
+    build_lbits(P, L);
+  const guint nb = (L->n_legal + 63) / 64, stride = lbits_stride(P);
+  const guint64 *lb = L->lbits;
+  guint64 *cand = L->cand;
+  for (guint b = 0; b < nb; b++)
+    cand[b] = G_MAXUINT64;
+  if (L->n_legal % 64)
+    cand[nb - 1] = (G_GUINT64_CONSTANT(1) << (L->n_legal % 64)) - 1;
+  HsCluster cl[PART2_CLUSTERS];
+  const guint m = hs_bound_find(P->bound, T, k, 2, cl, PART2_CLUSTERS);
+  for (guint q = 0; q < m; q++) {
+    guint64 any = 0;
+    for (guint b = 0; b < nb; b++) {
+      guint64 m1 = 0, m2 = 0; /* positions missing at least one, at least two variants */
+      for (guint32 x = cl[q].v; x; x &= x - 1) {
+        guint64 miss = ~lb[(gsize)__builtin_ctz(x) * stride + b];
+        m2 |= m1 & miss;
+        m1 |= miss;
+      }
+      cand[b] &= ~m2;
+      any |= cand[b];
+    }
+    if (any == 0)
+      return FALSE;
+  }
+  const guint8(*let)[HS_WORD_LEN] = (const guint8(*)[HS_WORD_LEN])P->let;
+  for (guint i = 0; i + 1 < k; i++) {
+    guint32 diff = 0;
+    guint nd = 0;
+    for (guint j = 0; j < HS_WORD_LEN; j++)
+      if (let[T[i]][j] != let[T[i + 1]][j]) {
+        diff |= 1u << let[T[i]][j] | 1u << let[T[i + 1]][j];
+        nd++;
+      }
+    if (nd > PART2_PAIR_DIFF)
+      continue;
+    guint64 any = 0;
+    for (guint b = 0; b < nb; b++) {
+      guint64 hold = 0;
+      for (guint32 x = diff; x; x &= x - 1)
+        hold |= lb[(gsize)__builtin_ctz(x) * stride + b];
+      cand[b] &= hold;
+      any |= cand[b];
+    }
+    if (any == 0)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* part2's test of pool position J of level L: TRUE (remembered under CHILD) when its word splits T
+ * into singletons and CHILD allows it; the first word that splits T is remembered under the parent's
+ * state (*PARENT_OK). */
+static inline gboolean
+part2_row(HsProver *P, Level *L, const guint16 *T, const guint16 *tl, guint k, guint j, gboolean *parent_ok,
+          guint64 pk1, guint64 pk2, const HsState *child, guint64 ck1, guint64 ck2)
+{
+  /* The node's row of the word, or its row of the feedback table. */
+  const guint8 *row = L->sub_all ? L->sub + (gsize)j * L->sub_n : P->rows[L->legal[j]];
+  const guint16 *col = L->sub_all ? tl : T;
+  guint64 seen[4] = { 0, 0, 0, 0 };
+  for (guint i = 0; i < k; i++) {
+    guint p = row[col[i]];
+    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+    if (seen[p >> 6] & bit)
+      return FALSE;
+    seen[p >> 6] |= bit;
+  }
+  const guint w = L->legal[j];
+  if (!*parent_ok) {
+    hs_memo_put(&P->memo, pk1, pk2, w);
+    *parent_ok = TRUE;
+  }
+  if (!hs_state_allows(P->core, child, w))
+    return FALSE;
+  hs_memo_put(&P->memo, ck1, ck2, w);
+  return TRUE;
+}
+
 /* A part T (K answers, hashes H1/H2) of a node with three guesses left, after its guess: can one guess
  * legal under CHILD split T into singletons? Answered from the node's sub-table (rows of its legal
  * words, restricted to its set) instead of the feedback table. The same question under the node's own
@@ -117,29 +236,18 @@ part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2
   guint16 tl[HS_PATTERNS];
   for (guint i = 0; i < k; i++)
     tl[i] = L->loc[T[i]];
-  const guint m = L->sub_n;
-  const guint8 *row = L->sub;
-  for (guint j = 0; j < L->n_legal; j++, row += m) {
-    guint64 seen[4] = { 0, 0, 0, 0 };
-    guint i = 0;
-    for (; i < k; i++) {
-      guint p = row[tl[i]];
-      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-      if (seen[p >> 6] & bit)
-        break;
-      seen[p >> 6] |= bit;
-    }
-    if (i < k)
-      continue;
-    guint w = L->legal[j];
-    if (!parent_ok) {
-      hs_memo_put(&P->memo, pk1, pk2, w);
-      parent_ok = TRUE;
-    }
-    if (hs_state_allows(P->core, child, w)) {
-      hs_memo_put(&P->memo, ck1, ck2, w);
+  /* The first block of the pool unfiltered (a part that some word splits usually meets one there),
+   * then the words part2_candidates leaves. */
+  const guint first = MIN(L->n_legal, 64u);
+  for (guint j = 0; j < first; j++)
+    if (part2_row(P, L, T, tl, k, j, &parent_ok, pk1, pk2, child, ck1, ck2))
       return TRUE;
-    }
+  if (L->n_legal > first && part2_candidates(P, L, T, k)) {
+    const guint nb = (L->n_legal + 63) / 64;
+    for (guint b = 1; b < nb; b++)
+      for (guint64 bits = L->cand[b]; bits; bits &= bits - 1)
+        if (part2_row(P, L, T, tl, k, b * 64 + (guint)__builtin_ctzll(bits), &parent_ok, pk1, pk2, child, ck1, ck2))
+          return TRUE;
   }
   if (!parent_ok)
     hs_memo_put(&P->memo, pk1, pk2, MEMO_FAIL);
@@ -279,7 +387,9 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
   if (probe) {
     P->probe_end = 0;
     if (P->aborted) {
-      P->aborted = FALSE;
+      /* Past the driver's deadline too, the whole search unwinds. */
+      if (!deadline_passed(P))
+        P->aborted = FALSE;
       return TRY_UNKNOWN;
     }
   }
@@ -300,6 +410,11 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
           guint64 probe)
 {
   Level *L = hs_prove_level(P, lvl);
+  if (L->n_clus > 0 && hs_bound_rejects(P->bound, L->clus, L->n_clus, w, r, st)) {
+    P->stats.refuted++;
+    L->failed = HS_PATTERNS;
+    return TRY_FAILS;
+  }
   if (!hs_partition_make(&L->part, P->core, S, n, P->rows[w], sub_row, L->cap)) {
     L->failed = HS_PATTERNS;
     return TRY_FAILS;
@@ -308,13 +423,23 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
   gint n_todo = screen_parts(P, L, st, w, r, sub);
   if (n_todo < 0)
     return TRY_FAILS;
+  gint unknown = -1;
   for (gint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
     int res = search_part(P, L, p, r, lvl, sub, probe);
-    if (res != TRY_WORKS) {
+    if (res == TRY_WORKS)
+      continue;
+    if (res == TRY_FAILS || stopped(P)) {
       L->failed = p;
-      return res;
+      return TRY_FAILS;
     }
+    /* The probe of this part ran out; a later part may still fail within its own budget. */
+    if (unknown < 0)
+      unknown = (gint)p;
+  }
+  if (unknown >= 0) {
+    L->failed = (guint)unknown;
+    return TRY_UNKNOWN;
   }
   return TRY_WORKS;
 }
@@ -331,6 +456,7 @@ solve2(HsProver *P, const guint16 *S, guint n, const HsState *st, guint lvl, gui
     }
   Level *L = hs_prove_level(P, lvl);
   guint n_legal = hs_state_legal(P->core, st, P->acc, L->legal);
+  L->lbits_ok = FALSE;
   for (guint j = 0; j < n_legal; j++) {
     guint w = L->legal[j];
     if (injective(P->rows[w], S, n)) {
@@ -601,6 +727,7 @@ gather_pool(HsProver *P, Node *N)
     n_legal = hs_state_legal(P->core, N->st, P->acc, L->legal);
   }
   L->n_legal = n_legal;
+  L->lbits_ok = FALSE;
   const gsize need = (gsize)n_legal * N->n;
   const gboolean sub = need <= P->tuning.sub_budget;
   if (sub && L->sub_cap < need) {
@@ -624,14 +751,16 @@ static gboolean
 search_with_sub(HsProver *P, Node *N, guint32 *guess)
 {
   Level *L = N->L;
-  guint max_distinct =
-    score_positions(P, L, N->PL, N->S, N->n, L->idx, L->n_legal, TRUE, N->from_parent ? N->cols : NULL);
+  const guint n_idx = L->n_legal;
+  L->sub_all = TRUE;
+  guint max_distinct = score_positions(P, L, N->PL, N->S, N->n, L->idx, n_idx, TRUE, N->from_parent ? N->cols : NULL);
   L->sub_ok = TRUE;
   L->sub_n = N->n;
   /* With two guesses left after this one, a part must be split into singletons by one guess legal
-   * below here: it cannot be larger than the most parts any legal word makes of S. */
-  guint cap = N->r == 3 ? max_distinct : N->n;
-  guint m = order_positions(P, L, N->n, L->idx, L->n_legal, cap, N->skip, L->sorted);
+   * below here: it cannot be larger than the most parts any legal word makes of S (known when every
+   * legal word was scored). */
+  guint cap = N->r == 3 && L->sub_all ? max_distinct : N->n;
+  guint m = order_positions(P, L, N->n, L->idx, n_idx, cap, N->skip, L->sorted);
   if (try_cstar_late(P, N, guess))
     return TRUE;
   return !stopped(P) && try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess);
@@ -696,6 +825,69 @@ retry_undecided(HsProver *P, Node *N, guint32 *guess)
   return FALSE;
 }
 
+/* A quick refutation of a node with three guesses left (its pool gathered, its clusters in L->clus),
+ * tried when the clusters reject all but QUICK_MAX legal words: TRUE when every legal word is rejected by the clusters or leaves a part that no word legal after it
+ * splits into singletons (part2, reading the feedback table: nothing is scored). FALSE as soon as a
+ * word passes; the node is then searched as usual, with what part2 remembered. */
+static gboolean
+refuted_at_three(HsProver *P, const Node *N)
+{
+  Level *L = N->L;
+  /* Worth it only when the clusters leave few words: else the node is searched as usual. */
+  guint n_left = 0;
+  for (guint j = 0; j < L->n_legal; j++)
+    if (!hs_bound_rejects(P->bound, L->clus, L->n_clus, L->legal[j], N->r, N->st)) {
+      if (n_left == QUICK_MAX)
+        return FALSE;
+      L->unknown[n_left++] = j; /* free until the search proper */
+    }
+  guint64 sa, sb;
+  hs_state_hash(N->st, &sa, &sb);
+  L->sub_ok = L->sub_all = FALSE;
+  for (guint q = 0; q < n_left; q++) {
+    const guint w = L->legal[L->unknown[q]];
+    if (!hs_partition_make(&L->part, P->core, N->S, N->n, P->rows[w], NULL, HS_PATTERNS))
+      continue;
+    /* Largest part first. */
+    guint order[HS_PATTERNS], n_parts = 0;
+    for (guint k = 0; k < L->part.n_pats; k++) {
+      const guint p = L->part.pats[k];
+      if (p == HS_ALL_GREEN || L->part.size[p] <= 2)
+        continue;
+      guint i = n_parts++;
+      for (; i > 0 && L->part.size[order[i - 1]] < L->part.size[p]; i--)
+        order[i] = order[i - 1];
+      order[i] = p;
+    }
+    gboolean fails = FALSE;
+    for (guint k = 0; k < n_parts && !fails; k++) {
+      const guint p = order[k], size = L->part.size[p];
+      const guint16 *T = L->part.buf + L->part.start[p];
+      guint64 pk1, pk2, ck1, ck2;
+      hs_search_key_with_state(L->part.h1[p], L->part.h2[p], sa, sb, size, 2, &pk1, &pk2);
+      HsState child = *N->st;
+      hs_state_add(&child, P->rules, P->let[w], (guint8)p);
+      const HsMemoEntry *e = hs_memo_find(&P->memo, pk1, pk2);
+      if (e != NULL && e->val == MEMO_FAIL) {
+        fails = TRUE;
+        continue;
+      }
+      if (e != NULL && hs_state_allows(P->core, &child, (guint)e->val))
+        continue;
+      const gboolean parent_ok = e != NULL;
+      hs_search_key(L->part.h1[p], L->part.h2[p], &child, size, 2, &ck1, &ck2);
+      e = hs_memo_find(&P->memo, ck1, ck2);
+      if (e != NULL)
+        fails = e->val == MEMO_FAIL;
+      else
+        fails = !part2(P, L, T, size, pk1, pk2, parent_ok, &child, ck1, ck2);
+    }
+    if (!fails)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* Three or more guesses left. Guesses are tried in the prover's order (see HsProveOrder); the order
  * is computed lazily where that is cheaper, never changed. */
 static gboolean
@@ -726,12 +918,61 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, g
     if (stopped(P))
       return FALSE;
   }
-  gboolean found = gather_pool(P, &N) ? search_with_sub(P, &N, guess) : search_lazily(P, &N, guess);
+  const gboolean sub = gather_pool(P, &N);
+  gboolean found = FALSE;
+  const gboolean refuted = r == 3 && N.L->n_clus > 0 && refuted_at_three(P, &N);
+  if (refuted)
+    P->stats.refuted++;
+  else
+    found = sub ? search_with_sub(P, &N, guess) : search_lazily(P, &N, guess);
   for (guint i = 0; i < n; i++)
     P->mark[S[i]] = 0;
   if (found || stopped(P))
     return found;
   return retry_undecided(P, &N, guess);
+}
+
+/* The clusters of S under ST (bound.h): TRUE when one shows that S cannot be solved within R guesses.
+ * Otherwise level LVL keeps the tight ones (they need all R guesses), with which try_guess rejects the
+ * guesses that test too few of their variants. */
+static gboolean
+refuted_by_clusters(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, guint lvl)
+{
+  Level *L = hs_prove_level(P, lvl);
+  L->n_clus = hs_bound_find(P->bound, S, n, r, L->clus, CLUSTER_MAX);
+  if (L->n_clus == 0)
+    return FALSE;
+  hs_state_bits(P->core, st, P->acc);
+  hs_bound_measure(P->bound, P->acc, L->clus, L->n_clus);
+  if (hs_bound_refutes(L->clus, L->n_clus, r)) {
+    L->n_clus = 0;
+    return TRUE;
+  }
+  /* When the clusters reject every legal word, no first guess works. */
+  for (guint blk = 0; blk < P->core->n_blocks; blk++)
+    for (guint64 x = P->acc[blk]; x; x &= x - 1)
+      if (!hs_bound_rejects(P->bound, L->clus, L->n_clus, blk * 64 + (guint)__builtin_ctzll(x), r, st))
+        return FALSE;
+  L->n_clus = 0;
+  return TRUE;
+}
+
+guint
+hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r)
+{
+  HsCluster cl[CLUSTER_MAX];
+  const guint m = hs_bound_find(P->bound, S, n, 2, cl, CLUSTER_MAX);
+  if (m == 0)
+    return 0;
+  hs_state_bits(P->core, st, P->acc);
+  hs_bound_measure(P->bound, P->acc, cl, m);
+  guint legal = 0, rejected = 0;
+  for (guint blk = 0; blk < P->core->n_blocks; blk++)
+    for (guint64 x = P->acc[blk]; x; x &= x - 1) {
+      legal++;
+      rejected += hs_bound_rejects(P->bound, cl, m, blk * 64 + (guint)__builtin_ctzll(x), r, st);
+    }
+  return legal ? (guint)((guint64)rejected * 1000 / legal) : 0;
 }
 
 /* Is the set S (canonical order; hashes H1, H2) solvable within R guesses under ST? On success *GUESS
@@ -770,8 +1011,13 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
     P->cancelled = TRUE;
     return FALSE;
   }
-  if (P->probe_end != 0 && P->stats.nodes >= P->probe_end) {
+  if ((P->probe_end != 0 && P->stats.nodes >= P->probe_end) || deadline_passed(P)) {
     P->aborted = TRUE;
+    return FALSE;
+  }
+  if (r >= 3 && refuted_by_clusters(P, S, n, st, r, lvl)) {
+    P->stats.refuted++;
+    hs_memo_put(&P->memo, k1, k2, MEMO_FAIL);
     return FALSE;
   }
   P->stats.nodes++;

@@ -34,6 +34,7 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
 {
   HsProver *P = g_new0(HsProver, 1);
   P->core = hs_search_core_new(table, rules);
+  P->bound = hs_bound_new(P->core);
   const HsWords *w = P->core->words;
   P->table = table;
   P->words = w;
@@ -64,6 +65,7 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->probe_budget = 800;
   t->trouble_first = 4;
   t->sub_budget = 4u << 20;
+  t->part_budget = 200;
 }
 
 void
@@ -80,6 +82,7 @@ hs_prover_free(HsProver *P)
   if (P == NULL)
     return;
   hs_prove_levels_free(P);
+  hs_bound_free(P->bound);
   hs_search_core_free(P->core);
   g_free(P->acc);
   g_free(P->all);
@@ -166,23 +169,65 @@ opener_parts(HsProver *P, guint opener, const HsState *root, guint8 *parts)
   return n_parts;
 }
 
-/* Decides the opener; on failure *FAILED is the first failing part in search order. */
+/* Decides the opener: every part must be solvable within MAX_GUESSES - 1 more guesses, and one that is
+ * not ends the search, so the parts are first probed in rounds: each part still open is searched
+ * with a node budget (part_budget, then PROBE_GROWTH times more each round, at last none), and a
+ * part refuted cheaply ends the search before the expensive parts that work are searched to the end.
+ * Their finished sub-searches stay in the memo for the next round. On failure *FAILED is the part
+ * found to fail. */
 static gboolean
 decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
 {
   HsState root;
   hs_state_init(&root);
-  guint8 parts[HS_PATTERNS];
-  guint n_parts = opener_parts(P, opener, &root, parts);
+  guint8 open[HS_PATTERNS];
+  guint n_open = opener_parts(P, opener, &root, open);
   Level *L = P->lv[0];
-  for (guint k = 0; k < n_parts; k++) {
-    guint p = parts[k];
-    guint32 g;
-    if (!hs_prove_solve(P, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p], &L->child[p],
-                        max_guesses - 1, 1, &g)) {
-      *failed = (guint8)p;
-      return FALSE;
+  guint64 budget = P->tuning.part_budget;
+  gboolean by_hardness = FALSE;
+  while (n_open > 0) {
+    if (!by_hardness && (budget == 0 || budget >= HARDNESS_FROM)) {
+      /* The opener is expensive: the parts most likely to fail first (stable: then by size). */
+      guint hard[HS_PATTERNS];
+      for (guint k = 0; k < n_open; k++)
+        hard[open[k]] = hs_prove_hardness(P, L->part.buf + L->part.start[open[k]], L->part.size[open[k]],
+                                          &L->child[open[k]], max_guesses - 1);
+      for (guint i = 1; i < n_open; i++) {
+        guint8 v = open[i];
+        guint j = i;
+        for (; j > 0 && hard[open[j - 1]] < hard[v]; j--)
+          open[j] = open[j - 1];
+        open[j] = v;
+      }
+      by_hardness = TRUE;
     }
+    guint still = 0;
+    for (guint k = 0; k < n_open; k++) {
+      guint p = open[k];
+      guint32 g;
+      /* The search reads the flag every CANCEL_EVERY nodes; a part refuted in fewer must not miss it. */
+      if (P->cancel != NULL && *P->cancel) {
+        P->cancelled = TRUE;
+        return FALSE;
+      }
+      P->deadline = budget ? MAX(1u, P->stats.nodes + budget) : 0;
+      gboolean ok = hs_prove_solve(P, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p],
+                                   &L->child[p], max_guesses - 1, 1, &g);
+      P->deadline = 0;
+      if (P->cancelled)
+        return FALSE;
+      if (P->aborted) {
+        P->aborted = FALSE;
+        open[still++] = (guint8)p;
+      } else if (!ok) {
+        *failed = (guint8)p;
+        return FALSE;
+      }
+    }
+    n_open = still;
+    /* No last round without a budget: an expensive part that works must not hold up a cheaper one
+     * that fails. */
+    budget = budget > G_MAXUINT64 / PROBE_GROWTH ? 0 : budget * PROBE_GROWTH;
   }
   return TRUE;
 }

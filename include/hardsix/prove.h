@@ -33,6 +33,7 @@ typedef struct {
   guint64 nodes;        /* search nodes expanded (parts not answered by the memo or a shortcut) */
   guint64 memo_hits;    /* parts answered by the memo */
   guint64 memo_entries; /* entries the memo held at the end */
+  guint64 refuted;      /* parts and guesses refuted by a bound, without a search */
 } HsProveStats;
 
 /* Why an opener cannot guarantee N guesses: the first opener pattern (in pattern order) whose part
@@ -75,6 +76,9 @@ typedef struct {
                          * guesses fail after this many failures (0: never); default 4 */
   gsize sub_budget;    /* largest sub-table (pool words x candidates, bytes) a node keeps; default
                          * 4 MiB (0: none) */
+  guint part_budget;   /* deciding an opener: its parts are first searched in rounds with node budgets
+                         * starting here, so that a part that fails cheaply is found first (0: each part
+                         * in turn to the end); default 200 */
 } HsProveTuning;
 
 void hs_prove_tuning_init(HsProveTuning *t);                    /* the defaults */

@@ -1,0 +1,226 @@
+/* hardsix — refutations without search: clusters of answers that differ at one position, and the
+ * guesses they force (see bound.h for why the bound holds). */
+#include "bound.h"
+
+#include <string.h>
+
+#define NO_GROUP G_MAXUINT32
+
+struct HsBound {
+  const HsSearchCore *core;
+  guint32 *gid;  /* n_answers * HS_WORD_LEN: the group of answer a at position i, or NO_GROUP */
+  guint16 *gcnt; /* per group: members in the set being scanned (zero between uses) */
+  guint32 *gv;   /* per group: their variants (zero between uses) */
+};
+
+/* Sort key of answer A with position I blanked: its other four letters, then A. */
+static guint64
+blanked_key(const HsSearchCore *c, guint a, guint i)
+{
+  guint64 key = 0;
+  for (guint j = 0; j < HS_WORD_LEN; j++)
+    key = key * 32 + (j == i ? 31 : c->let[a][j]);
+  return key << 32 | a;
+}
+
+static gint
+cmp_u64(gconstpointer x, gconstpointer y)
+{
+  guint64 a = *(const guint64 *)x, b = *(const guint64 *)y;
+  return a < b ? -1 : a > b;
+}
+
+HsBound *
+hs_bound_new(const HsSearchCore *c)
+{
+  HsBound *b = g_new0(HsBound, 1);
+  const guint na = c->n_answers;
+  b->core = c;
+  b->gid = g_new(guint32, MAX(1u, na) * HS_WORD_LEN);
+  for (guint x = 0; x < na * HS_WORD_LEN; x++)
+    b->gid[x] = NO_GROUP;
+  g_autofree guint64 *keys = g_new(guint64, MAX(1u, na));
+  guint n_groups = 0;
+  for (guint i = 0; i < HS_WORD_LEN; i++) {
+    for (guint a = 0; a < na; a++)
+      keys[a] = blanked_key(c, a, i);
+    qsort(keys, na, sizeof *keys, cmp_u64);
+    /* Runs of equal blanked words of two or more answers are the groups of position i. */
+    for (guint s = 0, e; s < na; s = e) {
+      for (e = s + 1; e < na && keys[e] >> 32 == keys[s] >> 32; e++)
+        ;
+      if (e - s < 2)
+        continue;
+      for (guint x = s; x < e; x++)
+        b->gid[(keys[x] & G_MAXUINT32) * HS_WORD_LEN + i] = n_groups;
+      n_groups++;
+    }
+  }
+  b->gcnt = g_new0(guint16, MAX(1u, n_groups));
+  b->gv = g_new0(guint32, MAX(1u, n_groups));
+  return b;
+}
+
+void
+hs_bound_free(HsBound *b)
+{
+  if (b == NULL)
+    return;
+  g_free(b->gid);
+  g_free(b->gcnt);
+  g_free(b->gv);
+  g_free(b);
+}
+
+/* Keeps OUT[0..m) sorted by size, largest first (stable): inserts C, dropping the smallest when full.
+ * Returns the new count. */
+static guint
+keep_largest(HsCluster *out, guint m, guint max, const HsCluster *c)
+{
+  if (m == max && out[m - 1].k >= c->k)
+    return m;
+  guint j = m < max ? m++ : m - 1;
+  while (j > 0 && out[j - 1].k < c->k) {
+    out[j] = out[j - 1];
+    j--;
+  }
+  out[j] = *c;
+  return m;
+}
+
+/* The members of group G (position I) in S[from..n), into CL->mem in the order of their variants. */
+static void
+gather_members(const HsBound *b, const guint16 *S, guint n, guint from, guint g, guint i, HsCluster *cl)
+{
+  const HsSearchCore *c = b->core;
+  for (guint s = from; s < n; s++)
+    if (b->gid[(gsize)S[s] * HS_WORD_LEN + i] == g) {
+      guint32 bit = 1u << c->let[S[s]][i];
+      cl->mem[__builtin_popcount(cl->v & (bit - 1))] = S[s];
+    }
+}
+
+guint
+hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out, guint max)
+{
+  const HsSearchCore *c = b->core;
+  guint m = 0;
+  if (max == 0 || n < MAX(min_k, 2u))
+    return 0;
+  for (guint i = 0; i < HS_WORD_LEN; i++) {
+    for (guint s = 0; s < n; s++) {
+      guint g = b->gid[(gsize)S[s] * HS_WORD_LEN + i];
+      if (g != NO_GROUP) {
+        b->gcnt[g]++;
+        b->gv[g] |= 1u << c->let[S[s]][i];
+      }
+    }
+    for (guint s = 0; s < n; s++) {
+      guint g = b->gid[(gsize)S[s] * HS_WORD_LEN + i];
+      if (g == NO_GROUP || b->gcnt[g] == 0)
+        continue;
+      if (b->gcnt[g] >= min_k && b->gcnt[g] >= 2) {
+        HsCluster cl = { b->gv[g], (guint8)i, (guint8)b->gcnt[g], 0, { 0 } };
+        gather_members(b, S, n, s, g, i, &cl);
+        m = keep_largest(out, m, max, &cl);
+      }
+      b->gcnt[g] = 0;
+      b->gv[g] = 0;
+    }
+  }
+  return m;
+}
+
+void
+hs_bound_measure(const HsBound *b, const guint64 *pool, HsCluster *cl, guint m)
+{
+  const HsSearchCore *c = b->core;
+  guint open = 0; /* clusters whose t can still grow */
+  guint8 top[64];
+  m = MIN(m, G_N_ELEMENTS(top));
+  for (guint k = 0; k < m; k++) {
+    cl[k].t = 0;
+    top[k] = (guint8)MIN((guint)__builtin_popcount(cl[k].v), (guint)HS_WORD_LEN);
+    open += top[k] > 0;
+  }
+  for (guint blk = 0; blk < c->n_blocks && open > 0; blk++)
+    for (guint64 x = pool[blk]; x && open > 0; x &= x - 1) {
+      guint w = blk * 64 + (guint)__builtin_ctzll(x);
+      guint32 letters = c->has[w][0];
+      for (guint k = 0; k < m; k++) {
+        guint t = (guint)__builtin_popcount(letters & cl[k].v);
+        if (t > cl[k].t && cl[k].t < top[k]) {
+          cl[k].t = (guint8)t;
+          open -= t >= top[k];
+        }
+      }
+    }
+}
+
+gboolean
+hs_bound_refutes(const HsCluster *cl, guint m, guint r)
+{
+  for (guint k = 0; k < m; k++)
+    if (hs_cluster_need(cl[k].k, cl[k].t) > r)
+      return TRUE;
+  return FALSE;
+}
+
+guint
+hs_bound_slots(const HsState *st, guint32 v)
+{
+  guint8 green[26] = { 0 };
+  guint free = 0;
+  guint32 fixed = 0;
+  for (guint i = 0; i < HS_WORD_LEN; i++) {
+    guint32 a = st->allow[i];
+    if (a != 0 && (a & (a - 1)) == 0) {
+      green[g_bit_nth_lsf(a, -1)]++;
+      fixed |= a;
+    } else {
+      free++;
+    }
+  }
+  /* Copies of revealed letters beyond the greens take free positions. */
+  guint need = 0;
+  for (guint k = 0; k < HS_WORD_LEN; k++)
+    for (guint32 x = st->atleast[k]; x; x &= x - 1) {
+      guint ch = (guint)__builtin_ctz(x);
+      fixed |= 1u << ch;
+      need += green[ch] < k + 1;
+    }
+  guint extra = free > need ? free - need : 0;
+  return MIN((guint)__builtin_popcount(fixed & v) + extra, (guint)__builtin_popcount(v));
+}
+
+gboolean
+hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsState *st)
+{
+  const HsSearchCore *c = b->core;
+  const guint32 letters = c->has[w][0];
+  /* First the test that needs no state, on every cluster. */
+  for (guint k = 0; k < m; k++) {
+    guint t = (guint)__builtin_popcount(letters & cl[k].v);
+    if (t + 1 < cl[k].k && hs_cluster_need(cl[k].k - t, cl[k].t) >= r)
+      return TRUE;
+  }
+  if (st == NULL)
+    return FALSE;
+  for (guint k = 0; k < m; k++) {
+    guint t = (guint)__builtin_popcount(letters & cl[k].v);
+    if (t + 1 >= cl[k].k)
+      continue;
+    const guint rest = cl[k].k - t;
+    /* Slots can only lower T: skip when even T = 1 would leave enough. */
+    if (rest <= r - 1)
+      continue;
+    /* The members W leaves together, under the state their common feedback makes. */
+    const guint32 v = cl[k].v & ~letters;
+    const guint a = cl[k].mem[__builtin_popcount(cl[k].v & ((v & -v) - 1))];
+    HsState child = *st;
+    hs_state_add(&child, c->rules, c->let[w], c->rows[w][a]);
+    if (hs_cluster_need(rest, MIN(cl[k].t, hs_bound_slots(&child, v))) >= r)
+      return TRUE;
+  }
+  return FALSE;
+}

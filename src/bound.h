@@ -1,0 +1,72 @@
+/* hardsix — refutations without search: lower bounds on the guesses a candidate set needs under a
+ * hard-mode state, for the exact searches (prove). Internal to the library.
+ *
+ * The bound rests on clusters: answers of a set that are equal at four positions and differ at the
+ * fifth (the "-aunt" words daunt, haunt, jaunt, taunt, vaunt). Their differing letters, the variants,
+ * are distinct. A guess tells two members apart only through their variants: two members whose
+ * variant the guess does not contain get the same feedback (the same greens, since they differ only
+ * at a position where the guess holds neither variant, and the same yellows, since the guess holds
+ * neither letter in which their letter counts differ). So a guess holding t variants leaves at least
+ * k - t members in one part. If no word legal under the state holds more than T variants, none legal
+ * anywhere below it does either (states only get stricter), so a cluster of k answers needs
+ * 1 + ceil((k - 1) / T) guesses: k <= 1 + (r - 1) T is necessary to finish within r. A set is no easier
+ * than any subset of it (a strategy for the set plays the subset too), so the set needs as many. */
+#pragma once
+
+#include "search.h"
+
+G_BEGIN_DECLS
+
+/* A cluster found in a set: its size there, its variant letters (one per member) and the most of
+ * them one legal word holds. */
+#define HS_CLUSTER_MAX 26 /* members differ in one letter */
+
+typedef struct {
+  guint32 v;                   /* variant letters (bit c for 'a' + c) */
+  guint8 pos;                  /* the position where the members differ */
+  guint8 k;                    /* members in the set */
+  guint8 t;                    /* most variants one legal word holds (after hs_bound_measure) */
+  guint16 mem[HS_CLUSTER_MAX]; /* the members (answer indices), in the order of their variants */
+} HsCluster;
+
+/* Which answers form clusters (per position, the answers equal at the other four), and scratch.
+ * Read-only tables plus scratch: one per thread. */
+typedef struct HsBound HsBound;
+
+HsBound *hs_bound_new(const HsSearchCore *c);
+void hs_bound_free(HsBound *b);
+
+/* Writes to OUT (at most MAX, the largest first, ties by position and first member) the clusters of
+ * S[0..n) (answer indices) with at least MIN_K members in S; returns their count. */
+guint hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out, guint max);
+
+/* Sets t of each of CL[0..m): the most variants any word of the bitset POOL holds. */
+void hs_bound_measure(const HsBound *b, const guint64 *pool, HsCluster *cl, guint m);
+
+/* Fewest guesses a cluster of K members needs when no legal word holds more than T variants (with
+ * T = 0 no member can even be guessed: G_MAXUINT). */
+static inline guint
+hs_cluster_need(guint k, guint t)
+{
+  if (k == 0)
+    return 0;
+  if (t == 0)
+    return G_MAXUINT;
+  return 1 + (k - 1 + t - 1) / t;
+}
+
+/* TRUE when the set the clusters CL[0..m) were measured in cannot be solved within R guesses. */
+gboolean hs_bound_refutes(const HsCluster *cl, guint m, guint r);
+
+/* TRUE when guessing W (a word of the measured pool) leaves some cluster of CL[0..m) with more
+ * members than R - 1 guesses can separate: W cannot be the first guess of a solution within R. With
+ * ST (the state the clusters were measured under; may be NULL), the members W leaves together are
+ * also measured under the state W's feedback makes: with the letters it fixes, a legal word has few
+ * places left for variants (hs_bound_slots). */
+gboolean hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsState *st);
+
+/* The most letters of V any word legal under ST can hold, read off the state: letters it must hold
+ * (greens, revealed letters) plus one per position they leave free. */
+guint hs_bound_slots(const HsState *st, guint32 v);
+
+G_END_DECLS

@@ -1,0 +1,355 @@
+/* Tests for bound.c, the refutations the prover makes without a search: on small random lists rich in
+ * clusters (answers equal at four positions), under random hard-mode states and sets, every set a
+ * bound refutes and every guess a bound rejects is checked against a plain brute-force search, which
+ * must agree that it cannot be solved; the slot count is checked against every legal word. Each bound
+ * must also fire often enough for the comparison to mean something. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "hardsix/hardsix.h"
+#include "bound.h"
+#include "search.h"
+#include "test-common.h"
+
+/* Random lists and, per list, random (state, set, guesses left) cases. */
+#define N_LISTS 24
+#define CASES_PER_LIST 60
+#define MAX_SET 64
+/* Random lists on which the whole prover is compared with the brute force. */
+#define PROVER_LISTS 8
+
+/* ---- brute force: no memo, no bounds; legality from rules.c, feedback from the verifier ---- */
+
+typedef struct {
+  const HsWords *w;
+  HsRules rules;
+  guint g[HS_DEPTH_LIMIT + 4];
+  guint8 p[HS_DEPTH_LIMIT + 4];
+  guint depth;
+} Brute;
+
+static gboolean brute_solvable(Brute *b, const guint *S, guint n, guint r);
+
+/* Does guess G (legal) split S into parts all solvable within R - 1 guesses? */
+static gboolean
+brute_guess(Brute *b, const guint *S, guint n, guint g, guint r)
+{
+  guint8 pats[MAX_SET];
+  guint part[MAX_SET];
+  g_assert(n <= MAX_SET);
+  for (guint i = 0; i < n; i++)
+    pats[i] = hs_verify_feedback(b->w->text[g], b->w->text[S[i]]);
+  for (guint p = 0; p < HS_PATTERNS; p++) {
+    if (p == HS_ALL_GREEN)
+      continue;
+    guint m = 0;
+    for (guint i = 0; i < n; i++)
+      if (pats[i] == p)
+        part[m++] = S[i];
+    if (m == 0)
+      continue;
+    if (r <= 1)
+      return FALSE;
+    b->g[b->depth] = g;
+    b->p[b->depth] = (guint8)p;
+    b->depth++;
+    gboolean ok = brute_solvable(b, part, m, r - 1);
+    b->depth--;
+    if (!ok)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+brute_solvable(Brute *b, const guint *S, guint n, guint r)
+{
+  if (n == 0)
+    return TRUE;
+  if (r == 0)
+    return FALSE;
+  for (guint g = 0; g < b->w->n_words; g++)
+    if (hs_rules_legal(b->rules, b->w, b->g, b->p, b->depth, g) && brute_guess(b, S, n, g, r))
+      return TRUE;
+  return FALSE;
+}
+
+/* ---- random lists with clusters ---- */
+
+static void
+random_word(GRand *rng, const char *alphabet, char *out)
+{
+  const gint na = (gint)strlen(alphabet);
+  for (guint i = 0; i < HS_WORD_LEN; i++)
+    out[i] = alphabet[g_rand_int_range(rng, 0, na)];
+  out[HS_WORD_LEN] = '\0';
+}
+
+/* Adds WORD to LIST (newline-separated) unless SEEN has it. */
+static void
+add_word(GHashTable *seen, GString *list, const char *word)
+{
+  if (g_hash_table_contains(seen, word))
+    return;
+  g_hash_table_add(seen, g_strdup(word));
+  g_string_append_printf(list, "%s\n", word);
+}
+
+/* Answers: two or three clusters of three to seven members (a stem, one position varied) and a few
+ * random words; other guesses: random words over the same small alphabet. */
+static HsWords *
+random_lists(GRand *rng)
+{
+  static const char alphabet[] = "abcdeilmnorst";
+  g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GString) a = g_string_new(NULL), g = g_string_new(NULL);
+  char word[HS_WORD_LEN + 1];
+  const guint n_clusters = (guint)g_rand_int_range(rng, 2, 4);
+  for (guint k = 0; k < n_clusters; k++) {
+    random_word(rng, alphabet, word);
+    const guint pos = (guint)g_rand_int_range(rng, 0, HS_WORD_LEN);
+    const guint members = (guint)g_rand_int_range(rng, 3, 8);
+    for (guint m = 0; m < members; m++) {
+      word[pos] = alphabet[g_rand_int_range(rng, 0, (gint)strlen(alphabet))];
+      add_word(seen, a, word);
+    }
+  }
+  for (guint k = (guint)g_rand_int_range(rng, 1, 5); k > 0; k--) {
+    random_word(rng, alphabet, word);
+    add_word(seen, a, word);
+  }
+  for (guint k = (guint)g_rand_int_range(rng, 5, 11); k > 0; k--) {
+    random_word(rng, alphabet, word);
+    add_word(seen, g, word);
+  }
+  if (g->len == 0)
+    add_word(seen, g, "zzzzz");
+  GError *e = NULL;
+  HsWords *w = hs_words_parse(a->str, a->len, "answers", g->str, g->len, "guesses", &e);
+  if (w == NULL)
+    fail_msg("%s", e->message);
+  return w;
+}
+
+/* How often each bound fired, over all cases. */
+typedef struct {
+  guint cases, refuted, rejected, rejected_by_state, slot_checks;
+} Counts;
+
+/* One case: a random legal history (0 to 2 guesses, each pattern that of a random answer), a random
+ * set of answers, R guesses left. Checks every bound against the brute force. */
+static void
+check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *bound, HsRules rules, Counts *cnt)
+{
+  Brute b = { w, rules, { 0 }, { 0 }, 0 };
+  HsState st;
+  hs_state_init(&st);
+  const guint depth = (guint)g_rand_int_range(rng, 0, 3);
+  for (guint d = 0; d < depth; d++) {
+    guint legal[256], n_legal = 0;
+    for (guint x = 0; x < w->n_words && n_legal < G_N_ELEMENTS(legal); x++)
+      if (hs_rules_legal(rules, w, b.g, b.p, b.depth, x))
+        legal[n_legal++] = x;
+    if (n_legal == 0)
+      break;
+    const guint g = legal[g_rand_int_range(rng, 0, (gint)n_legal)];
+    const guint a = (guint)g_rand_int_range(rng, 0, (gint)w->n_answers);
+    const guint8 p = hs_verify_feedback(w->text[g], w->text[a]);
+    b.g[b.depth] = g;
+    b.p[b.depth] = p;
+    b.depth++;
+    hs_state_add(&st, rules, core->let[g], p);
+  }
+  /* The set: the answers that fit the history, or all; then each kept with probability 1/2 to 1. */
+  const gboolean fit = g_rand_boolean(rng);
+  const gint keep = g_rand_int_range(rng, 50, 101);
+  guint S[MAX_SET];
+  guint16 S16[MAX_SET];
+  guint n = 0;
+  for (guint a = 0; a < w->n_answers && n < MAX_SET; a++) {
+    gboolean ok = TRUE;
+    for (guint d = 0; fit && d < b.depth && ok; d++)
+      ok = hs_verify_feedback(w->text[b.g[d]], w->text[a]) == b.p[d];
+    if (ok && g_rand_int_range(rng, 0, 100) < keep) {
+      S[n] = a;
+      S16[n++] = (guint16)a;
+    }
+  }
+  const guint r = (guint)g_rand_int_range(rng, 2, n <= 12 ? 5 : 4);
+  cnt->cases++;
+
+  g_autofree guint64 *pool = g_new0(guint64, core->n_blocks);
+  hs_state_bits(core, &st, pool);
+  HsCluster cl[16];
+  guint m = hs_bound_find(bound, S16, n, 2, cl, G_N_ELEMENTS(cl));
+  hs_bound_measure(bound, pool, cl, m);
+  for (guint k = 0; k < m; k++) {
+    /* The clusters are what they claim: K members of S, equal but at POS, variants V. */
+    assert_true(cl[k].k >= 2 && cl[k].k <= HS_CLUSTER_MAX);
+    assert_int_equal((guint)__builtin_popcount(cl[k].v), cl[k].k);
+    for (guint i = 0; i < cl[k].k; i++) {
+      const guint a = cl[k].mem[i];
+      assert_true(a < w->n_answers);
+      assert_true((cl[k].v >> core->let[a][cl[k].pos]) & 1u);
+      for (guint j = 0; j < HS_WORD_LEN; j++)
+        if (j != cl[k].pos)
+          assert_int_equal(core->let[a][j], core->let[cl[k].mem[0]][j]);
+      if (i > 0)
+        assert_true(core->let[a][cl[k].pos] > core->let[cl[k].mem[i - 1]][cl[k].pos]);
+    }
+    /* T is the most variants a legal word holds. */
+    guint t = 0;
+    for (guint x = 0; x < w->n_words; x++)
+      if (hs_rules_legal(rules, w, b.g, b.p, b.depth, x))
+        t = MAX(t, (guint)__builtin_popcount(core->has[x][0] & cl[k].v));
+    assert_int_equal(cl[k].t, MIN(t, (guint)HS_WORD_LEN));
+    /* Slots: no legal word holds more variants than the state leaves room for. */
+    assert_true(t <= hs_bound_slots(&st, cl[k].v));
+    cnt->slot_checks++;
+  }
+
+  if (hs_bound_refutes(cl, m, r)) {
+    cnt->refuted++;
+    if (brute_solvable(&b, S, n, r))
+      fail_msg("%s rules: a set of %u refuted within %u, brute force solves it", hs_rules_name(rules), n, r);
+  }
+  for (guint x = 0; x < w->n_words; x++) {
+    if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, x))
+      continue;
+    const gboolean plain = hs_bound_rejects(bound, cl, m, x, r, NULL);
+    const gboolean with_state = hs_bound_rejects(bound, cl, m, x, r, &st);
+    /* The state only adds rejections. */
+    assert_true(with_state || !plain);
+    if (!with_state)
+      continue;
+    cnt->rejected++;
+    cnt->rejected_by_state += !plain;
+    if (brute_guess(&b, S, n, x, r))
+      fail_msg("%s rules: guess %s rejected for a set of %u within %u, brute force solves it", hs_rules_name(rules),
+               w->text[x], n, r);
+  }
+}
+
+static void
+test_bounds_against_brute(void **state)
+{
+  (void)state;
+  Counts cnt = { 0 };
+  for (guint seed = 1; seed <= N_LISTS; seed++) {
+    GRand *rng = g_rand_new_with_seed(seed);
+    g_autoptr(HsWords) w = random_lists(rng);
+    g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+    for (guint rl = 0; rl < 2; rl++) {
+      const HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
+      HsSearchCore *core = hs_search_core_new(t, rules);
+      HsBound *bound = hs_bound_new(core);
+      for (guint c = 0; c < CASES_PER_LIST; c++)
+        check_case(rng, w, core, bound, rules, &cnt);
+      hs_bound_free(bound);
+      hs_search_core_free(core);
+    }
+    g_rand_free(rng);
+  }
+  print_message("bound: %u cases, %u sets refuted, %u guesses rejected (%u only with the state), %u slot checks\n",
+                cnt.cases, cnt.refuted, cnt.rejected, cnt.rejected_by_state, cnt.slot_checks);
+  /* Each bound must have fired, or the comparison proves nothing. */
+  assert_true(cnt.refuted >= 10);
+  assert_true(cnt.rejected >= 10);
+  assert_true(cnt.rejected_by_state >= 5);
+}
+
+/* The whole prover, whose searches use every bound, against the brute force on cluster-rich lists:
+ * every opener, caps 2 to 4, both orders, both rules. */
+static void
+test_prover_on_cluster_lists(void **state)
+{
+  (void)state;
+  guint verdicts[2] = { 0, 0 };
+  for (guint seed = 100; seed < 100 + PROVER_LISTS; seed++) {
+    GRand *rng = g_rand_new_with_seed(seed);
+    g_autoptr(HsWords) w = random_lists(rng);
+    g_rand_free(rng);
+    g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+    for (guint rl = 0; rl < 2; rl++) {
+      const HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
+      g_autoptr(HsProver) fast = hs_prover_new(t, rules, HS_PROVE_ORDER_FAST);
+      g_autoptr(HsProver) greedy = hs_prover_new(t, rules, HS_PROVE_ORDER_GREEDY);
+      Brute b = { w, rules, { 0 }, { 0 }, 0 };
+      for (guint cap = 2; cap <= 4; cap++)
+        for (guint o = 0; o < w->n_words; o++) {
+          guint all[MAX_SET];
+          const guint n = MIN(w->n_answers, (guint)MAX_SET);
+          for (guint a = 0; a < n; a++)
+            all[a] = a;
+          b.depth = 0;
+          const gboolean want = brute_guess(&b, all, n, o, cap);
+          verdicts[want]++;
+          for (guint k = 0; k < 2; k++) {
+            gboolean got = !want;
+            GError *e = NULL;
+            assert_true(hs_prover_decide(k ? greedy : fast, o, cap, &got, NULL, &e));
+            if (got != want)
+              fail_msg("%s rules, cap %u, opener %s, %s order: brute force says %s", hs_rules_name(rules), cap,
+                       w->text[o], k ? "greedy" : "fast", want ? "proven" : "impossible");
+          }
+        }
+    }
+  }
+  print_message("prover: %u openers proven, %u impossible, as the brute force says\n", verdicts[1], verdicts[0]);
+  assert_true(verdicts[0] > 0 && verdicts[1] > 0);
+}
+
+/* Slots against every word of the original lists, for states after random two-guess histories. */
+static void
+test_slots_original(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load_set("original");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  for (guint rl = 0; rl < 2; rl++) {
+    const HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
+    HsSearchCore *core = hs_search_core_new(t, rules);
+    GRand *rng = g_rand_new_with_seed(7 + rl);
+    g_autofree guint64 *pool = g_new0(guint64, core->n_blocks);
+    guint tight = 0;
+    for (guint c = 0; c < 200; c++) {
+      HsState st;
+      hs_state_init(&st);
+      for (guint d = (guint)g_rand_int_range(rng, 1, 4); d > 0; d--) {
+        const guint g = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
+        const guint a = (guint)g_rand_int_range(rng, 0, (gint)w->n_answers);
+        hs_state_add(&st, rules, core->let[g], hs_verify_feedback(w->text[g], w->text[a]));
+      }
+      hs_state_bits(core, &st, pool);
+      const guint32 v = (guint32)g_rand_int_range(rng, 1, 1 << 26);
+      const guint slots = hs_bound_slots(&st, v);
+      guint most = 0, any = 0;
+      for (guint x = 0; x < w->n_words; x++)
+        if ((pool[x / 64] >> (x % 64)) & 1u) {
+          most = MAX(most, (guint)__builtin_popcount(core->has[x][0] & v));
+          any++;
+        }
+      assert_true(most <= slots);
+      tight += any > 0 && slots < MIN((guint)HS_WORD_LEN, (guint)__builtin_popcount(v));
+    }
+    /* The count must be below the trivial bound sometimes. */
+    assert_true(tight > 0);
+    g_rand_free(rng);
+    hs_search_core_free(core);
+  }
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_bounds_against_brute),
+    cmocka_unit_test(test_prover_on_cluster_lists),
+    cmocka_unit_test(test_slots_original),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
