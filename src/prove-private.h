@@ -113,6 +113,7 @@ typedef struct {
 struct HsProver {
   HsSearchCore *core; /* word tables, state bitsets, answer keys (owned) */
   HsBound *bound;     /* clusters of the answers (owned) */
+  gboolean clusters;  /* refute sets by their clusters at every node (the cap is within tuning.refute_max_guesses) */
   const HsTable *table;
   const HsWords *words;
   HsRules rules;

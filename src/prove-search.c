@@ -1015,7 +1015,9 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
     P->aborted = TRUE;
     return FALSE;
   }
-  if (r >= 3 && refuted_by_clusters(P, S, n, st, r, lvl)) {
+  if (r >= 3 && !P->clusters)
+    hs_prove_level(P, lvl)->n_clus = 0;
+  else if (r >= 3 && refuted_by_clusters(P, S, n, st, r, lvl)) {
     P->stats.refuted++;
     hs_memo_put(&P->memo, k1, k2, MEMO_FAIL);
     return FALSE;

@@ -66,6 +66,7 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->trouble_first = 4;
   t->sub_budget = 4u << 20;
   t->part_budget = 200;
+  t->refute_max_guesses = 5;
 }
 
 void
@@ -124,6 +125,7 @@ check_prover(HsProver *P, guint max_guesses, GError **error)
                 HS_DEPTH_LIMIT - 1);
     return FALSE;
   }
+  P->clusters = max_guesses <= P->tuning.refute_max_guesses;
   return TRUE;
 }
 
@@ -173,8 +175,9 @@ opener_parts(HsProver *P, guint opener, const HsState *root, guint8 *parts)
  * not ends the search, so the parts are first probed in rounds: each part still open is searched
  * with a node budget (part_budget, then PROBE_GROWTH times more each round, at last none), and a
  * part refuted cheaply ends the search before the expensive parts that work are searched to the end.
- * Their finished sub-searches stay in the memo for the next round. On failure *FAILED is the part
- * found to fail. */
+ * Their finished sub-searches stay in the memo for the next round. Above tuning.refute_max_guesses
+ * (or with part_budget 0) the parts are searched in turn, largest first. On failure *FAILED is the
+ * part found to fail. */
 static gboolean
 decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
 {
@@ -183,6 +186,24 @@ decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
   guint8 open[HS_PATTERNS];
   guint n_open = opener_parts(P, opener, &root, open);
   Level *L = P->lv[0];
+  if (P->tuning.part_budget == 0 || max_guesses > P->tuning.refute_max_guesses) {
+    for (guint k = 0; k < n_open; k++) {
+      guint p = open[k];
+      guint32 g;
+      if (P->cancel != NULL && *P->cancel) {
+        P->cancelled = TRUE;
+        return FALSE;
+      }
+      if (!hs_prove_solve(P, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p],
+                          &L->child[p], max_guesses - 1, 1, &g)) {
+        *failed = (guint8)p;
+        return FALSE;
+      }
+      if (P->cancelled)
+        return FALSE;
+    }
+    return TRUE;
+  }
   guint64 budget = P->tuning.part_budget;
   gboolean by_hardness = FALSE;
   while (n_open > 0) {

@@ -263,7 +263,7 @@ test_bounds_against_brute(void **state)
 }
 
 /* The whole prover, whose searches use every bound, against the brute force on cluster-rich lists:
- * every opener, caps 2 to 4, both orders, both rules. */
+ * every opener, caps 2 to 4, both orders, both rules, with and without the within-five machinery. */
 static void
 test_prover_on_cluster_lists(void **state)
 {
@@ -278,6 +278,14 @@ test_prover_on_cluster_lists(void **state)
       const HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
       g_autoptr(HsProver) fast = hs_prover_new(t, rules, HS_PROVE_ORDER_FAST);
       g_autoptr(HsProver) greedy = hs_prover_new(t, rules, HS_PROVE_ORDER_GREEDY);
+      /* The path of caps above refute_max_guesses: no part rounds, no cluster refutation. */
+      g_autoptr(HsProver) plain = hs_prover_new(t, rules, HS_PROVE_ORDER_FAST);
+      HsProveTuning tu;
+      hs_prove_tuning_init(&tu);
+      tu.refute_max_guesses = 0;
+      hs_prover_set_tuning(plain, &tu);
+      HsProver *provers[3] = { fast, greedy, plain };
+      static const char *const names[3] = { "fast", "greedy", "plain" };
       Brute b = { w, rules, { 0 }, { 0 }, 0 };
       for (guint cap = 2; cap <= 4; cap++)
         for (guint o = 0; o < w->n_words; o++) {
@@ -288,13 +296,13 @@ test_prover_on_cluster_lists(void **state)
           b.depth = 0;
           const gboolean want = brute_guess(&b, all, n, o, cap);
           verdicts[want]++;
-          for (guint k = 0; k < 2; k++) {
+          for (guint k = 0; k < 3; k++) {
             gboolean got = !want;
             GError *e = NULL;
-            assert_true(hs_prover_decide(k ? greedy : fast, o, cap, &got, NULL, &e));
+            assert_true(hs_prover_decide(provers[k], o, cap, &got, NULL, &e));
             if (got != want)
-              fail_msg("%s rules, cap %u, opener %s, %s order: brute force says %s", hs_rules_name(rules), cap,
-                       w->text[o], k ? "greedy" : "fast", want ? "proven" : "impossible");
+              fail_msg("%s rules, cap %u, opener %s, %s prover: brute force says %s", hs_rules_name(rules), cap,
+                       w->text[o], names[k], want ? "proven" : "impossible");
           }
         }
     }

@@ -69,16 +69,20 @@ void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
 /* Search settings. They change only the speed, the node counts and (FAST order) which strategy is
  * found, never a verdict; tests use them to drive every path of the search on small lists. */
 typedef struct {
-  guint probe_min_r;   /* FAST: nodes with at least this many guesses left probe their guesses with
+  guint probe_min_r;        /* FAST: nodes with at least this many guesses left probe their guesses with
                          * node budgets before searching them fully (0: never); default 4 */
-  guint probe_budget;  /* first budget per part, in nodes; default 800 */
-  guint trouble_first; /* FAST, probing nodes: reorder the untried guesses by the parts that made
+  guint probe_budget;       /* first budget per part, in nodes; default 800 */
+  guint trouble_first;      /* FAST, probing nodes: reorder the untried guesses by the parts that made
                          * guesses fail after this many failures (0: never); default 4 */
-  gsize sub_budget;    /* largest sub-table (pool words x candidates, bytes) a node keeps; default
+  gsize sub_budget;         /* largest sub-table (pool words x candidates, bytes) a node keeps; default
                          * 4 MiB (0: none) */
-  guint part_budget;   /* deciding an opener: its parts are first searched in rounds with node budgets
+  guint part_budget;        /* deciding an opener: its parts are first searched in rounds with node budgets
                          * starting here, so that a part that fails cheaply is found first (0: each part
                          * in turn to the end); default 200 */
+  guint refute_max_guesses; /* the rounds and the cluster refutation at every node (bound.h) are used only
+                              * when the cap is at most this: above it nearly every part works, each part is
+                              * searched in turn by size, and they would only cost time (verdicts and
+                              * strategies are the same either way); default 5 */
 } HsProveTuning;
 
 void hs_prove_tuning_init(HsProveTuning *t);                    /* the defaults */
