@@ -186,26 +186,10 @@ decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
   guint8 open[HS_PATTERNS];
   guint n_open = opener_parts(P, opener, &root, open);
   Level *L = P->lv[0];
-  if (P->tuning.part_budget == 0 || max_guesses > P->tuning.refute_max_guesses) {
-    for (guint k = 0; k < n_open; k++) {
-      guint p = open[k];
-      guint32 g;
-      if (P->cancel != NULL && *P->cancel) {
-        P->cancelled = TRUE;
-        return FALSE;
-      }
-      if (!hs_prove_solve(P, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p],
-                          &L->child[p], max_guesses - 1, 1, &g)) {
-        *failed = (guint8)p;
-        return FALSE;
-      }
-      if (P->cancelled)
-        return FALSE;
-    }
-    return TRUE;
-  }
-  guint64 budget = P->tuning.part_budget;
-  gboolean by_hardness = FALSE;
+  /* Without rounds: one round, no budget, the parts by size. */
+  const gboolean rounds = max_guesses <= P->tuning.refute_max_guesses;
+  guint64 budget = rounds ? P->tuning.part_budget : 0;
+  gboolean by_hardness = !rounds;
   while (n_open > 0) {
     if (!by_hardness && (budget == 0 || budget >= HARDNESS_FROM)) {
       /* The opener is expensive: the parts most likely to fail first (stable: then by size). */

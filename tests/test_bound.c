@@ -13,6 +13,7 @@
 #include "hardsix/hardsix.h"
 #include "bound.h"
 #include "search.h"
+#include "test-brute.h"
 #include "test-common.h"
 
 /* Random lists and, per list, random (state, set, guesses left) cases. */
@@ -21,62 +22,6 @@
 #define MAX_SET 64
 /* Random lists on which the whole prover is compared with the brute force. */
 #define PROVER_LISTS 8
-
-/* ---- brute force: no memo, no bounds; legality from rules.c, feedback from the verifier ---- */
-
-typedef struct {
-  const HsWords *w;
-  HsRules rules;
-  guint g[HS_DEPTH_LIMIT + 4];
-  guint8 p[HS_DEPTH_LIMIT + 4];
-  guint depth;
-} Brute;
-
-static gboolean brute_solvable(Brute *b, const guint *S, guint n, guint r);
-
-/* Does guess G (legal) split S into parts all solvable within R - 1 guesses? */
-static gboolean
-brute_guess(Brute *b, const guint *S, guint n, guint g, guint r)
-{
-  guint8 pats[MAX_SET];
-  guint part[MAX_SET];
-  g_assert(n <= MAX_SET);
-  for (guint i = 0; i < n; i++)
-    pats[i] = hs_verify_feedback(b->w->text[g], b->w->text[S[i]]);
-  for (guint p = 0; p < HS_PATTERNS; p++) {
-    if (p == HS_ALL_GREEN)
-      continue;
-    guint m = 0;
-    for (guint i = 0; i < n; i++)
-      if (pats[i] == p)
-        part[m++] = S[i];
-    if (m == 0)
-      continue;
-    if (r <= 1)
-      return FALSE;
-    b->g[b->depth] = g;
-    b->p[b->depth] = (guint8)p;
-    b->depth++;
-    gboolean ok = brute_solvable(b, part, m, r - 1);
-    b->depth--;
-    if (!ok)
-      return FALSE;
-  }
-  return TRUE;
-}
-
-static gboolean
-brute_solvable(Brute *b, const guint *S, guint n, guint r)
-{
-  if (n == 0)
-    return TRUE;
-  if (r == 0)
-    return FALSE;
-  for (guint g = 0; g < b->w->n_words; g++)
-    if (hs_rules_legal(b->rules, b->w, b->g, b->p, b->depth, g) && brute_guess(b, S, n, g, r))
-      return TRUE;
-  return FALSE;
-}
 
 /* ---- random lists with clusters ---- */
 

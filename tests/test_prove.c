@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "hardsix/hardsix.h"
+#include "test-brute.h"
 #include "test-common.h"
 
 #define DATA HS_TEST_DATA
@@ -19,61 +20,6 @@
 #define RANDOM_LISTS 6
 /* Random parts of the original lists on which FAST and GREEDY are compared. */
 #define PART_TRIES 60
-
-/* ---- brute force: no memo, no bounds, no shortcuts; legality from rules.c, feedback from the
- * verifier's own function ---- */
-
-typedef struct {
-  const HsWords *w;
-  HsRules rules;
-  guint g[HS_DEPTH_LIMIT];
-  guint8 p[HS_DEPTH_LIMIT];
-  guint depth;
-} Brute;
-
-static gboolean brute_solvable(Brute *b, const guint *S, guint n, guint r);
-
-/* Does guess G split S into parts all solvable within R - 1 guesses? */
-static gboolean
-brute_guess(Brute *b, const guint *S, guint n, guint g, guint r)
-{
-  guint8 pats[64];
-  guint part[64];
-  g_assert(n <= G_N_ELEMENTS(pats));
-  for (guint i = 0; i < n; i++)
-    pats[i] = hs_verify_feedback(b->w->text[g], b->w->text[S[i]]);
-  for (guint p = 0; p < HS_PATTERNS; p++) {
-    if (p == HS_ALL_GREEN)
-      continue;
-    guint m = 0;
-    for (guint i = 0; i < n; i++)
-      if (pats[i] == p)
-        part[m++] = S[i];
-    if (m == 0)
-      continue;
-    b->g[b->depth] = g;
-    b->p[b->depth] = (guint8)p;
-    b->depth++;
-    gboolean ok = brute_solvable(b, part, m, r - 1);
-    b->depth--;
-    if (!ok)
-      return FALSE;
-  }
-  return TRUE;
-}
-
-static gboolean
-brute_solvable(Brute *b, const guint *S, guint n, guint r)
-{
-  if (n == 0)
-    return TRUE;
-  if (r == 0)
-    return FALSE;
-  for (guint g = 0; g < b->w->n_words; g++)
-    if (hs_rules_legal(b->rules, b->w, b->g, b->p, b->depth, g) && brute_guess(b, S, n, g, r))
-      return TRUE;
-  return FALSE;
-}
 
 /* The part of all answers that OPENER sends to PATTERN. */
 static guint
