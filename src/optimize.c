@@ -181,35 +181,17 @@ hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 boun
 
 /* ---- the tree ---- */
 
-/* Plays node IDX (state ST, R guesses left): its optimal guess (from the memo, searched again when it
- * is not there), then fills its children depth-first. */
+/* The tree's chooser: the optimal guess (from the memo, searched again when it is not there). */
 static gboolean
-tree_node(HsOptimizer *O, HsTreeBuilder *tb, guint idx, const HsState *st, guint r, guint32 forced, GError **error)
+choose_optimal(gpointer user, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r, guint32 *g,
+               GError **error)
 {
-  const HsNode *node = hs_tree_builder_node(tb, idx);
-  const guint n = node->n_cands;
-  const guint32 *c = hs_tree_builder_cands(tb, idx);
-  g_autofree guint16 *S = g_new(guint16, n);
-  for (guint i = 0; i < n; i++)
-    S[i] = (guint16)c[i];
-  guint64 h1, h2;
-  hs_set_hash(O->core, S, n, &h1, &h2);
-  guint32 g = forced;
-  if (g == HS_NONE && hs_opt_solve(O, S, n, h1, h2, st, r, 1, INF, CAND_UNKNOWN, &g) >= INF) {
-    if (!cancelled_error(O, error))
-      g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, "internal error: an optimal part has no tree");
-    return FALSE;
-  }
-  guint k = 0, first = 0;
-  if (!hs_tree_builder_play(tb, idx, g, O->core->rows[g], &k, &first, error))
-    return FALSE;
-  for (guint i = 0; i < k; i++) {
-    HsState cs = *st;
-    hs_state_add(&cs, O->rules, O->core->let[g], hs_tree_builder_node(tb, first + i)->pattern);
-    if (!tree_node(O, tb, first + i, &cs, r - 1, HS_NONE, error))
-      return FALSE;
-  }
-  return TRUE;
+  HsOptimizer *O = user;
+  if (hs_opt_solve(O, S, n, h1, h2, st, r, 1, INF, CAND_UNKNOWN, g) < INF)
+    return TRUE;
+  if (!cancelled_error(O, error))
+    g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, "internal error: an optimal part has no tree");
+  return FALSE;
 }
 
 HsStrategy *
@@ -229,7 +211,8 @@ hs_optimizer_strategy(HsOptimizer *O, guint opener, guint max_guesses, HsOptimiz
   HsState root;
   hs_state_init(&root);
   O->want_guess = TRUE;
-  gboolean ok = tree_node(O, tb, 0, &root, max_guesses, opener, error);
+  gboolean ok = hs_search_fill_tree(O->core, O->rules, tb, 0, &root, max_guesses, opener, choose_optimal, O,
+                                    HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, error);
   O->want_guess = FALSE;
   if (!ok)
     return NULL;

@@ -261,41 +261,17 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
 
 /* ---- trees ---- */
 
-/* Plays node IDX of the tree being built (under state ST, R guesses left): FORCED, or the guess the
- * search finds, then fills its children depth-first. */
+/* The tree's chooser: the first guess the search finds. */
 static gboolean
-tree_node(HsProver *P, HsTreeBuilder *tb, guint idx, const HsState *st, guint r, guint32 forced, GError **error)
+choose_proven(gpointer user, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r, guint32 *g,
+              GError **error)
 {
-  const HsNode *node = hs_tree_builder_node(tb, idx);
-  const guint n = node->n_cands;
-  const guint32 *c = hs_tree_builder_cands(tb, idx);
-  g_autofree guint16 *S = g_new(guint16, n);
-  guint64 h1 = 0, h2 = 0;
-  for (guint i = 0; i < n; i++) {
-    S[i] = (guint16)c[i];
-    h1 += P->z1[c[i]];
-    h2 += P->z2[c[i]];
-  }
-  guint32 g = forced;
-  if (g == HS_NONE && !hs_prove_solve(P, S, n, h1, h2, st, r, 0, &g)) {
-    if (!cancelled_error(P, error))
-      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INTERNAL, "internal error: a proven part has no solution");
-    return FALSE;
-  }
-  guint k = 0, first = 0;
-  if (!hs_tree_builder_play(tb, idx, g, P->rows[g], &k, &first, error))
-    return FALSE;
-  if (k > 0 && r <= 1) {
-    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INTERNAL, "internal error: proof deeper than its cap");
-    return FALSE;
-  }
-  for (guint i = 0; i < k; i++) {
-    HsState cs = *st;
-    hs_state_add(&cs, P->rules, P->let[g], hs_tree_builder_node(tb, first + i)->pattern);
-    if (!tree_node(P, tb, first + i, &cs, r - 1, HS_NONE, error))
-      return FALSE;
-  }
-  return TRUE;
+  HsProver *P = user;
+  if (hs_prove_solve(P, S, n, h1, h2, st, r, 0, g))
+    return TRUE;
+  if (!cancelled_error(P, error))
+    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INTERNAL, "internal error: a proven part has no solution");
+  return FALSE;
 }
 
 /* Builds the tree rooted at a node holding CANDS (depth DEPTH, reached by PATTERN) under ST with R
@@ -306,7 +282,8 @@ build_tree(HsProver *P, const HsState *st, const guint32 *cands, guint n, guint 
 {
   g_autoptr(HsTreeBuilder) tb = hs_tree_builder_new(P->words, P->rules, max_guesses);
   hs_tree_builder_add_root(tb, cands, n, depth, pattern);
-  if (!tree_node(P, tb, 0, st, r, forced, error))
+  if (!hs_search_fill_tree(P->core, P->rules, tb, 0, st, r, forced, choose_proven, P, HS_PROVE_ERROR,
+                           HS_PROVE_ERROR_INTERNAL, error))
     return NULL;
   HsStrategy *s = hs_tree_builder_finish(g_steal_pointer(&tb));
   g_autofree char *policy =

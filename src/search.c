@@ -335,3 +335,34 @@ hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const guint8 *row
   for (guint k = 0; k < pt->n_pats; k++)
     pt->cnt[pt->pats[k]] = 0;
 }
+
+gboolean
+hs_search_fill_tree(const HsSearchCore *c, HsRules rules, HsTreeBuilder *tb, guint idx, const HsState *st, guint r,
+                    guint32 forced, HsSearchChoose choose, gpointer user, GQuark domain, gint code, GError **error)
+{
+  const HsNode *node = hs_tree_builder_node(tb, idx);
+  const guint n = node->n_cands;
+  const guint32 *cands = hs_tree_builder_cands(tb, idx);
+  g_autofree guint16 *S = g_new(guint16, MAX(1u, n));
+  for (guint i = 0; i < n; i++)
+    S[i] = (guint16)cands[i];
+  guint64 h1, h2;
+  hs_set_hash(c, S, n, &h1, &h2);
+  guint32 g = forced;
+  if (g == HS_NONE && !choose(user, S, n, h1, h2, st, r, &g, error))
+    return FALSE;
+  guint k = 0, first = 0;
+  if (!hs_tree_builder_play(tb, idx, g, c->rows[g], &k, &first, error))
+    return FALSE;
+  if (k > 0 && r <= 1) {
+    g_set_error(error, domain, code, "internal error: a tree deeper than its cap");
+    return FALSE;
+  }
+  for (guint i = 0; i < k; i++) {
+    HsState cs = *st;
+    hs_state_add(&cs, rules, c->let[g], hs_tree_builder_node(tb, first + i)->pattern);
+    if (!hs_search_fill_tree(c, rules, tb, first + i, &cs, r - 1, HS_NONE, choose, user, domain, code, error))
+      return FALSE;
+  }
+  return TRUE;
+}

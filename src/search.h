@@ -11,6 +11,7 @@
 #include <glib.h>
 #include "hardsix/feedback.h"
 #include "hardsix/rules.h"
+#include "hardsix/strategy.h"
 #include "hardsix/words.h"
 
 G_BEGIN_DECLS
@@ -194,5 +195,19 @@ hs_partition_hash(HsPartition *pt, const HsSearchCore *c, guint p)
 {
   hs_set_hash(c, pt->buf + pt->start[p], pt->size[p], &pt->h1[p], &pt->h2[p]);
 }
+
+/* ---- filling a tree ---- */
+
+/* Chooses the guess for the set S[0..n) (hashes H1, H2) under ST with R guesses left, into *GUESS;
+ * FALSE with ERROR set when there is none (or the search was cancelled). */
+typedef gboolean (*HsSearchChoose)(gpointer user, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st,
+                                   guint r, guint32 *guess, GError **error);
+
+/* Plays node IDX of TB (state ST, R guesses left): FORCED, or the guess CHOOSE gives, then fills its
+ * children depth-first the same way. A node that would need more than R guesses is an internal error
+ * of DOMAIN/CODE. */
+gboolean hs_search_fill_tree(const HsSearchCore *c, HsRules rules, HsTreeBuilder *tb, guint idx, const HsState *st,
+                             guint r, guint32 forced, HsSearchChoose choose, gpointer user, GQuark domain, gint code,
+                             GError **error);
 
 G_END_DECLS
