@@ -1,6 +1,8 @@
 /* hardsix verify — checks a strategy file (any format hardsix writes, or a selby outline) with the independent verifier. */
 #include "cli.h"
 
+#include <string.h>
+
 #include <stdio.h>
 
 static gboolean
@@ -34,6 +36,13 @@ print_problems(const HsCliContext *ctx, const HsVerifyReport *r)
   fprintf(stderr, "%s: NOT verified (%u problem%s)\n", ctx->input_name, r->problems->len,
           r->problems->len == 1 ? "" : "s");
   const HsCliOptions *o = &ctx->opt;
+  gboolean hard_mode_problem = FALSE;
+  for (guint i = 0; i < r->problems->len && !hard_mode_problem; i++)
+    hard_mode_problem = strstr(r->problems->pdata[i], "breaks hard mode") != NULL;
+  if (hard_mode_problem && o->rules == NULL)
+    fprintf(stderr,
+            "hardsix verify: note: the file states no rules, so it was checked as hard mode (nyt); a normal-mode "
+            "strategy is checked with --rules none\n");
   if (ctx->lists_hint_unknown && o->lists == NULL && o->answers == NULL && o->guesses == NULL) {
     g_autofree char *hint = g_utf8_make_valid(ctx->lists_hint, -1);
     fprintf(stderr,

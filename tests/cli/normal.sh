@@ -15,6 +15,13 @@ expect_grep normal-plays-noncandidate "$N" '^shade: \[salet\] => 🟩🟨⬜🟨
 expect_rc normal-verify-hint 0 $HS verify "$N" $L
 expect_grep normal-verify-hint-summary "$T/out" 'verified: 20 answers, all within 4 guesses, average 3.0500$'
 expect_rc normal-verify-none 0 $HS verify "$N" $L --rules none
+# Without its rules line (and no --rules) it is checked as hard mode, and the message says how to check
+# it in normal mode; with --rules nyt given, no such note.
+grep -v '^# rules:' "$N" >"$T/norules.txt"
+expect_rc normal-verify-no-rules-refused 1 $HS verify "$T/norules.txt" $L
+expect_grep normal-verify-no-rules-note "$T/err" 'checked as hard mode (nyt); a normal-mode strategy is checked with --rules none$'
+expect_rc normal-verify-nyt-given 1 $HS verify "$T/norules.txt" $L --rules nyt
+grep -q 'normal-mode strategy is checked' "$T/err" && fail normal-verify-nyt-given-no-note || ok normal-verify-nyt-given-no-note
 for r in nyt strict; do
   expect_rc "normal-verify-$r-refused" 1 $HS verify "$N" $L --rules $r
   head -n 1 "$T/err" >"$T/first"
