@@ -218,7 +218,9 @@ hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint 
     const guint32 v = cl[k].v & ~letters;
     const guint a = cl[k].mem[__builtin_popcount(cl[k].v & ((v & -v) - 1))];
     HsState child = *st;
-    hs_state_add(&child, c->rules, c->let[w], c->rows[w][a]);
+    /* The pattern from the two words, not from the feedback table: a random row of that big table is
+     * a cache miss on nearly every call. */
+    hs_state_add(&child, c->rules, c->let[w], hs_feedback(c->words->text[w], c->words->text[a]));
     if (hs_cluster_need(rest, MIN(cl[k].t, hs_bound_slots(&child, v))) >= r)
       return TRUE;
   }

@@ -467,6 +467,35 @@ solve2(HsProver *P, const guint16 *S, guint n, const HsState *st, guint lvl, gui
   return FALSE;
 }
 
+/* OUT[i] = SRC[COLS[i]] for i < N: a row of the parent's sub-table restricted to a subset. */
+static inline void
+gather_row(guint8 *restrict out, const guint8 *restrict src, const guint16 *restrict cols, guint n)
+{
+#pragma GCC unroll 4
+  for (guint i = 0; i < n; i++)
+    out[i] = src[cols[i]];
+}
+
+/* The largest part of the row ROW[0..N) (N <= 243), and into *DISTINCT its number of parts. C8 is 256
+ * byte counters, zero before and after. The counts are read back in one sweep of all 256 counters
+ * (vectorised) rather than tracked per answer. */
+static inline guint
+byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *distinct)
+{
+#pragma GCC unroll 4
+  for (guint i = 0; i < n; i++)
+    c8[row[i]]++;
+  guint8 mb = 0, d = 0;
+#pragma omp simd reduction(max : mb) reduction(+ : d)
+  for (guint k = 0; k < 256; k++) {
+    mb = MAX(mb, c8[k]);
+    d += c8[k] != 0;
+  }
+  memset(c8, 0, 256);
+  *distinct = d;
+  return mb;
+}
+
 /* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
  * rows are also kept in the sub-table; with COLS (not NULL) they are read from the parent PL's
  * sub-table instead of the feedback table. Returns the most parts any of them makes of S. */
@@ -481,16 +510,8 @@ score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint 
     guint8 *out = sub ? L->sub + (gsize)j * n : P->row_buf;
     guint mb = 0, distinct = 0;
     if (cols != NULL) {
-      /* n <= 243 here: byte counters, cleared in one sweep. */
-      const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->sub_n;
-      guint8 *c8 = P->cnt8;
-      for (guint i = 0; i < n; i++) {
-        guint8 p = out[i] = src[cols[i]];
-        guint c = ++c8[p];
-        distinct += c == 1;
-        mb = MAX(mb, c);
-      }
-      memset(c8, 0, 256);
+      gather_row(out, PL->sub + (gsize)L->pidx[j] * PL->sub_n, cols, n);
+      mb = byte_row_score(out, n, P->cnt8, &distinct);
       L->score[j] = (guint16)mb;
       max_distinct = MAX(max_distinct, distinct);
       continue;

@@ -92,6 +92,22 @@ hs_state_add(HsState *st, HsRules rules, const guint8 *g, guint8 pattern)
   guint p = pattern;
   for (int i = HS_WORD_LEN - 1; i >= 0; i--, p /= 3)
     tile[i] = (guint8)(p % 3);
+  if (rules == HS_RULES_NYT) {
+    /* The hot path of the searches: greens narrow their position; the m-th revealed copy of a letter
+     * (counting from 0) means "at least m + 1 copies". */
+    for (guint i = 0; i < HS_WORD_LEN; i++) {
+      if (tile[i] == 0)
+        continue;
+      const guint32 bit = 1u << g[i];
+      if (tile[i] == 2)
+        st->allow[i] &= bit;
+      guint m = 0;
+      for (guint j = 0; j < i; j++)
+        m += g[j] == g[i] && tile[j] != 0;
+      st->atleast[m] |= bit;
+    }
+    return;
+  }
   guint8 rev[26] = { 0 };
   guint32 grey = 0;
   for (guint i = 0; i < HS_WORD_LEN; i++) {
