@@ -64,6 +64,18 @@
  * many words to try (refuted_at_three). */
 #define QUICK_MAX 64
 
+/* Parts a node has settled, remembered by the node itself (a small direct-mapped cache, L1-resident):
+ * many guesses of one node leave the same part under the same new constraints, and asking the memo
+ * again costs the child state, its hash and a cache miss. Keyed by the part's hashes and by what the
+ * guess's row adds to the node's state (its letters and pattern: "delta"), so nothing about the child
+ * state needs computing on a hit. */
+#define LOCAL_SLOTS 1024
+typedef struct {
+  guint64 k1, k2;
+  guint32 gen; /* live when equal to the level's local_gen */
+  guint32 val; /* the part's memo value (a guess, or MEMO_FAIL) */
+} LocalEntry;
+
 /* A part known to be unsolvable with some number of guesses left under a state: any superset of it
  * under a state at least as strict is unsolvable too. */
 typedef struct {
@@ -108,6 +120,10 @@ typedef struct {
   guint64 *lbits;    /* 26 * LBITS_STRIDE: per letter, the pool positions whose word holds it */
   gboolean lbits_ok; /* lbits describes the current pool */
   guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */
+  guint64 sa, sb;    /* hashes of the node's state (set by solve_deep) */
+  LocalEntry *local; /* LOCAL_SLOTS: parts this node has settled */
+  guint32 local_gen;
+  guint64 lk1[HS_PATTERNS], lk2[HS_PATTERNS]; /* local keys of the parts of the guess being tried */
 } Level;
 
 struct HsProver {
@@ -127,8 +143,9 @@ struct HsProver {
   guint16 *all;               /* 0 .. n_answers - 1 */
   guint8 *mark;               /* n_words: candidates of the node being scored */
   guint16 cnt[HS_PATTERNS];   /* scoring scratch (zero between uses) */
-  guint8 cnt8[256];           /* scoring scratch for small sets (zero between uses) */
+  guint8 cnt8[256] __attribute__((aligned(16))); /* scoring scratch for small sets (zero between uses) */
   guint8 *row_buf;            /* n_answers: scoring scratch */
+  guint8 kept[HS_PATTERNS];   /* per pattern: the positions (bit 4 - i) whose tile changes a state */
   HsMemo memo;                /* value: the first guess that works, or MEMO_FAIL */
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;

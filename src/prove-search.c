@@ -3,6 +3,9 @@
 #include "prove-private.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 static void
 level_free(Level *L)
@@ -25,6 +28,7 @@ level_free(Level *L)
   g_free(L->loc);
   g_free(L->lbits);
   g_free(L->cand);
+  g_free(L->local);
   g_free(L);
 }
 
@@ -63,6 +67,8 @@ hs_prove_level(HsProver *P, guint l)
     L->loc = g_new0(guint16, MAX(1u, P->n_answers));
     L->lbits = g_new(guint64, 26 * (gsize)lbits_stride(P));
     L->cand = g_new(guint64, lbits_stride(P));
+    L->local = g_new0(LocalEntry, LOCAL_SLOTS);
+    L->local_gen = 1;
     P->lv[l] = L;
   }
   return P->lv[l];
@@ -303,6 +309,40 @@ core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsStat
   return FALSE;
 }
 
+/* The local key of part P (pattern P of guess W) at level L: the part's hashes and the tiles of W's
+ * row that change a state (P->kept), so that equal keys mean the same part under the same child state
+ * of the node's state. */
+static inline void
+local_key(const HsProver *P, Level *L, guint w, guint p)
+{
+  guint64 d = p;
+  const guint8 *l = P->let[w];
+  const guint kept = P->kept[p];
+  for (guint i = 0; i < HS_WORD_LEN; i++)
+    if ((kept >> i) & 1u)
+      d |= (guint64)(l[HS_WORD_LEN - 1 - i] + 1u) << (8 + 5 * i);
+  L->lk1[p] = hs_mix64(L->part.h1[p] ^ (d * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)));
+  L->lk2[p] = hs_mix64(L->part.h2[p] + d + ((guint64)L->part.size[p] << 40));
+}
+
+static inline const LocalEntry *
+local_find(const Level *L, guint p)
+{
+  const LocalEntry *e = &L->local[L->lk1[p] & (LOCAL_SLOTS - 1)];
+  return e->gen == L->local_gen && e->k1 == L->lk1[p] && e->k2 == L->lk2[p] ? e : NULL;
+}
+
+/* Remembers at level L that part P of the guess being tried has memo value VAL. */
+static inline void
+local_put(Level *L, guint p, guint32 val)
+{
+  LocalEntry *e = &L->local[L->lk1[p] & (LOCAL_SLOTS - 1)];
+  e->k1 = L->lk1[p];
+  e->k2 = L->lk2[p];
+  e->gen = L->local_gen;
+  e->val = val;
+}
+
 /* After W split a node's set into L->part: marks the parts that need a search in L->todo, largest
  * first (ties in pattern order), and returns their count; or -1 (L->failed set) when some part is
  * known to fail. Parts of at most r - 1 answers are solvable by playing them one by one; with one
@@ -313,9 +353,6 @@ core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsStat
 static gint
 screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolean sub)
 {
-  guint64 sa = 0, sb = 0;
-  if (sub)
-    hs_state_hash(st, &sa, &sb);
   guint n_todo = 0;
   for (guint k = 0; k < L->part.n_pats; k++) {
     guint p = L->part.pats[k], size = L->part.size[p];
@@ -324,28 +361,39 @@ screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolea
     L->failed = p;
     if (r - 1 <= 1 || (r - 1 == 2 && size > HS_PATTERNS))
       return -1;
+    local_key(P, L, w, p);
+    const LocalEntry *le = local_find(L, p);
+    if (le != NULL) {
+      P->stats.memo_hits++;
+      if (le->val == MEMO_FAIL)
+        return -1;
+      continue;
+    }
     L->child[p] = *st;
     hs_state_add(&L->child[p], P->rules, P->let[w], (guint8)p);
     hs_search_key(L->part.h1[p], L->part.h2[p], &L->child[p], size, r - 1, &L->ck1[p], &L->ck2[p]);
     const HsMemoEntry *e = hs_memo_find(&P->memo, L->ck1[p], L->ck2[p]);
     if (e != NULL) {
       P->stats.memo_hits++;
+      local_put(L, p, (guint32)e->val);
       if (e->val == MEMO_FAIL)
         return -1;
       continue;
     }
     if (sub) {
-      hs_search_key_with_state(L->part.h1[p], L->part.h2[p], sa, sb, size, 2, &L->pk1[p], &L->pk2[p]);
+      hs_search_key_with_state(L->part.h1[p], L->part.h2[p], L->sa, L->sb, size, 2, &L->pk1[p], &L->pk2[p]);
       e = hs_memo_find(&P->memo, L->pk1[p], L->pk2[p]);
       L->pok[p] = 0;
       if (e != NULL) {
         P->stats.memo_hits++;
         if (e->val == MEMO_FAIL) {
           hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+          local_put(L, p, MEMO_FAIL);
           return -1;
         }
         if (hs_state_allows(P->core, &L->child[p], (guint)e->val)) {
           hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], e->val);
+          local_put(L, p, (guint32)e->val);
           continue;
         }
         L->pok[p] = 1;
@@ -373,11 +421,15 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
 {
   const guint16 *T = L->part.buf + L->part.start[p];
   const guint size = L->part.size[p];
-  if (sub)
-    return part2(P, L, T, size, L->pk1[p], L->pk2[p], L->pok[p], &L->child[p], L->ck1[p], L->ck2[p]) ? TRY_WORKS
-                                                                                                     : TRY_FAILS;
+  if (sub) {
+    const gboolean ok = part2(P, L, T, size, L->pk1[p], L->pk2[p], L->pok[p], &L->child[p], L->ck1[p], L->ck2[p]);
+    if (!ok)
+      local_put(L, p, MEMO_FAIL);
+    return ok ? TRY_WORKS : TRY_FAILS;
+  }
   if (r - 1 >= 3 && L->n_cores > 0 && core_covers(L, T, size, set_signature(T, size), &L->child[p])) {
     hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+    local_put(L, p, MEMO_FAIL);
     return TRY_FAILS;
   }
   guint32 g;
@@ -397,6 +449,8 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
     return TRY_WORKS;
   if (r - 1 >= 3)
     core_add(L, T, size, &L->child[p]);
+  if (!stopped(P))
+    local_put(L, p, MEMO_FAIL);
   return TRY_FAILS;
 }
 
@@ -477,16 +531,33 @@ gather_row(guint8 *restrict out, const guint8 *restrict src, const guint16 *rest
 }
 
 /* The largest part of the row ROW[0..N) (N <= 243), and into *DISTINCT its number of parts. C8 is 256
- * byte counters, zero before and after. The counts are read back in one sweep of all 256 counters
- * (vectorised) rather than tracked per answer. */
+ * byte counters (16-byte aligned), zero before and after. The counts are read back in one sweep of
+ * all 256 counters, 16 at a time, rather than tracked answer by answer (a chain of dependent
+ * increments). */
 static inline guint
 byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *distinct)
 {
 #pragma GCC unroll 4
   for (guint i = 0; i < n; i++)
     c8[row[i]]++;
-  guint8 mb = 0, d = 0;
-#pragma omp simd reduction(max : mb) reduction(+ : d)
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  __m128i vmax = zero, vnon0 = zero;
+  for (guint k = 0; k < 256; k += 16) {
+    const __m128i v = _mm_load_si128((const __m128i *)(const void *)(c8 + k));
+    vmax = _mm_max_epu8(vmax, v);
+    vnon0 = _mm_sub_epi8(vnon0, _mm_andnot_si128(_mm_cmpeq_epi8(v, zero), _mm_set1_epi8(-1)));
+    _mm_store_si128((__m128i *)(void *)(c8 + k), zero);
+  }
+  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 8));
+  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 4));
+  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 2));
+  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 1));
+  const __m128i sums = _mm_sad_epu8(vnon0, zero);
+  *distinct = (guint)(_mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4));
+  return (guint)(_mm_cvtsi128_si32(vmax) & 0xff);
+#else
+  guint mb = 0, d = 0;
   for (guint k = 0; k < 256; k++) {
     mb = MAX(mb, c8[k]);
     d += c8[k] != 0;
@@ -494,6 +565,7 @@ byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *
   memset(c8, 0, 256);
   *distinct = d;
   return mb;
+#endif
 }
 
 /* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
@@ -688,6 +760,10 @@ level_reset(HsProver *P, Level *L)
   L->next_reorder = P->tuning.trouble_first ? P->tuning.trouble_first : G_MAXUINT;
   L->cap = G_MAXUINT;
   L->n_cores = L->next_core = 0;
+  if (++L->local_gen == 0) { /* wrapped: really clear */
+    memset(L->local, 0, LOCAL_SLOTS * sizeof *L->local);
+    L->local_gen = 1;
+  }
 }
 
 static void
@@ -924,6 +1000,7 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, g
   if (N.fast && P->tuning.probe_min_r && r >= P->tuning.probe_min_r && P->probe_end == 0)
     N.probing = P->tuning.probe_budget;
   level_reset(P, N.L);
+  hs_state_hash(st, &N.L->sa, &N.L->sb);
   find_cstar(P, &N);
   N.skip = N.fast ? N.cstar : HS_NONE;
   if (N.fast) {

@@ -53,6 +53,14 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
     P->all[a] = (guint16)a;
   P->mark = g_new0(guint8, w->n_words);
   P->row_buf = g_new(guint8, MAX(1u, w->n_answers));
+  /* NYT: grey tiles add nothing to a state; strict: every tile does; none: no tile does. */
+  for (guint p = 0; p < HS_PATTERNS; p++) {
+    guint mask = 0;
+    for (guint i = 0, q = p; i < HS_WORD_LEN; i++, q /= 3)
+      if (rules == HS_RULES_STRICT || (rules == HS_RULES_NYT && q % 3 != 0))
+        mask |= 1u << i;
+    P->kept[p] = (guint8)mask;
+  }
   hs_memo_init(&P->memo);
   hs_prove_tuning_init(&P->tuning);
   return P;
