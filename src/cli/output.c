@@ -241,13 +241,9 @@ static void
 print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, gboolean verified)
 {
   const HsWords *w = s->words;
-  guint worst = hs_histogram_worst(&s->hist);
-  guint first = 1;
-  while (first <= worst && s->hist.count[first] == 0)
-    first++;
-  fprintf(stderr, "%s: %u answers, %s\n", opener, w->n_answers, verified ? "verified" : "NOT verified");
-  for (guint d = first; d <= worst; d++)
-    fprintf(stderr, "%u guesses: %u\n", d, s->hist.count[d]);
+  g_autoptr(GString) lines = g_string_new(NULL);
+  hs_histogram_append_lines(lines, &s->hist);
+  fprintf(stderr, "%s: %u answers, %s\n%s", opener, w->n_answers, verified ? "verified" : "NOT verified", lines->str);
   guint64 total = hs_histogram_total(&s->hist);
   if (s->n_solved > 0) {
     char avg[HS_AVERAGE_BUFLEN];
