@@ -291,6 +291,26 @@ hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const char *const 
   return extra == NULL || hs_cli_plan_dir(ctx, "-o", ctx->opt.output, extra, error);
 }
 
+gboolean
+hs_cli_check_opener_or_all(const HsCliContext *ctx, gboolean all, int argc, GError **error)
+{
+  if (all && argc != 1)
+    return hs_cli_usage_error(error, "--all takes no OPENER");
+  if (!all && argc != 2)
+    return hs_cli_usage_error(error, "expected one OPENER (or --all)");
+  if (all && ctx->opt.format)
+    return hs_cli_usage_error(error, "--format is for one opener; --all writes TSV");
+  return TRUE;
+}
+
+gboolean
+hs_cli_plan_opener_or_all(HsCliContext *ctx, gboolean all, const char *opener, HsFormat *format, GError **error)
+{
+  if (all)
+    return ctx->opt.output == NULL || hs_cli_plan_file(ctx, "-o", ctx->opt.output, error);
+  return hs_cli_strategy_format(ctx, opener, NULL, format, error);
+}
+
 /* Verifies what would be written: the per-word listing, and the builder's histogram against the
  * verifier's. */
 static gboolean
@@ -357,4 +377,25 @@ hs_cli_emit_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean
   print_summary(s, opener, report, info.verified);
   *verified = info.verified;
   return TRUE;
+}
+
+gboolean
+hs_cli_publish_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified, double *verify_ms,
+                        double *write_ms, GError **error)
+{
+  if (!hs_cli_emit_strategy(ctx, s, format, verified, verify_ms, error))
+    return FALSE;
+  gint64 t_write = g_get_monotonic_time();
+  if (!hs_cli_output_commit(ctx, !*verified, error))
+    return FALSE;
+  if (write_ms)
+    *write_ms = (g_get_monotonic_time() - t_write) / 1e3;
+  return TRUE;
+}
+
+void
+hs_cli_print_timing(const HsCliContext *ctx, const char *phase, double phase_ms, double verify_ms, double write_ms)
+{
+  fprintf(stderr, "timing: table %.1f ms, %s %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms, phase, phase_ms,
+          verify_ms, write_ms);
 }

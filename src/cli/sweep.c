@@ -19,21 +19,6 @@ static const GOptionEntry options[] = {
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-typedef struct {
-  gint64 start;
-} Progress;
-
-static void
-on_progress(guint done, guint total, guint passing, gpointer user)
-{
-  Progress *p = user;
-  double secs = (g_get_monotonic_time() - p->start) / 1e6;
-  double rate = secs > 0 ? done / secs : 0;
-  double eta = rate > 0 ? (total - done) / rate : 0;
-  hs_cli_progress(done == total, "sweep: %u/%u openers, %u passing, %.0f openers/s, ETA %.0f s", done, total, passing,
-                  rate, eta);
-}
-
 static gint
 cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
 {
@@ -166,16 +151,11 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   g_autofree guint *fails = g_new0(guint, w->n_answers);
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
-  Progress prog = { g_get_monotonic_time() };
-  HsSweepOptions so = { opt.full, !opt.no_fail_first, on_progress, &prog, &interrupted };
+  HsCliMeter meter = { "sweep", "openers", "passing", 0, g_get_monotonic_time() };
+  HsSweepOptions so = { opt.full, !opt.no_fail_first, hs_cli_meter_update, &meter, &interrupted };
   gboolean ok = hs_sweep_run(ctx->table, &ctx->policy, ctx->openers, n, &so, rows, fails, error);
-  hs_cli_progress_end();
-  double secs = (g_get_monotonic_time() - prog.start) / 1e6;
-  if (!ok && interrupted) {
-    g_clear_error(error);
-    return hs_cli_fail(error, "sweep interrupted; nothing written");
-  }
-  if (!ok)
+  double secs;
+  if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
     return FALSE;
   g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)w);
   gboolean json = g_strcmp0(ctx->opt.format, "json") == 0;
