@@ -61,6 +61,43 @@ hs_test_reference(const char *rel)
   return path;
 }
 
+/* Defines what a group of tests shares: `static HsWords *WORDS`, the lists LOAD (an expression such as
+ * hs_test_tiny() or hs_test_load_set("original")) gives, with the group's `setup` that loads them and
+ * `teardown` that frees them (for cmocka_run_group_tests). */
+#define HS_TEST_GROUP_WORDS(words, load)                                                                               \
+  static HsWords *words;                                                                                               \
+  static int setup(void **state)                                                                                       \
+  {                                                                                                                    \
+    (void)state;                                                                                                       \
+    words = (load);                                                                                                    \
+    return 0;                                                                                                          \
+  }                                                                                                                    \
+  static int teardown(void **state)                                                                                    \
+  {                                                                                                                    \
+    (void)state;                                                                                                       \
+    hs_words_free(words);                                                                                              \
+    return 0;                                                                                                          \
+  }
+
+/* The same with `static HsTable *TABLE`, the feedback table of the lists with the row of every guess. */
+#define HS_TEST_GROUP_TABLE(words, table, load)                                                                        \
+  static HsWords *words;                                                                                               \
+  static HsTable *table;                                                                                               \
+  static int setup(void **state)                                                                                       \
+  {                                                                                                                    \
+    (void)state;                                                                                                       \
+    words = (load);                                                                                                    \
+    table = hs_table_new(words, TRUE);                                                                                 \
+    return 0;                                                                                                          \
+  }                                                                                                                    \
+  static int teardown(void **state)                                                                                    \
+  {                                                                                                                    \
+    (void)state;                                                                                                       \
+    hs_table_free(table);                                                                                              \
+    hs_words_free(words);                                                                                              \
+    return 0;                                                                                                          \
+  }
+
 /* A setup/teardown pair for groups that share one HsWords in *state. */
 static inline int
 hs_test_setup_tiny(void **state)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hardsix/hardsix.h"
+#include "test-common.h"
 
 #define ORDER_FILE "../shared/reference/tkihira2022-answer-order.txt"
 
@@ -15,9 +16,7 @@ static HsWords *
 load(const char *order)
 {
   GError *e = NULL;
-  HsWords *w = hs_words_load_set("original", &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
+  HsWords *w = hs_test_load_set("original");
   if (order && !hs_words_apply_order(w, order, &e))
     fail_msg("%s", e->message);
   return w;
@@ -31,6 +30,33 @@ preset(HsPolicy *p)
   p->pool = HS_POOL_CANDIDATES;
   p->metric = HS_METRIC_MAXBUCKET_SWAPPED;
 }
+
+/* The 2022 solver's setting (DESIGN.md): the original lists in ORDER (NULL: alphabetical), a table with
+ * the swapped rows its metric needs, and the preset. */
+typedef struct {
+  HsWords *w;
+  HsTable *t;
+  HsPolicy p;
+} Setting2022;
+
+static Setting2022
+setting_2022(const char *order)
+{
+  Setting2022 k;
+  k.w = load(order);
+  k.t = hs_table_new_full(k.w, FALSE, TRUE);
+  preset(&k.p);
+  return k;
+}
+
+static void
+setting_2022_clear(Setting2022 *k)
+{
+  hs_table_free(k->t);
+  hs_words_free(k->w);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Setting2022, setting_2022_clear)
 
 static HsStrategy *
 build(const HsWords *w, const HsTable *t, const char *opener, HsPolicy *p, const char *overrides)
@@ -72,11 +98,8 @@ static void
 test_tkihira_alphabetical(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load(NULL);
-  g_autoptr(HsTable) t = hs_table_new_full(w, FALSE, TRUE);
-  HsPolicy p;
-  preset(&p);
-  g_autoptr(HsStrategy) s = build(w, t, "howls", &p, "howls 🟨⬜⬜⬜🟨 shark\n");
+  g_auto(Setting2022) k = setting_2022(NULL);
+  g_autoptr(HsStrategy) s = build(k.w, k.t, "howls", &k.p, "howls 🟨⬜⬜⬜🟨 shark\n");
   assert_hist(s, "2:80 3:715 4:1129 5:364 6:27");
   assert_true(s->complete);
   assert_int_equal(s->n_over, 0);
@@ -89,28 +112,25 @@ test_tkihira_published_order(void **state)
   (void)state;
   if (!g_file_test(ORDER_FILE, G_FILE_TEST_EXISTS))
     skip();
-  g_autoptr(HsWords) w = load(ORDER_FILE);
-  g_autoptr(HsTable) t = hs_table_new_full(w, FALSE, TRUE);
-  HsPolicy p;
-  preset(&p);
-  g_autoptr(HsStrategy) s = build(w, t, "howls", &p, "howls YBBBY shark\n");
+  g_auto(Setting2022) k = setting_2022(ORDER_FILE);
+  g_autoptr(HsStrategy) s = build(k.w, k.t, "howls", &k.p, "howls YBBBY shark\n");
   assert_hist(s, "2:80 3:706 4:1160 5:338 6:31");
   assert_int_equal(hs_histogram_total(&s->hist), 8794); /* average 3.7987 */
 
-  g_autoptr(HsStrategy) plain = build(w, t, "howls", &p, NULL);
+  g_autoptr(HsStrategy) plain = build(k.w, k.t, "howls", &k.p, NULL);
   g_autoptr(GPtrArray) over = over_cap(plain);
   assert_int_equal(over->len, 1);
   assert_string_equal(over->pdata[0], "shave");
   guint32 path[HS_DEPTH_LIMIT];
-  guint len = hs_strategy_path(plain, hs_words_lookup(w, "shave"), path);
+  guint len = hs_strategy_path(plain, hs_words_lookup(k.w, "shave"), path);
   const char *want[] = { "howls", "share", "shade", "shame", "shape", "shake", "shave" };
   assert_int_equal(len, G_N_ELEMENTS(want));
   for (guint i = 0; i < len; i++)
-    assert_string_equal(w->text[path[i]], want[i]);
+    assert_string_equal(k.w->text[path[i]], want[i]);
 
-  g_autoptr(HsStrategy) raise = build(w, t, "raise", &p, NULL);
+  g_autoptr(HsStrategy) raise = build(k.w, k.t, "raise", &k.p, NULL);
   assert_hist(raise, "1:1 2:131 3:883 4:975 5:258 6:52 7:12 8:3");
-  g_autoptr(HsStrategy) ralph = build(w, t, "ralph", &p, NULL);
+  g_autoptr(HsStrategy) ralph = build(k.w, k.t, "ralph", &k.p, NULL);
   assert_hist(ralph, "1:1 2:102 3:813 4:1080 5:290 6:29");
 }
 
@@ -143,16 +163,6 @@ test_true_metric_fails(void **state)
   true_metric_over(ORDER_FILE, "graze tight catty");
 }
 
-static HsWords *
-tiny(void)
-{
-  GError *e = NULL;
-  HsWords *w = hs_words_load("tests/data/tiny-answers.txt", "tests/data/tiny-guesses.txt", &e);
-  if (!w)
-    fail_msg("%s", e->message);
-  return w;
-}
-
 static guint
 max_bucket(const HsWords *w, guint guess, const guint *S, guint n)
 {
@@ -169,7 +179,7 @@ static void
 test_tie_breaks(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
+  g_autoptr(HsWords) w = hs_test_tiny();
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsPolicy p;
   hs_policy_init(&p);
@@ -215,7 +225,7 @@ static void
 test_metrics_complete(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
+  g_autoptr(HsWords) w = hs_test_tiny();
   g_autoptr(HsTable) t = hs_table_new_full(w, TRUE, TRUE);
   for (int m = 0; m < 4; m++)
     for (int pool = 0; pool < 2; pool++)
@@ -250,21 +260,18 @@ static void
 test_fail_first_invariance(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load(NULL);
-  g_autoptr(HsTable) t = hs_table_new_full(w, FALSE, TRUE);
-  HsPolicy p;
-  preset(&p);
+  g_auto(Setting2022) k = setting_2022(NULL);
   const char *openers[] = { "howls", "ralph", "raise", "crane", "zymic" };
-  g_autofree guint *prio = g_new0(guint, w->n_answers);
-  prio[hs_words_lookup(w, "shave")] = 5;
-  prio[hs_words_lookup(w, "wight")] = 3;
+  g_autofree guint *prio = g_new0(guint, k.w->n_answers);
+  prio[hs_words_lookup(k.w, "shave")] = 5;
+  prio[hs_words_lookup(k.w, "wight")] = 3;
   for (guint i = 0; i < G_N_ELEMENTS(openers); i++) {
-    HsPolicy full = p;
-    g_autoptr(HsStrategy) s = build(w, t, openers[i], &full, NULL);
-    HsPolicy fast = p;
+    HsPolicy full = k.p;
+    g_autoptr(HsStrategy) s = build(k.w, k.t, openers[i], &full, NULL);
+    HsPolicy fast = k.p;
     fast.stop_at_first_fail = TRUE;
     fast.priority = prio;
-    g_autoptr(HsStrategy) f = build(w, t, openers[i], &fast, NULL);
+    g_autoptr(HsStrategy) f = build(k.w, k.t, openers[i], &fast, NULL);
     assert_int_equal(s->n_over == 0, f->n_over == 0);
     if (s->n_over == 0) {
       assert_true(hs_histogram_equal(&s->hist, &f->hist));
@@ -406,9 +413,7 @@ static void
 test_entropy2022_choice(void **state)
 {
   (void)state;
-  GError *e = NULL;
-  g_autoptr(HsWords) w = hs_words_load("tests/data/tiny-answers.txt", "tests/data/tiny-guesses.txt", &e);
-  g_assert_no_error(e);
+  g_autoptr(HsWords) w = hs_test_tiny();
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   g_autofree guint *all = g_new(guint, w->n_words);
   for (guint i = 0; i < w->n_words; i++)

@@ -15,34 +15,9 @@
 #endif
 
 #include "hardsix/hardsix.h"
+#include "test-common.h"
 
-#define DATA "tests/data/"
-
-static HsWords *words;
-static HsTable *table;
-
-static int
-setup(void **state)
-{
-  (void)state;
-  GError *e = NULL;
-  words = hs_words_load(DATA "prove-answers.txt", DATA "prove-guesses.txt", &e);
-  if (words == NULL) {
-    fprintf(stderr, "%s\n", e->message);
-    return -1;
-  }
-  table = hs_table_new(words, TRUE);
-  return 0;
-}
-
-static int
-teardown(void **state)
-{
-  (void)state;
-  hs_table_free(table);
-  hs_words_free(words);
-  return 0;
-}
+HS_TEST_GROUP_TABLE(words, table, hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt"))
 
 /* Every allowed word, in canonical order. */
 static guint32 *

@@ -19,23 +19,7 @@
 
 #define DATA HS_TEST_DATA
 
-static HsWords *tiny;
-
-static int
-setup(void **state)
-{
-  (void)state;
-  tiny = hs_test_tiny();
-  return 0;
-}
-
-static int
-teardown(void **state)
-{
-  (void)state;
-  hs_words_free(tiny);
-  return 0;
-}
+HS_TEST_GROUP_WORDS(tiny, hs_test_tiny())
 
 static gboolean
 is_permutation(const guint *order, guint n)
