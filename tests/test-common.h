@@ -4,6 +4,9 @@
 #pragma once
 
 #include <glib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #define HS_TEST_DATA "tests/data/"
 #define HS_TEST_REFERENCE "../shared/reference/"
@@ -59,6 +62,30 @@ hs_test_reference(const char *rel)
     return NULL;
   }
   return path;
+}
+
+/* The default policy with a cap of CAP guesses. */
+static inline HsPolicy
+hs_test_policy(guint cap)
+{
+  HsPolicy p;
+  hs_policy_init(&p);
+  p.max_guesses = cap;
+  return p;
+}
+
+/* Sets the number of OpenMP threads (nothing without OpenMP); returns the number before. */
+static inline int
+hs_test_set_threads(int n)
+{
+#ifdef _OPENMP
+  int before = omp_get_max_threads();
+  omp_set_num_threads(n);
+  return before;
+#else
+  (void)n;
+  return 1;
+#endif
 }
 
 /* Defines what a group of tests shares: `static HsWords *WORDS`, the lists LOAD (an expression such as

@@ -12,6 +12,8 @@
 
 #define ORDER_FILE "../shared/reference/tkihira2022-answer-order.txt"
 
+HS_TEST_GROUP_TABLE(tiny, tiny_table, hs_test_tiny())
+
 static HsWords *
 load(const char *order)
 {
@@ -179,45 +181,43 @@ static void
 test_tie_breaks(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = hs_test_tiny();
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsPolicy p;
   hs_policy_init(&p);
   guint legal[64], n_legal = 0;
-  for (guint i = 0; i < w->n_words; i++)
+  for (guint i = 0; i < tiny->n_words; i++)
     legal[n_legal++] = i;
   /* Random subsets: the choice equals a brute-force reading of the rule (smallest max bucket; ties to
    * a candidate, then to the canonically earlier word). */
   GRand *rng = g_rand_new_with_seed(7);
   for (guint round = 0; round < 300; round++) {
     guint Sr[20], n = 0;
-    for (guint a = 0; a < w->n_answers; a++)
+    for (guint a = 0; a < tiny->n_answers; a++)
       if (g_rand_int_range(rng, 0, 3) == 0)
         Sr[n++] = a;
     if (n < 3)
       continue;
     guint best = G_MAXUINT, want = HS_NONE;
     for (guint k = 0; k < n; k++)
-      if (max_bucket(w, Sr[k], Sr, n) < best)
-        best = max_bucket(w, Sr[k], Sr, n), want = Sr[k];
+      if (max_bucket(tiny, Sr[k], Sr, n) < best)
+        best = max_bucket(tiny, Sr[k], Sr, n), want = Sr[k];
     HsPolicy pc = p;
     pc.pool = HS_POOL_CANDIDATES;
-    assert_int_equal(hs_greedy_choose(t, &pc, Sr, n, NULL, 0), want);
-    for (guint i = 0; i < w->n_words; i++)
-      if (max_bucket(w, i, Sr, n) < best) /* candidates cannot pass: they already tied or lost */
-        best = max_bucket(w, i, Sr, n), want = i;
-    assert_int_equal(hs_greedy_choose(t, &p, Sr, n, legal, n_legal), want);
+    assert_int_equal(hs_greedy_choose(tiny_table, &pc, Sr, n, NULL, 0), want);
+    for (guint i = 0; i < tiny->n_words; i++)
+      if (max_bucket(tiny, i, Sr, n) < best) /* candidates cannot pass: they already tied or lost */
+        best = max_bucket(tiny, i, Sr, n), want = i;
+    assert_int_equal(hs_greedy_choose(tiny_table, &p, Sr, n, legal, n_legal), want);
   }
   g_rand_free(rng);
-  guint S5[] = { hs_words_lookup(w, "shade"), hs_words_lookup(w, "shake"), hs_words_lookup(w, "shame"),
-                 hs_words_lookup(w, "shape"), hs_words_lookup(w, "shave") };
+  guint S5[] = { hs_words_lookup(tiny, "shade"), hs_words_lookup(tiny, "shake"), hs_words_lookup(tiny, "shame"),
+                 hs_words_lookup(tiny, "shape"), hs_words_lookup(tiny, "shave") };
   /* No candidate separates the -ha?e words, a guess-only word does (kempt: 4 singletons + 1 pair). */
-  guint g = hs_greedy_choose(t, &p, S5, 5, legal, n_legal);
-  assert_true(g >= w->n_answers);
-  assert_int_equal(max_bucket(w, g, S5, 5), 2);
+  guint g = hs_greedy_choose(tiny_table, &p, S5, 5, legal, n_legal);
+  assert_true(g >= tiny->n_answers);
+  assert_int_equal(max_bucket(tiny, g, S5, 5), 2);
   /* With a candidates pool, the best candidate. */
   p.pool = HS_POOL_CANDIDATES;
-  assert_int_equal(hs_greedy_choose(t, &p, S5, 5, NULL, 0), S5[0]);
+  assert_int_equal(hs_greedy_choose(tiny_table, &p, S5, 5, NULL, 0), S5[0]);
 }
 
 /* Every metric and pool builds a complete tree that solves every tiny answer exactly once. */
@@ -225,8 +225,7 @@ static void
 test_metrics_complete(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = hs_test_tiny();
-  g_autoptr(HsTable) t = hs_table_new_full(w, TRUE, TRUE);
+  g_autoptr(HsTable) t = hs_table_new_full(tiny, TRUE, TRUE);
   for (int m = 0; m < 4; m++)
     for (int pool = 0; pool < 2; pool++)
       for (int r = 0; r < 2; r++) {
@@ -235,11 +234,11 @@ test_metrics_complete(void **state)
         p.metric = (HsMetric)m;
         p.pool = (HsPool)pool;
         p.rules = (HsRules)r;
-        g_autoptr(HsStrategy) s = build(w, t, "salet", &p, NULL);
+        g_autoptr(HsStrategy) s = build(tiny, t, "salet", &p, NULL);
         assert_true(s->complete);
-        assert_int_equal(s->n_solved, w->n_answers);
+        assert_int_equal(s->n_solved, tiny->n_answers);
         guint32 path[HS_DEPTH_LIMIT];
-        for (guint a = 0; a < w->n_answers; a++) {
+        for (guint a = 0; a < tiny->n_answers; a++) {
           guint len = hs_strategy_path(s, a, path);
           assert_true(len > 0);
           /* Every guess on the path is legal under the rules. */
@@ -248,8 +247,8 @@ test_metrics_complete(void **state)
             guint32 gs[HS_DEPTH_LIMIT];
             for (guint k = 0; k < i; k++)
               gs[k] = path[k];
-            assert_true(hs_rules_legal(p.rules, w, gs, pats, i, path[i]));
-            pats[i] = hs_feedback(w->text[path[i]], w->text[a]);
+            assert_true(hs_rules_legal(p.rules, tiny, gs, pats, i, path[i]));
+            pats[i] = hs_feedback(tiny->text[path[i]], tiny->text[a]);
           }
         }
       }
@@ -413,10 +412,8 @@ static void
 test_entropy2022_choice(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = hs_test_tiny();
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  g_autofree guint *all = g_new(guint, w->n_words);
-  for (guint i = 0; i < w->n_words; i++)
+  g_autofree guint *all = g_new(guint, tiny->n_words);
+  for (guint i = 0; i < tiny->n_words; i++)
     all[i] = i;
   HsPolicy p;
   hs_policy_init(&p);
@@ -426,30 +423,32 @@ test_entropy2022_choice(void **state)
   for (guint trial = 0; trial < 400; trial++) {
     guint S[20], n = 0;
     guint32 mask = g_rand_int(rng) & g_rand_int(rng);
-    for (guint a = 0; a < w->n_answers; a++)
+    for (guint a = 0; a < tiny->n_answers; a++)
       if (mask >> a & 1)
         S[n++] = a;
     if (n < 3)
       continue;
     gint bc = -1, bw = -1;
     double hc = -1, hw = -1;
-    for (guint g = 0; g < w->n_words; g++) {
-      double h = plain_entropy(w, g, S, n);
+    for (guint g = 0; g < tiny->n_words; g++) {
+      double h = plain_entropy(tiny, g, S, n);
       gboolean cand = FALSE;
       for (guint i = 0; i < n; i++)
         cand |= S[i] == g;
       /* Strictly more (by 1e-9), or equal and alphabetically first. */
-      gboolean better_w = bw < 0 || h > hw + 1e-9 || (fabs(h - hw) <= 1e-9 && strcmp(w->text[g], w->text[bw]) < 0);
+      gboolean better_w =
+        bw < 0 || h > hw + 1e-9 || (fabs(h - hw) <= 1e-9 && strcmp(tiny->text[g], tiny->text[bw]) < 0);
       if (better_w)
         bw = (gint)g, hw = h;
-      gboolean better_c = bc < 0 || h > hc + 1e-9 || (fabs(h - hc) <= 1e-9 && strcmp(w->text[g], w->text[bc]) < 0);
+      gboolean better_c =
+        bc < 0 || h > hc + 1e-9 || (fabs(h - hc) <= 1e-9 && strcmp(tiny->text[g], tiny->text[bc]) < 0);
       if (cand && better_c)
         bc = (gint)g, hc = h;
     }
     guint want = hw > hc + 0.001 ? (guint)bw : (guint)bc;
-    guint got = hs_greedy_choose(t, &p, S, n, all, w->n_words);
+    guint got = hs_greedy_choose(tiny_table, &p, S, n, all, tiny->n_words);
     if (got != want)
-      fail_msg("set of %u (first %s): chose %s, plain rule %s", n, w->text[S[0]], w->text[got], w->text[want]);
+      fail_msg("set of %u (first %s): chose %s, plain rule %s", n, tiny->text[S[0]], tiny->text[got], tiny->text[want]);
     checked++;
     noncand += want == (guint)bw && want != (guint)bc;
   }
@@ -483,6 +482,6 @@ main(void)
     cmocka_unit_test(test_entropy2022_soare),    cmocka_unit_test(test_candidate_margin),
     cmocka_unit_test(test_entropy2022_choice),   cmocka_unit_test(test_parse_ties),
   };
-  int failures = cmocka_run_group_tests(tests, NULL, NULL);
+  int failures = cmocka_run_group_tests(tests, setup, teardown);
   return failures == 0 ? 0 : 1;
 }

@@ -10,9 +10,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "hardsix/hardsix.h"
 #include "test-common.h"
@@ -30,21 +27,11 @@ every_opener(guint *n)
   return o;
 }
 
-static void
-set_threads(int n)
-{
-#ifdef _OPENMP
-  omp_set_num_threads(n);
-#else
-  (void)n;
-#endif
-}
-
 /* hs_prove_all on OPENERS with THREADS threads; fails the test on an error. */
 static HsProveAllRow *
 prove_all(const guint32 *openers, guint n, HsRules rules, guint cap, HsProveOrder order, int threads)
 {
-  set_threads(threads);
+  hs_test_set_threads(threads);
   HsProveAllRow *rows = g_new0(HsProveAllRow, n);
   HsProveAllOptions opt = { cap, order, NULL, NULL, NULL };
   GError *e = NULL;
@@ -144,7 +131,7 @@ test_progress(void **state)
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
   Progress p = { 0, 0, 0, 0, TRUE };
   HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, on_progress, &p, NULL };
-  set_threads(2);
+  hs_test_set_threads(2);
   assert_true(hs_prove_all(table, HS_RULES_NYT, openers, n, &opt, rows, NULL));
   guint proven = 0;
   for (guint i = 0; i < n; i++)
@@ -169,7 +156,7 @@ test_errors(void **state)
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
   HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, NULL, NULL, NULL };
   for (int threads = 1; threads <= 2; threads++) {
-    set_threads(threads);
+    hs_test_set_threads(threads);
     g_autoptr(GError) e = NULL;
     assert_false(hs_prove_all(table, HS_RULES_NYT, openers, n, &opt, rows, &e));
     assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));

@@ -184,60 +184,57 @@ path_free(gpointer p)
     g_array_unref(p);
 }
 
+/* The paths of LINES ("ANSWER: GUESS GUESS ...", NULL-terminated), indexed by answer. */
 static GPtrArray *
-paths_new(void)
+paths_from(const char *const *lines)
 {
-  return g_ptr_array_new_with_free_func(path_free);
-}
-
-static void
-add_path(GPtrArray *paths, const char *answer, const char *const *guesses)
-{
-  guint a = hs_words_lookup(tiny, answer);
-  while (paths->len <= a)
-    g_ptr_array_add(paths, NULL);
-  GArray *g = g_array_new(FALSE, FALSE, sizeof(guint32));
-  for (guint i = 0; guesses[i] != NULL; i++) {
-    guint32 x = hs_words_lookup(tiny, guesses[i]);
-    g_array_append_val(g, x);
+  GPtrArray *paths = g_ptr_array_new_with_free_func(path_free);
+  for (guint i = 0; lines[i] != NULL; i++) {
+    g_auto(GStrv) parts = g_strsplit(lines[i], ": ", 2);
+    g_auto(GStrv) guesses = g_strsplit(parts[1], " ", -1);
+    guint a = hs_words_lookup(tiny, parts[0]);
+    assert_int_not_equal(a, HS_NONE);
+    while (paths->len <= a)
+      g_ptr_array_add(paths, NULL);
+    GArray *g = g_array_new(FALSE, FALSE, sizeof(guint32));
+    for (guint k = 0; guesses[k] != NULL; k++) {
+      guint32 x = hs_words_lookup(tiny, guesses[k]);
+      assert_int_not_equal(x, HS_NONE);
+      g_array_append_val(g, x);
+    }
+    paths->pdata[a] = g;
   }
-  paths->pdata[a] = g;
+  return paths;
 }
 
 static void
 test_from_paths_errors(void **state)
 {
   (void)state;
+  /* Refused sets of paths, with what the error says (NULL: only that there is one). */
+  static const struct {
+    const char *lines[3];
+    const char *what;
+  } refused[] = {
+    { { NULL }, "solves no answer" },
+    /* shade and shave both see kempt ⬜🟨⬜⬜⬜, then two different guesses. */
+    { { "shade: kempt shade", "shave: kempt shave", NULL }, "after the same history" },
+    { { "shade: kempt shade", "shake: salet shake", NULL }, NULL },
+    { { "shade: kempt shake", NULL }, "does not end with it" },
+  };
   GError *error = NULL;
-  g_autoptr(GPtrArray) none = paths_new();
-  assert_null(hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, none, &error));
-  assert_non_null(strstr(error->message, "solves no answer"));
-  g_clear_error(&error);
-
-  /* shade and shave both see kempt ⬜🟨⬜⬜⬜, then two different guesses. */
-  g_autoptr(GPtrArray) split = paths_new();
-  add_path(split, "shade", (const char *const[]){ "kempt", "shade", NULL });
-  add_path(split, "shave", (const char *const[]){ "kempt", "shave", NULL });
-  assert_null(hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, split, &error));
-  assert_non_null(strstr(error->message, "after the same history"));
-  g_clear_error(&error);
-
-  g_autoptr(GPtrArray) other_opener = paths_new();
-  add_path(other_opener, "shade", (const char *const[]){ "kempt", "shade", NULL });
-  add_path(other_opener, "shake", (const char *const[]){ "salet", "shake", NULL });
-  assert_null(hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, other_opener, &error));
-  g_clear_error(&error);
-
-  g_autoptr(GPtrArray) unsolved = paths_new();
-  add_path(unsolved, "shade", (const char *const[]){ "kempt", "shake", NULL });
-  assert_null(hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, unsolved, &error));
-  assert_non_null(strstr(error->message, "does not end with it"));
-  g_clear_error(&error);
+  for (guint i = 0; i < G_N_ELEMENTS(refused); i++) {
+    g_autoptr(GPtrArray) paths = paths_from(refused[i].lines);
+    assert_null(hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, paths, &error));
+    assert_non_null(error);
+    if (refused[i].what != NULL && strstr(error->message, refused[i].what) == NULL)
+      fail_msg("'%s' does not say '%s'", error->message, refused[i].what);
+    g_clear_error(&error);
+  }
 
   /* A partial tree is fine, just not complete; over-the-cap answers are counted. */
-  g_autoptr(GPtrArray) partial = paths_new();
-  add_path(partial, "shade", (const char *const[]){ "kempt", "shade", NULL });
-  add_path(partial, "shave", (const char *const[]){ "kempt", "shade", "shave", NULL });
+  g_autoptr(GPtrArray) partial =
+    paths_from((const char *const[]){ "shade: kempt shade", "shave: kempt shade shave", NULL });
   g_autoptr(HsStrategy) s = hs_strategy_from_paths(tiny, HS_RULES_NYT, 2, partial, &error);
   assert_non_null(s);
   assert_false(s->complete);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hardsix/words.h"
+#include "hardsix/hardsix.h"
 #include "test-common.h"
 
 #include <glib/gstdio.h>
