@@ -242,6 +242,10 @@ GStrv hs_cli_strategy_names(const char *opener);
 gboolean hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const char *const *extra, HsFormat *format,
                                 GError **error);
 
+/* For solve and repair: one OPENER argument (a usage error otherwise), then hs_cli_strategy_format. */
+gboolean hs_cli_check_opener(HsCliContext *ctx, int argc, char **argv, const char *const *extra, HsFormat *format,
+                             GError **error);
+
 /* For prove and optimize ("OPENER | --all"): with ALL, no OPENER and no --format; without, one OPENER.
  * Usage errors. */
 gboolean hs_cli_check_opener_or_all(const HsCliContext *ctx, gboolean all, int argc, GError **error);

@@ -292,6 +292,15 @@ hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const char *const 
 }
 
 gboolean
+hs_cli_check_opener(HsCliContext *ctx, int argc, char **argv, const char *const *extra, HsFormat *format,
+                    GError **error)
+{
+  if (argc != 2)
+    return hs_cli_usage_error(error, "expected one OPENER");
+  return hs_cli_strategy_format(ctx, argv[1], extra, format, error);
+}
+
+gboolean
 hs_cli_check_opener_or_all(const HsCliContext *ctx, gboolean all, int argc, GError **error)
 {
   if (all && argc != 1)

@@ -17,9 +17,7 @@ static const GOptionEntry options[] = {
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  if (argc != 2)
-    return hs_cli_usage_error(error, "expected one OPENER");
-  return hs_cli_strategy_format(ctx, argv[1], NULL, &opt.format, error);
+  return hs_cli_check_opener(ctx, argc, argv, NULL, &opt.format, error);
 }
 
 static gboolean
