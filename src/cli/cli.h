@@ -202,6 +202,10 @@ char *hs_cli_shard_header(const HsCliContext *ctx, const char *options);
  * devices directly). */
 gboolean hs_cli_write_output(const char *target, const char *name, const char *text, GError **error);
 
+/* Writes ROWS, the TSV of a run over openers (sweep, prove --all, optimize --all), headed by its shard
+ * line (hs_cli_shard_header with OPTIONS), to -o FILE or stdout. */
+gboolean hs_cli_write_rows(const HsCliContext *ctx, const char *options, const char *rows, GError **error);
+
 /* Flushes stdout; a write error (now or earlier) fails with "cannot write to stdout". */
 gboolean hs_cli_flush_stdout(GError **error);
 

@@ -43,6 +43,14 @@ hs_cli_write_output(const char *target, const char *name, const char *text, GErr
   return hs_file_write_atomic(path, text, len, error);
 }
 
+gboolean
+hs_cli_write_rows(const HsCliContext *ctx, const char *options, const char *rows, GError **error)
+{
+  g_autofree char *header = hs_cli_shard_header(ctx, options);
+  g_autofree char *text = g_strconcat(header, rows, NULL);
+  return hs_cli_write_output(ctx->opt.output, NULL, text, error);
+}
+
 /* ---- planning ---- */
 
 static void

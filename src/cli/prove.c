@@ -217,9 +217,7 @@ prove_all(HsCliContext *ctx, GError **error)
   g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
   g_autofree char *made_with =
     g_strdup_printf("--search %s%s", hs_prove_order_name(opt.order), opt.timing ? " --timing" : "");
-  g_autofree char *header = hs_cli_shard_header(ctx, made_with);
-  g_autofree char *text = g_strconcat(header, rows_text, NULL);
-  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  ok = hs_cli_write_rows(ctx, made_with, rows_text, error);
   print_all_summary(ctx, rows, n, secs);
   return ok;
 }

@@ -159,11 +159,10 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
     return FALSE;
   g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)w);
   gboolean json = g_strcmp0(ctx->opt.format, "json") == 0;
-  g_autofree char *header = hs_cli_shard_header(ctx, opt.full ? "--full" : NULL);
   g_autofree char *rows_text = json ? render_json(w, rows, n, ctx->policy_string) : render_tsv(w, rows, n);
   /* JSON has no comment lines; merge reads TSV shards. */
-  g_autofree char *text = json ? g_strdup(rows_text) : g_strconcat(header, rows_text, NULL);
-  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  ok = json ? hs_cli_write_output(ctx->opt.output, NULL, rows_text, error)
+            : hs_cli_write_rows(ctx, opt.full ? "--full" : NULL, rows_text, error);
   print_summary(w, rows, n, fails, opt.full, ctx->policy.max_guesses, secs);
   return ok;
 }
