@@ -88,42 +88,34 @@ hs_test_set_threads(int n)
 #endif
 }
 
-/* Defines what a group of tests shares: `static HsWords *WORDS`, the lists LOAD (an expression such as
- * hs_test_tiny() or hs_test_load_set("original")) gives, with the group's `setup` that loads them and
- * `teardown` that frees them (for cmocka_run_group_tests). */
-#define HS_TEST_GROUP_WORDS(words, load)                                                                               \
+/* Defines what a group of tests shares: `static HsWords *WORDS`, the lists LOAD gives (an expression
+ * such as hs_test_tiny() or hs_test_load_set("original")), with the group's `setup`, which loads them
+ * and then runs the statement AND_SETUP, and `teardown`, which runs AND_TEARDOWN and then frees them
+ * (pass both to cmocka_run_group_tests). */
+#define HS_TEST_GROUP(words, load, and_setup, and_teardown)                                                            \
   static HsWords *words;                                                                                               \
   static int setup(void **state)                                                                                       \
   {                                                                                                                    \
     (void)state;                                                                                                       \
     words = (load);                                                                                                    \
+    and_setup;                                                                                                         \
     return 0;                                                                                                          \
   }                                                                                                                    \
   static int teardown(void **state)                                                                                    \
   {                                                                                                                    \
     (void)state;                                                                                                       \
+    and_teardown;                                                                                                      \
     hs_words_free(words);                                                                                              \
     return 0;                                                                                                          \
   }
 
-/* The same with `static HsTable *TABLE`, the feedback table of the lists with the row of every guess. */
+/* The lists alone. */
+#define HS_TEST_GROUP_WORDS(words, load) HS_TEST_GROUP(words, load, (void)0, (void)0)
+
+/* The lists and `static HsTable *TABLE`, their feedback table with the row of every guess. */
 #define HS_TEST_GROUP_TABLE(words, table, load)                                                                        \
-  static HsWords *words;                                                                                               \
   static HsTable *table;                                                                                               \
-  static int setup(void **state)                                                                                       \
-  {                                                                                                                    \
-    (void)state;                                                                                                       \
-    words = (load);                                                                                                    \
-    table = hs_table_new(words, TRUE);                                                                                 \
-    return 0;                                                                                                          \
-  }                                                                                                                    \
-  static int teardown(void **state)                                                                                    \
-  {                                                                                                                    \
-    (void)state;                                                                                                       \
-    hs_table_free(table);                                                                                              \
-    hs_words_free(words);                                                                                              \
-    return 0;                                                                                                          \
-  }
+  HS_TEST_GROUP(words, load, table = hs_table_new(words, TRUE), hs_table_free(table))
 
 /* A setup/teardown pair for groups that share one HsWords in *state. */
 static inline int
