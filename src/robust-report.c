@@ -1,6 +1,7 @@
 /* hardsix — robustness reports: the rows as TSV, a plain-text summary, and a self-contained HTML page
  * with an SVG histogram of the averages across shuffles. */
 #include "hardsix/robust.h"
+#include "hardsix/sweep.h"
 
 #include <string.h>
 
@@ -84,27 +85,23 @@ hs_robust_tsv(const HsRobustReport *r)
   return g_string_free(out, FALSE);
 }
 
-/* Base answers by how often they failed (most first, then canonical order). */
+/* Base answers by how often they failed (most first, then canonical order), at most TOP. */
 static GArray *
 top_failures(const HsRobustReport *r, guint top)
 {
-  GArray *idx = g_array_new(FALSE, FALSE, sizeof(guint));
-  for (guint a = 0; a < r->words->n_answers; a++)
-    if (r->fail_counts[a] > 0)
-      g_array_append_val(idx, a);
-  /* Insertion into a sorted prefix would do; a stable sort keeps canonical order among equals. */
-  guint *v = (guint *)(void *)idx->data;
-  for (guint i = 1; i < idx->len; i++) {
-    guint x = v[i], j = i;
-    while (j > 0 && r->fail_counts[v[j - 1]] < r->fail_counts[x]) {
-      v[j] = v[j - 1];
-      j--;
-    }
-    v[j] = x;
-  }
-  if (idx->len > top)
-    g_array_set_size(idx, top);
+  guint n = r->words->n_answers;
+  GArray *idx = g_array_sized_new(FALSE, FALSE, sizeof(guint), n);
+  g_array_set_size(idx, n);
+  guint m = hs_sweep_rank_failures(r->fail_counts, n, (guint *)(void *)idx->data);
+  g_array_set_size(idx, MIN(m, top));
   return idx;
+}
+
+static gint
+cmp_guint64(gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
+  return x < y ? -1 : x > y;
 }
 
 /* Shuffle totals sorted (for min, median, max). */
@@ -117,16 +114,7 @@ shuffle_totals(const HsRobustReport *r)
     if (row->kind == HS_ROBUST_SHUFFLE && !row->skipped)
       g_array_append_val(t, row->total);
   }
-  guint64 *v = (guint64 *)(void *)t->data;
-  for (guint i = 1; i < t->len; i++) {
-    guint64 x = v[i];
-    guint j = i;
-    while (j > 0 && v[j - 1] > x) {
-      v[j] = v[j - 1];
-      j--;
-    }
-    v[j] = x;
-  }
+  g_array_sort(t, cmp_guint64);
   return t;
 }
 

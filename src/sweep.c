@@ -35,6 +35,27 @@ fill_row(HsSweepRow *row, const HsStrategy *s, gboolean exact)
     row->first_over = MIN(row->first_over, s->over_answers[i]);
 }
 
+static gint
+cmp_failures(gconstpointer a, gconstpointer b, gpointer fail_counts)
+{
+  const guint *f = fail_counts;
+  guint x = *(const guint *)a, y = *(const guint *)b;
+  if (f[x] != f[y])
+    return f[x] > f[y] ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+guint
+hs_sweep_rank_failures(const guint *fail_counts, guint n_answers, guint *out)
+{
+  guint m = 0;
+  for (guint a = 0; a < n_answers; a++)
+    if (fail_counts[a] > 0)
+      out[m++] = a;
+  g_qsort_with_data(out, (gint)m, sizeof *out, cmp_failures, (gpointer)fail_counts);
+  return m;
+}
+
 gboolean
 hs_sweep_run(const HsTable *table, const HsPolicy *policy, const guint32 *openers, guint n,
              const HsSweepOptions *options, HsSweepRow *rows, guint *fail_counts, GError **error)

@@ -161,6 +161,19 @@ test_cancel(void **state)
   g_error_free(e);
 }
 
+/* Failing answers, most failures first, ties in canonical order; answers that never failed left out. */
+static void
+test_rank_failures(void **state)
+{
+  (void)state;
+  const guint fails[] = { 0, 3, 1, 3, 0, 2, 1 };
+  const guint want[] = { 1, 3, 5, 2, 6 };
+  guint out[G_N_ELEMENTS(fails)];
+  assert_int_equal(hs_sweep_rank_failures(fails, G_N_ELEMENTS(fails), out), G_N_ELEMENTS(want));
+  assert_memory_equal(out, want, sizeof want);
+  assert_int_equal(hs_sweep_rank_failures(fails, 1, out), 0);
+}
+
 int
 main(void)
 {
@@ -170,6 +183,7 @@ main(void)
     cmocka_unit_test(test_threads_change_nothing),
     cmocka_unit_test(test_shards),
     cmocka_unit_test(test_cancel),
+    cmocka_unit_test(test_rank_failures),
   };
   return cmocka_run_group_tests_name("sweep", tests, setup, teardown) == 0 ? 0 : 1;
 }

@@ -109,18 +109,7 @@ print_summary(const HsWords *w, const HsSweepRow *rows, guint n, const guint *fa
   }
   /* Answers ranked by failures (ties: canonical order). */
   g_autofree guint *idx = g_new(guint, w->n_answers);
-  guint m = 0;
-  for (guint a = 0; a < w->n_answers; a++)
-    if (fails[a])
-      idx[m++] = a;
-  for (guint i = 1; i < m; i++) {
-    guint v = idx[i], j = i;
-    while (j > 0 && (fails[idx[j - 1]] < fails[v] || (fails[idx[j - 1]] == fails[v] && idx[j - 1] > v))) {
-      idx[j] = idx[j - 1];
-      j--;
-    }
-    idx[j] = v;
-  }
+  guint m = hs_sweep_rank_failures(fails, w->n_answers, idx);
   if (m) {
     fprintf(stderr, "answers that most often fail%s:\n",
             full ? " (openers over the cap)" : " (failures found before stopping; --full for exact counts)");
