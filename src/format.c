@@ -92,18 +92,10 @@ ctx_init(Ctx *c, const HsStrategy *s, const HsFormatInfo *info)
   c->info = info;
   for (guint p = 0; p < HS_PATTERNS; p++)
     hs_pattern_format((guint8)p, HS_PATTERN_EMOJI, c->emoji[p]);
-  c->n = 0;
-  c->total = 0;
-  c->lo = c->hi = 0;
-  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++) {
-    if (s->hist.count[d] == 0)
-      continue;
-    if (c->lo == 0)
-      c->lo = d;
-    c->hi = d;
-    c->n += s->hist.count[d];
-    c->total += (guint64)d * s->hist.count[d];
-  }
+  c->n = hs_histogram_answers(&s->hist);
+  c->total = hs_histogram_total(&s->hist);
+  c->lo = hs_histogram_best(&s->hist);
+  c->hi = hs_histogram_worst(&s->hist);
 }
 
 static const char *
@@ -270,8 +262,7 @@ write_by_pattern(GString *out, const Ctx *c)
   const HsStrategy *s = c->s;
   append_header(out, c, "by-pattern");
   g_string_append_c(out, '\n');
-  for (guint d = c->lo; d != 0 && d <= c->hi; d++)
-    g_string_append_printf(out, "%u guesses: %u\n", d, s->hist.count[d]);
+  hs_histogram_append_lines(out, &s->hist);
   g_string_append(out, "average: ");
   hs_average_append(out, c->total, c->n);
   g_string_append(out, "\n\n");

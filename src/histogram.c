@@ -67,6 +67,14 @@ hs_histogram_text(const HsHistogram *h, const char *sep)
   return g_string_free(out, FALSE);
 }
 
+void
+hs_histogram_append_lines(GString *out, const HsHistogram *h)
+{
+  guint worst = hs_histogram_worst(h);
+  for (guint d = hs_histogram_best(h); d != 0 && d <= worst; d++)
+    g_string_append_printf(out, "%u guesses: %u\n", d, h->count[d]);
+}
+
 char *
 hs_average_format(guint64 total, guint n, char *buf)
 {

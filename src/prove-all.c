@@ -1,19 +1,9 @@
 /* hardsix — proving many openers in parallel (prove --all). Each opener is decided by one thread from
  * an empty memo and writes only its own row, so rows never depend on the schedule. */
 #include "hardsix/prove.h"
+#include "parallel.h"
 
 #include <string.h>
-#include <time.h>
-
-/* CPU seconds used by the calling thread. */
-static double
-thread_seconds(void)
-{
-  struct timespec ts;
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-    return g_get_monotonic_time() / 1e6;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* *P = MIN(*P, V), atomically. */
 static void
@@ -67,13 +57,13 @@ hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint 
       memset(row, 0, sizeof *row);
       row->opener = openers[i];
       HsProveStats st = { 0 };
-      double t0 = thread_seconds();
+      double t0 = hs_parallel_thread_seconds();
       if (!hs_prover_decide(prover, openers[i], options->max_guesses, &row->proven, &st, &errors[i])) {
         atomic_min(&first_failed, (gint)i);
         continue;
       }
       row->nodes = st.nodes;
-      row->seconds = thread_seconds() - t0;
+      row->seconds = hs_parallel_thread_seconds() - t0;
 #pragma omp critical(hs_prove_all_progress)
       {
         done++;

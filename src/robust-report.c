@@ -1,6 +1,7 @@
 /* hardsix — robustness reports: the rows as TSV, a plain-text summary, and a self-contained HTML page
  * with an SVG histogram of the averages across shuffles. */
 #include "hardsix/robust.h"
+#include "hardsix/sweep.h"
 
 #include <string.h>
 
@@ -84,27 +85,23 @@ hs_robust_tsv(const HsRobustReport *r)
   return g_string_free(out, FALSE);
 }
 
-/* Base answers by how often they failed (most first, then canonical order). */
+/* Base answers by how often they failed (most first, then canonical order), at most TOP. */
 static GArray *
 top_failures(const HsRobustReport *r, guint top)
 {
-  GArray *idx = g_array_new(FALSE, FALSE, sizeof(guint));
-  for (guint a = 0; a < r->words->n_answers; a++)
-    if (r->fail_counts[a] > 0)
-      g_array_append_val(idx, a);
-  /* Insertion into a sorted prefix would do; a stable sort keeps canonical order among equals. */
-  guint *v = (guint *)(void *)idx->data;
-  for (guint i = 1; i < idx->len; i++) {
-    guint x = v[i], j = i;
-    while (j > 0 && r->fail_counts[v[j - 1]] < r->fail_counts[x]) {
-      v[j] = v[j - 1];
-      j--;
-    }
-    v[j] = x;
-  }
-  if (idx->len > top)
-    g_array_set_size(idx, top);
+  guint n = r->words->n_answers;
+  GArray *idx = g_array_sized_new(FALSE, FALSE, sizeof(guint), n);
+  g_array_set_size(idx, n);
+  guint m = hs_sweep_rank_failures(r->fail_counts, n, (guint *)(void *)idx->data);
+  g_array_set_size(idx, MIN(m, top));
   return idx;
+}
+
+static gint
+cmp_guint64(gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
+  return x < y ? -1 : x > y;
 }
 
 /* Shuffle totals sorted (for min, median, max). */
@@ -117,16 +114,7 @@ shuffle_totals(const HsRobustReport *r)
     if (row->kind == HS_ROBUST_SHUFFLE && !row->skipped)
       g_array_append_val(t, row->total);
   }
-  guint64 *v = (guint64 *)(void *)t->data;
-  for (guint i = 1; i < t->len; i++) {
-    guint64 x = v[i];
-    guint j = i;
-    while (j > 0 && v[j - 1] > x) {
-      v[j] = v[j - 1];
-      j--;
-    }
-    v[j] = x;
-  }
+  g_array_sort(t, cmp_guint64);
   return t;
 }
 
@@ -385,11 +373,11 @@ append_chart(GString *out, const HsRobustReport *r)
   g_string_append(out, "</svg>\n");
 }
 
-char *
-hs_robust_html(const HsRobustReport *r, const char *policy)
+/* The page head, the title and the line that says what was run. */
+static void
+append_html_top(GString *out, const HsRobustReport *r, const char *policy)
 {
   const HsWords *w = r->words;
-  GString *out = g_string_new(NULL);
   g_string_append_printf(out,
                          "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                          "<title>hardsix robust: %s</title>\n",
@@ -418,34 +406,45 @@ hs_robust_html(const HsRobustReport *r, const char *policy)
   g_string_append_printf(
     out, "lists %s (%u answers); cap %u guesses; %u shuffles of the answer order, seed %" G_GUINT64_FORMAT ".</p>\n",
     w->name, w->n_answers, r->max_guesses, r->n_shuffles, r->seed);
-  if (r->n_shuffles > 0) {
-    g_string_append(out, "<p><span class=\"big\">");
-    append_percent(out, r->n_pass, r->n_shuffles);
-    g_string_append_printf(out, "</span> of the shuffles pass (%u of %u solve every answer within %u guesses).</p>\n",
-                           r->n_pass, r->n_shuffles, r->max_guesses);
-    g_string_append(out, "<h2>Average guesses across shuffles</h2>\n<p class=\"key\">"
-                         "<span style=\"background:#2e7d32\"></span>pass"
-                         "<span style=\"background:#e4572e\"></span>fail (hatched)</p>\n");
-    append_chart(out, r);
-    g_string_append(out, "<h2>Worst number of guesses</h2>\n<table><tr><th>guesses</th><th>shuffles</th></tr>\n");
-    for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-      if (r->worst_counts[d])
-        g_string_append_printf(out, "<tr><td class=\"n\">%u%s</td><td class=\"n\">%u</td></tr>\n", d,
-                               d > r->max_guesses ? " (over the cap)" : "", r->worst_counts[d]);
-    g_string_append(out, "</table>\n");
-    g_autoptr(GArray) f = top_failures(r, 20);
-    g_string_append(out, "<h2>Answers that fail most often</h2>\n");
-    if (f->len == 0) {
-      g_string_append(out, "<p>None: every shuffle solves every answer within the cap.</p>\n");
-    } else {
-      g_string_append(out, "<table><tr><th>answer</th><th>shuffles in which it is over the cap</th></tr>\n");
-      for (guint i = 0; i < f->len; i++) {
-        guint a = g_array_index(f, guint, i);
-        g_string_append_printf(out, "<tr><td>%s</td><td class=\"n\">%u</td></tr>\n", w->text[a], r->fail_counts[a]);
-      }
-      g_string_append(out, "</table>\n");
+}
+
+/* The pass rate, the chart of averages, the worst-depth table and the answers that fail most often. */
+static void
+append_html_shuffles(GString *out, const HsRobustReport *r)
+{
+  const HsWords *w = r->words;
+  g_string_append(out, "<p><span class=\"big\">");
+  append_percent(out, r->n_pass, r->n_shuffles);
+  g_string_append_printf(out, "</span> of the shuffles pass (%u of %u solve every answer within %u guesses).</p>\n",
+                         r->n_pass, r->n_shuffles, r->max_guesses);
+  g_string_append(out, "<h2>Average guesses across shuffles</h2>\n<p class=\"key\">"
+                       "<span style=\"background:#2e7d32\"></span>pass"
+                       "<span style=\"background:#e4572e\"></span>fail (hatched)</p>\n");
+  append_chart(out, r);
+  g_string_append(out, "<h2>Worst number of guesses</h2>\n<table><tr><th>guesses</th><th>shuffles</th></tr>\n");
+  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
+    if (r->worst_counts[d])
+      g_string_append_printf(out, "<tr><td class=\"n\">%u%s</td><td class=\"n\">%u</td></tr>\n", d,
+                             d > r->max_guesses ? " (over the cap)" : "", r->worst_counts[d]);
+  g_string_append(out, "</table>\n");
+  g_autoptr(GArray) f = top_failures(r, 20);
+  g_string_append(out, "<h2>Answers that fail most often</h2>\n");
+  if (f->len == 0) {
+    g_string_append(out, "<p>None: every shuffle solves every answer within the cap.</p>\n");
+  } else {
+    g_string_append(out, "<table><tr><th>answer</th><th>shuffles in which it is over the cap</th></tr>\n");
+    for (guint i = 0; i < f->len; i++) {
+      guint a = g_array_index(f, guint, i);
+      g_string_append_printf(out, "<tr><td>%s</td><td class=\"n\">%u</td></tr>\n", w->text[a], r->fail_counts[a]);
     }
+    g_string_append(out, "</table>\n");
   }
+}
+
+/* One row per variant (the canonical order, other metrics, the other lists). */
+static void
+append_html_variants(GString *out, const HsRobustReport *r)
+{
   g_string_append(out, "<h2>Variants</h2>\n<table><tr><th>variant</th><th>verdict</th></tr>\n");
   for (guint i = 0; i < r->rows->len; i++) {
     const HsRobustRow *row = r->rows->pdata[i];
@@ -460,6 +459,16 @@ hs_robust_html(const HsRobustReport *r, const char *policy)
     append_html(out, verdict->str);
     g_string_append(out, "</td></tr>\n");
   }
+}
+
+char *
+hs_robust_html(const HsRobustReport *r, const char *policy)
+{
+  GString *out = g_string_new(NULL);
+  append_html_top(out, r, policy);
+  if (r->n_shuffles > 0)
+    append_html_shuffles(out, r);
+  append_html_variants(out, r);
   g_string_append(out, "</table>\n<p class=\"meta\">Each shuffle rebuilds the greedy strategy with the answers in "
                        "a random order, which changes every tie-break. Shuffle <i>k</i> draws its order from its "
                        "own generator seeded with (seed, <i>k</i>), so the results are the same for any number of "

@@ -3,6 +3,7 @@
  * robust-report.c). */
 #include "hardsix/robust.h"
 #include "hardsix/feedback.h"
+#include "parallel.h"
 
 #include <string.h>
 
@@ -254,7 +255,7 @@ run_tasks(const Run *run, const GArray *tasks, HsRobustRow **rows, GArray **over
   gint64 n_signed = n;
 #pragma omp parallel for schedule(dynamic, 1)
   for (gint64 i = 0; i < n_signed; i++) {
-    if (options->cancel != NULL && g_atomic_int_get(options->cancel))
+    if (hs_parallel_cancelled(options->cancel))
       continue;
     rows[i] = g_new0(HsRobustRow, 1);
     overs[i] = g_array_new(FALSE, FALSE, sizeof(guint));
@@ -269,19 +270,11 @@ run_tasks(const Run *run, const GArray *tasks, HsRobustRow **rows, GArray **over
   }
 }
 
-/* Moves the rows into R in task order, counting the shuffles' results; takes the first error. */
-static gboolean
-collect_rows(HsRobustReport *r, guint n, HsRobustRow **rows, GArray **overs, GError **errors, GError **error)
+/* Moves the rows into R in task order, counting the results of the shuffles that did not fail. */
+static void
+collect_rows(HsRobustReport *r, guint n, HsRobustRow **rows, GArray **overs, GError *const *errors)
 {
-  gboolean ok = TRUE;
   for (guint i = 0; i < n; i++) {
-    if (errors[i] != NULL) {
-      if (ok)
-        g_propagate_error(error, errors[i]);
-      else
-        g_error_free(errors[i]);
-      ok = FALSE;
-    }
     if (rows[i] != NULL) { /* NULL: not run (cancelled) */
       HsRobustRow *row = rows[i];
       if (row->kind == HS_ROBUST_SHUFFLE && errors[i] == NULL) {
@@ -296,7 +289,6 @@ collect_rows(HsRobustReport *r, guint n, HsRobustRow **rows, GArray **overs, GEr
     if (overs[i] != NULL)
       g_array_unref(overs[i]);
   }
-  return ok;
 }
 
 HsRobustReport *
@@ -319,11 +311,8 @@ hs_robust_run(const HsTable *table, guint opener, const HsPolicy *policy, const 
   r->seed = options->seed;
   r->rows = g_ptr_array_new_with_free_func(row_free);
   r->fail_counts = g_new0(guint, w->n_answers);
-  if (!collect_rows(r, n, rows, overs, errors, error))
+  collect_rows(r, n, rows, overs, errors);
+  if (!hs_parallel_verdict(errors, n, options->cancel, HS_ROBUST_ERROR, HS_ROBUST_ERROR_CANCELLED, error))
     return NULL;
-  if (options->cancel != NULL && g_atomic_int_get(options->cancel)) {
-    g_set_error(error, HS_ROBUST_ERROR, HS_ROBUST_ERROR_CANCELLED, "interrupted");
-    return NULL;
-  }
   return g_steal_pointer(&r);
 }

@@ -100,15 +100,10 @@ ctx_init(Ctx *c, const HsStrategy *s, const HsSheetInfo *info)
   if (s->n_nodes > 0)
     for (guint k = 0; k < s->nodes[0].n_children; k++)
       c->section[s->nodes[0].first_child + k] = k + 1;
-  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++) {
-    if (s->hist.count[d] == 0)
-      continue;
-    if (c->lo == 0)
-      c->lo = d;
-    c->hi = d;
-    c->n_solved += s->hist.count[d];
-    c->total += (guint64)d * s->hist.count[d];
-  }
+  c->n_solved = hs_histogram_answers(&s->hist);
+  c->total = hs_histogram_total(&s->hist);
+  c->lo = hs_histogram_best(&s->hist);
+  c->hi = hs_histogram_worst(&s->hist);
 }
 
 static void

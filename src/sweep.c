@@ -1,6 +1,7 @@
 /* hardsix — sweep: the greedy construction for many openers, fail-first and in parallel. Each opener
  * writes only its own row; the shared problem list steers the order of work, never a result. */
 #include "hardsix/sweep.h"
+#include "parallel.h"
 
 #include <string.h>
 #ifdef _OPENMP
@@ -34,6 +35,27 @@ fill_row(HsSweepRow *row, const HsStrategy *s, gboolean exact)
     row->first_over = MIN(row->first_over, s->over_answers[i]);
 }
 
+static gint
+cmp_failures(gconstpointer a, gconstpointer b, gpointer fail_counts)
+{
+  const guint *f = fail_counts;
+  guint x = *(const guint *)a, y = *(const guint *)b;
+  if (f[x] != f[y])
+    return f[x] > f[y] ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+guint
+hs_sweep_rank_failures(const guint *fail_counts, guint n_answers, guint *out)
+{
+  guint m = 0;
+  for (guint a = 0; a < n_answers; a++)
+    if (fail_counts[a] > 0)
+      out[m++] = a;
+  g_qsort_with_data(out, (gint)m, sizeof *out, cmp_failures, (gpointer)fail_counts);
+  return m;
+}
+
 gboolean
 hs_sweep_run(const HsTable *table, const HsPolicy *policy, const guint32 *openers, guint n,
              const HsSweepOptions *options, HsSweepRow *rows, guint *fail_counts, GError **error)
@@ -51,7 +73,7 @@ hs_sweep_run(const HsTable *table, const HsPolicy *policy, const guint32 *opener
     guint *snapshot = options->fail_first ? g_new0(guint, w->n_answers) : NULL;
 #pragma omp for schedule(dynamic, 1)
     for (gint64 i = 0; i < n_signed; i++) {
-      if (options->cancel != NULL && g_atomic_int_get(options->cancel))
+      if (hs_parallel_cancelled(options->cancel))
         continue;
       HsPolicy p = *policy;
       p.stop_at_first_fail = !options->full;
@@ -83,20 +105,8 @@ hs_sweep_run(const HsTable *table, const HsPolicy *policy, const guint32 *opener
     g_free(snapshot);
   }
 
-  gboolean ok = TRUE;
-  for (guint i = 0; i < n; i++)
-    if (errors[i] != NULL) {
-      if (ok)
-        g_propagate_error(error, errors[i]);
-      else
-        g_error_free(errors[i]);
-      ok = FALSE;
-    }
+  gboolean ok = hs_parallel_verdict(errors, n, options->cancel, HS_SWEEP_ERROR, HS_SWEEP_ERROR_CANCELLED, error);
   g_free(errors);
-  if (ok && options->cancel != NULL && g_atomic_int_get(options->cancel)) {
-    g_set_error(error, HS_SWEEP_ERROR, HS_SWEEP_ERROR_CANCELLED, "interrupted");
-    ok = FALSE;
-  }
   if (fail_counts != NULL)
     memcpy(fail_counts, shared, w->n_answers * sizeof *shared);
   return ok;

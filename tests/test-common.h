@@ -4,6 +4,9 @@
 #pragma once
 
 #include <glib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #define HS_TEST_DATA "tests/data/"
 #define HS_TEST_REFERENCE "../shared/reference/"
@@ -60,6 +63,59 @@ hs_test_reference(const char *rel)
   }
   return path;
 }
+
+/* The default policy with a cap of CAP guesses. */
+static inline HsPolicy
+hs_test_policy(guint cap)
+{
+  HsPolicy p;
+  hs_policy_init(&p);
+  p.max_guesses = cap;
+  return p;
+}
+
+/* Sets the number of OpenMP threads (nothing without OpenMP); returns the number before. */
+static inline int
+hs_test_set_threads(int n)
+{
+#ifdef _OPENMP
+  int before = omp_get_max_threads();
+  omp_set_num_threads(n);
+  return before;
+#else
+  (void)n;
+  return 1;
+#endif
+}
+
+/* Defines what a group of tests shares: `static HsWords *WORDS`, the lists LOAD gives (an expression
+ * such as hs_test_tiny() or hs_test_load_set("original")), with the group's `setup`, which loads them
+ * and then runs the statement AND_SETUP, and `teardown`, which runs AND_TEARDOWN and then frees them
+ * (pass both to cmocka_run_group_tests). */
+#define HS_TEST_GROUP(words, load, and_setup, and_teardown)                                                            \
+  static HsWords *words;                                                                                               \
+  static int setup(void **state)                                                                                       \
+  {                                                                                                                    \
+    (void)state;                                                                                                       \
+    words = (load);                                                                                                    \
+    and_setup;                                                                                                         \
+    return 0;                                                                                                          \
+  }                                                                                                                    \
+  static int teardown(void **state)                                                                                    \
+  {                                                                                                                    \
+    (void)state;                                                                                                       \
+    and_teardown;                                                                                                      \
+    hs_words_free(words);                                                                                              \
+    return 0;                                                                                                          \
+  }
+
+/* The lists alone. */
+#define HS_TEST_GROUP_WORDS(words, load) HS_TEST_GROUP(words, load, (void)0, (void)0)
+
+/* The lists and `static HsTable *TABLE`, their feedback table with the row of every guess. */
+#define HS_TEST_GROUP_TABLE(words, table, load)                                                                        \
+  static HsTable *table;                                                                                               \
+  HS_TEST_GROUP(words, load, table = hs_table_new(words, TRUE), hs_table_free(table))
 
 /* A setup/teardown pair for groups that share one HsWords in *state. */
 static inline int

@@ -81,6 +81,32 @@ put(const char *dir, const char *name, const char *data, gssize len)
   return p;
 }
 
+/* A sparse file of SIZE bytes (no disk used) in DIR; newly allocated path. */
+static char *
+sparse(const char *dir, const char *name, off_t size)
+{
+  char *p = g_build_filename(dir, name, NULL);
+  FILE *f = g_fopen(p, "wb");
+  assert_non_null(f);
+  assert_int_equal(ftruncate(fileno(f), size), 0);
+  fclose(f);
+  return p;
+}
+
+/* Reading PATH fails with a message that starts with NAME and contains WHAT. */
+static void
+assert_read_fails(const char *path, const char *name, const char *what)
+{
+  char *text = NULL;
+  gsize len = 0;
+  GError *e = NULL;
+  assert_false(hs_file_read(path, &text, &len, &e));
+  assert_null(text);
+  if (!g_str_has_prefix(e->message, name) || strstr(e->message, what) == NULL)
+    fail_msg("'%s' should start with '%s' and contain '%s'", e->message, name, what);
+  g_clear_error(&e);
+}
+
 static void
 test_read(void **state)
 {
@@ -118,33 +144,18 @@ test_read_errors(void **state)
   g_clear_error(&e);
 
   /* A directory. */
-  assert_false(hs_file_read(dir, &text, &len, &e));
-  assert_true(g_str_has_prefix(e->message, dir));
-  assert_non_null(strstr(e->message, "directory"));
-  g_clear_error(&e);
+  assert_read_fails(dir, dir, "directory");
 
   /* A NUL byte anywhere, even at the very end. */
   const char bin[] = "shade\nsh\0ke\n";
   g_autofree char *nul = put(dir, "nul.txt", bin, sizeof bin - 1);
-  assert_false(hs_file_read(nul, &text, &len, &e));
-  assert_true(g_str_has_prefix(e->message, nul));
-  assert_non_null(strstr(e->message, "NUL"));
-  g_clear_error(&e);
+  assert_read_fails(nul, nul, "NUL");
   g_autofree char *nul_end = put(dir, "nul-end.txt", "shade\n", 7);
-  assert_false(hs_file_read(nul_end, &text, &len, &e));
-  g_clear_error(&e);
+  assert_read_fails(nul_end, nul_end, "NUL");
 
-  /* Over the size limit (a sparse file: no disk used), and exactly at it. */
-  g_autofree char *big = g_build_filename(dir, "big.txt", NULL);
-  FILE *f = g_fopen(big, "wb");
-  assert_non_null(f);
-  assert_int_equal(ftruncate(fileno(f), (off_t)HS_MAX_INPUT_BYTES + 1), 0);
-  fclose(f);
-  assert_false(hs_file_read(big, &text, &len, &e));
-  assert_true(g_str_has_prefix(e->message, big));
-  assert_non_null(strstr(e->message, "larger"));
-  g_clear_error(&e);
-  assert_null(text);
+  /* Over the size limit. */
+  g_autofree char *big = sparse(dir, "big.txt", (off_t)HS_MAX_INPUT_BYTES + 1);
+  assert_read_fails(big, big, "larger");
   g_unlink(big);
 }
 
@@ -154,11 +165,7 @@ static void
 test_read_at_limit(void **state)
 {
   const char *dir = *state;
-  g_autofree char *p = g_build_filename(dir, "limit.txt", NULL);
-  FILE *f = g_fopen(p, "wb");
-  assert_non_null(f);
-  assert_int_equal(ftruncate(fileno(f), (off_t)HS_MAX_INPUT_BYTES), 0);
-  fclose(f);
+  g_autofree char *p = sparse(dir, "limit.txt", (off_t)HS_MAX_INPUT_BYTES);
   char *text = NULL;
   gsize len = 0;
   GError *e = NULL;
@@ -193,11 +200,7 @@ test_read_stdin(void **state)
   g_clear_error(&e);
 
   /* The limit holds for streams too, whose size is not known in advance. */
-  g_autofree char *big = g_build_filename(dir, "big-stdin.txt", NULL);
-  FILE *f = g_fopen(big, "wb");
-  assert_non_null(f);
-  assert_int_equal(ftruncate(fileno(f), (off_t)HS_MAX_INPUT_BYTES + 1), 0);
-  fclose(f);
+  g_autofree char *big = sparse(dir, "big-stdin.txt", (off_t)HS_MAX_INPUT_BYTES + 1);
   assert_non_null(freopen(big, "rb", stdin));
   assert_false(hs_file_read("-", &t2, &len, &e));
   assert_true(g_str_has_prefix(e->message, "<stdin>"));

@@ -8,16 +8,17 @@
 #include <string.h>
 
 #include "hardsix/hardsix.h"
+#include "test-common.h"
 
 #define ORDER_FILE "../shared/reference/tkihira2022-answer-order.txt"
+
+HS_TEST_GROUP_TABLE(tiny, tiny_table, hs_test_tiny())
 
 static HsWords *
 load(const char *order)
 {
   GError *e = NULL;
-  HsWords *w = hs_words_load_set("original", &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
+  HsWords *w = hs_test_load_set("original");
   if (order && !hs_words_apply_order(w, order, &e))
     fail_msg("%s", e->message);
   return w;
@@ -31,6 +32,33 @@ preset(HsPolicy *p)
   p->pool = HS_POOL_CANDIDATES;
   p->metric = HS_METRIC_MAXBUCKET_SWAPPED;
 }
+
+/* The 2022 solver's setting (DESIGN.md): the original lists in ORDER (NULL: alphabetical), a table with
+ * the swapped rows its metric needs, and the preset. */
+typedef struct {
+  HsWords *w;
+  HsTable *t;
+  HsPolicy p;
+} Setting2022;
+
+static Setting2022
+setting_2022(const char *order)
+{
+  Setting2022 k;
+  k.w = load(order);
+  k.t = hs_table_new_full(k.w, FALSE, TRUE);
+  preset(&k.p);
+  return k;
+}
+
+static void
+setting_2022_clear(Setting2022 *k)
+{
+  hs_table_free(k->t);
+  hs_words_free(k->w);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Setting2022, setting_2022_clear)
 
 static HsStrategy *
 build(const HsWords *w, const HsTable *t, const char *opener, HsPolicy *p, const char *overrides)
@@ -72,11 +100,8 @@ static void
 test_tkihira_alphabetical(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load(NULL);
-  g_autoptr(HsTable) t = hs_table_new_full(w, FALSE, TRUE);
-  HsPolicy p;
-  preset(&p);
-  g_autoptr(HsStrategy) s = build(w, t, "howls", &p, "howls 🟨⬜⬜⬜🟨 shark\n");
+  g_auto(Setting2022) k = setting_2022(NULL);
+  g_autoptr(HsStrategy) s = build(k.w, k.t, "howls", &k.p, "howls 🟨⬜⬜⬜🟨 shark\n");
   assert_hist(s, "2:80 3:715 4:1129 5:364 6:27");
   assert_true(s->complete);
   assert_int_equal(s->n_over, 0);
@@ -89,28 +114,25 @@ test_tkihira_published_order(void **state)
   (void)state;
   if (!g_file_test(ORDER_FILE, G_FILE_TEST_EXISTS))
     skip();
-  g_autoptr(HsWords) w = load(ORDER_FILE);
-  g_autoptr(HsTable) t = hs_table_new_full(w, FALSE, TRUE);
-  HsPolicy p;
-  preset(&p);
-  g_autoptr(HsStrategy) s = build(w, t, "howls", &p, "howls YBBBY shark\n");
+  g_auto(Setting2022) k = setting_2022(ORDER_FILE);
+  g_autoptr(HsStrategy) s = build(k.w, k.t, "howls", &k.p, "howls YBBBY shark\n");
   assert_hist(s, "2:80 3:706 4:1160 5:338 6:31");
   assert_int_equal(hs_histogram_total(&s->hist), 8794); /* average 3.7987 */
 
-  g_autoptr(HsStrategy) plain = build(w, t, "howls", &p, NULL);
+  g_autoptr(HsStrategy) plain = build(k.w, k.t, "howls", &k.p, NULL);
   g_autoptr(GPtrArray) over = over_cap(plain);
   assert_int_equal(over->len, 1);
   assert_string_equal(over->pdata[0], "shave");
   guint32 path[HS_DEPTH_LIMIT];
-  guint len = hs_strategy_path(plain, hs_words_lookup(w, "shave"), path);
+  guint len = hs_strategy_path(plain, hs_words_lookup(k.w, "shave"), path);
   const char *want[] = { "howls", "share", "shade", "shame", "shape", "shake", "shave" };
   assert_int_equal(len, G_N_ELEMENTS(want));
   for (guint i = 0; i < len; i++)
-    assert_string_equal(w->text[path[i]], want[i]);
+    assert_string_equal(k.w->text[path[i]], want[i]);
 
-  g_autoptr(HsStrategy) raise = build(w, t, "raise", &p, NULL);
+  g_autoptr(HsStrategy) raise = build(k.w, k.t, "raise", &k.p, NULL);
   assert_hist(raise, "1:1 2:131 3:883 4:975 5:258 6:52 7:12 8:3");
-  g_autoptr(HsStrategy) ralph = build(w, t, "ralph", &p, NULL);
+  g_autoptr(HsStrategy) ralph = build(k.w, k.t, "ralph", &k.p, NULL);
   assert_hist(ralph, "1:1 2:102 3:813 4:1080 5:290 6:29");
 }
 
@@ -143,16 +165,6 @@ test_true_metric_fails(void **state)
   true_metric_over(ORDER_FILE, "graze tight catty");
 }
 
-static HsWords *
-tiny(void)
-{
-  GError *e = NULL;
-  HsWords *w = hs_words_load("tests/data/tiny-answers.txt", "tests/data/tiny-guesses.txt", &e);
-  if (!w)
-    fail_msg("%s", e->message);
-  return w;
-}
-
 static guint
 max_bucket(const HsWords *w, guint guess, const guint *S, guint n)
 {
@@ -169,45 +181,43 @@ static void
 test_tie_breaks(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsPolicy p;
   hs_policy_init(&p);
   guint legal[64], n_legal = 0;
-  for (guint i = 0; i < w->n_words; i++)
+  for (guint i = 0; i < tiny->n_words; i++)
     legal[n_legal++] = i;
   /* Random subsets: the choice equals a brute-force reading of the rule (smallest max bucket; ties to
    * a candidate, then to the canonically earlier word). */
   GRand *rng = g_rand_new_with_seed(7);
   for (guint round = 0; round < 300; round++) {
     guint Sr[20], n = 0;
-    for (guint a = 0; a < w->n_answers; a++)
+    for (guint a = 0; a < tiny->n_answers; a++)
       if (g_rand_int_range(rng, 0, 3) == 0)
         Sr[n++] = a;
     if (n < 3)
       continue;
     guint best = G_MAXUINT, want = HS_NONE;
     for (guint k = 0; k < n; k++)
-      if (max_bucket(w, Sr[k], Sr, n) < best)
-        best = max_bucket(w, Sr[k], Sr, n), want = Sr[k];
+      if (max_bucket(tiny, Sr[k], Sr, n) < best)
+        best = max_bucket(tiny, Sr[k], Sr, n), want = Sr[k];
     HsPolicy pc = p;
     pc.pool = HS_POOL_CANDIDATES;
-    assert_int_equal(hs_greedy_choose(t, &pc, Sr, n, NULL, 0), want);
-    for (guint i = 0; i < w->n_words; i++)
-      if (max_bucket(w, i, Sr, n) < best) /* candidates cannot pass: they already tied or lost */
-        best = max_bucket(w, i, Sr, n), want = i;
-    assert_int_equal(hs_greedy_choose(t, &p, Sr, n, legal, n_legal), want);
+    assert_int_equal(hs_greedy_choose(tiny_table, &pc, Sr, n, NULL, 0), want);
+    for (guint i = 0; i < tiny->n_words; i++)
+      if (max_bucket(tiny, i, Sr, n) < best) /* candidates cannot pass: they already tied or lost */
+        best = max_bucket(tiny, i, Sr, n), want = i;
+    assert_int_equal(hs_greedy_choose(tiny_table, &p, Sr, n, legal, n_legal), want);
   }
   g_rand_free(rng);
-  guint S5[] = { hs_words_lookup(w, "shade"), hs_words_lookup(w, "shake"), hs_words_lookup(w, "shame"),
-                 hs_words_lookup(w, "shape"), hs_words_lookup(w, "shave") };
+  guint S5[] = { hs_words_lookup(tiny, "shade"), hs_words_lookup(tiny, "shake"), hs_words_lookup(tiny, "shame"),
+                 hs_words_lookup(tiny, "shape"), hs_words_lookup(tiny, "shave") };
   /* No candidate separates the -ha?e words, a guess-only word does (kempt: 4 singletons + 1 pair). */
-  guint g = hs_greedy_choose(t, &p, S5, 5, legal, n_legal);
-  assert_true(g >= w->n_answers);
-  assert_int_equal(max_bucket(w, g, S5, 5), 2);
+  guint g = hs_greedy_choose(tiny_table, &p, S5, 5, legal, n_legal);
+  assert_true(g >= tiny->n_answers);
+  assert_int_equal(max_bucket(tiny, g, S5, 5), 2);
   /* With a candidates pool, the best candidate. */
   p.pool = HS_POOL_CANDIDATES;
-  assert_int_equal(hs_greedy_choose(t, &p, S5, 5, NULL, 0), S5[0]);
+  assert_int_equal(hs_greedy_choose(tiny_table, &p, S5, 5, NULL, 0), S5[0]);
 }
 
 /* Every metric and pool builds a complete tree that solves every tiny answer exactly once. */
@@ -215,8 +225,7 @@ static void
 test_metrics_complete(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
-  g_autoptr(HsTable) t = hs_table_new_full(w, TRUE, TRUE);
+  g_autoptr(HsTable) t = hs_table_new_full(tiny, TRUE, TRUE);
   for (int m = 0; m < 4; m++)
     for (int pool = 0; pool < 2; pool++)
       for (int r = 0; r < 2; r++) {
@@ -225,11 +234,11 @@ test_metrics_complete(void **state)
         p.metric = (HsMetric)m;
         p.pool = (HsPool)pool;
         p.rules = (HsRules)r;
-        g_autoptr(HsStrategy) s = build(w, t, "salet", &p, NULL);
+        g_autoptr(HsStrategy) s = build(tiny, t, "salet", &p, NULL);
         assert_true(s->complete);
-        assert_int_equal(s->n_solved, w->n_answers);
+        assert_int_equal(s->n_solved, tiny->n_answers);
         guint32 path[HS_DEPTH_LIMIT];
-        for (guint a = 0; a < w->n_answers; a++) {
+        for (guint a = 0; a < tiny->n_answers; a++) {
           guint len = hs_strategy_path(s, a, path);
           assert_true(len > 0);
           /* Every guess on the path is legal under the rules. */
@@ -238,8 +247,8 @@ test_metrics_complete(void **state)
             guint32 gs[HS_DEPTH_LIMIT];
             for (guint k = 0; k < i; k++)
               gs[k] = path[k];
-            assert_true(hs_rules_legal(p.rules, w, gs, pats, i, path[i]));
-            pats[i] = hs_feedback(w->text[path[i]], w->text[a]);
+            assert_true(hs_rules_legal(p.rules, tiny, gs, pats, i, path[i]));
+            pats[i] = hs_feedback(tiny->text[path[i]], tiny->text[a]);
           }
         }
       }
@@ -250,21 +259,18 @@ static void
 test_fail_first_invariance(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load(NULL);
-  g_autoptr(HsTable) t = hs_table_new_full(w, FALSE, TRUE);
-  HsPolicy p;
-  preset(&p);
+  g_auto(Setting2022) k = setting_2022(NULL);
   const char *openers[] = { "howls", "ralph", "raise", "crane", "zymic" };
-  g_autofree guint *prio = g_new0(guint, w->n_answers);
-  prio[hs_words_lookup(w, "shave")] = 5;
-  prio[hs_words_lookup(w, "wight")] = 3;
+  g_autofree guint *prio = g_new0(guint, k.w->n_answers);
+  prio[hs_words_lookup(k.w, "shave")] = 5;
+  prio[hs_words_lookup(k.w, "wight")] = 3;
   for (guint i = 0; i < G_N_ELEMENTS(openers); i++) {
-    HsPolicy full = p;
-    g_autoptr(HsStrategy) s = build(w, t, openers[i], &full, NULL);
-    HsPolicy fast = p;
+    HsPolicy full = k.p;
+    g_autoptr(HsStrategy) s = build(k.w, k.t, openers[i], &full, NULL);
+    HsPolicy fast = k.p;
     fast.stop_at_first_fail = TRUE;
     fast.priority = prio;
-    g_autoptr(HsStrategy) f = build(w, t, openers[i], &fast, NULL);
+    g_autoptr(HsStrategy) f = build(k.w, k.t, openers[i], &fast, NULL);
     assert_int_equal(s->n_over == 0, f->n_over == 0);
     if (s->n_over == 0) {
       assert_true(hs_histogram_equal(&s->hist, &f->hist));
@@ -406,12 +412,8 @@ static void
 test_entropy2022_choice(void **state)
 {
   (void)state;
-  GError *e = NULL;
-  g_autoptr(HsWords) w = hs_words_load("tests/data/tiny-answers.txt", "tests/data/tiny-guesses.txt", &e);
-  g_assert_no_error(e);
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  g_autofree guint *all = g_new(guint, w->n_words);
-  for (guint i = 0; i < w->n_words; i++)
+  g_autofree guint *all = g_new(guint, tiny->n_words);
+  for (guint i = 0; i < tiny->n_words; i++)
     all[i] = i;
   HsPolicy p;
   hs_policy_init(&p);
@@ -421,30 +423,32 @@ test_entropy2022_choice(void **state)
   for (guint trial = 0; trial < 400; trial++) {
     guint S[20], n = 0;
     guint32 mask = g_rand_int(rng) & g_rand_int(rng);
-    for (guint a = 0; a < w->n_answers; a++)
+    for (guint a = 0; a < tiny->n_answers; a++)
       if (mask >> a & 1)
         S[n++] = a;
     if (n < 3)
       continue;
     gint bc = -1, bw = -1;
     double hc = -1, hw = -1;
-    for (guint g = 0; g < w->n_words; g++) {
-      double h = plain_entropy(w, g, S, n);
+    for (guint g = 0; g < tiny->n_words; g++) {
+      double h = plain_entropy(tiny, g, S, n);
       gboolean cand = FALSE;
       for (guint i = 0; i < n; i++)
         cand |= S[i] == g;
       /* Strictly more (by 1e-9), or equal and alphabetically first. */
-      gboolean better_w = bw < 0 || h > hw + 1e-9 || (fabs(h - hw) <= 1e-9 && strcmp(w->text[g], w->text[bw]) < 0);
+      gboolean better_w =
+        bw < 0 || h > hw + 1e-9 || (fabs(h - hw) <= 1e-9 && strcmp(tiny->text[g], tiny->text[bw]) < 0);
       if (better_w)
         bw = (gint)g, hw = h;
-      gboolean better_c = bc < 0 || h > hc + 1e-9 || (fabs(h - hc) <= 1e-9 && strcmp(w->text[g], w->text[bc]) < 0);
+      gboolean better_c =
+        bc < 0 || h > hc + 1e-9 || (fabs(h - hc) <= 1e-9 && strcmp(tiny->text[g], tiny->text[bc]) < 0);
       if (cand && better_c)
         bc = (gint)g, hc = h;
     }
     guint want = hw > hc + 0.001 ? (guint)bw : (guint)bc;
-    guint got = hs_greedy_choose(t, &p, S, n, all, w->n_words);
+    guint got = hs_greedy_choose(tiny_table, &p, S, n, all, tiny->n_words);
     if (got != want)
-      fail_msg("set of %u (first %s): chose %s, plain rule %s", n, w->text[S[0]], w->text[got], w->text[want]);
+      fail_msg("set of %u (first %s): chose %s, plain rule %s", n, tiny->text[S[0]], tiny->text[got], tiny->text[want]);
     checked++;
     noncand += want == (guint)bw && want != (guint)bc;
   }
@@ -478,6 +482,6 @@ main(void)
     cmocka_unit_test(test_entropy2022_soare),    cmocka_unit_test(test_candidate_margin),
     cmocka_unit_test(test_entropy2022_choice),   cmocka_unit_test(test_parse_ties),
   };
-  int failures = cmocka_run_group_tests(tests, NULL, NULL);
+  int failures = cmocka_run_group_tests(tests, setup, teardown);
   return failures == 0 ? 0 : 1;
 }

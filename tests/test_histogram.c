@@ -29,11 +29,31 @@ test_counts(void **state)
   assert_int_equal(hs_histogram_worst(&h), 6);
   g_autofree char *text = hs_histogram_text(&h, " ");
   assert_string_equal(text, "2:80 3:706 4:1160 5:338 6:31");
+  g_autoptr(GString) lines = g_string_new(NULL);
+  hs_histogram_append_lines(lines, &h);
+  assert_string_equal(lines->str, "2 guesses: 80\n3 guesses: 706\n4 guesses: 1160\n5 guesses: 338\n6 guesses: 31\n");
   HsHistogram g = h;
   assert_true(hs_histogram_equal(&g, &h));
   hs_histogram_add(&g, HS_DEPTH_LIMIT);
   assert_false(hs_histogram_equal(&g, &h));
   assert_int_equal(hs_histogram_worst(&g), HS_DEPTH_LIMIT);
+}
+
+/* The summary lines run from the fewest guesses used to the most, zero counts between them included;
+ * an empty histogram has none. */
+static void
+test_lines(void **state)
+{
+  (void)state;
+  HsHistogram h = { 0 };
+  g_autoptr(GString) lines = g_string_new(NULL);
+  hs_histogram_append_lines(lines, &h);
+  assert_string_equal(lines->str, "");
+  hs_histogram_add(&h, 3);
+  hs_histogram_add(&h, 5);
+  hs_histogram_add(&h, 5);
+  hs_histogram_append_lines(lines, &h);
+  assert_string_equal(lines->str, "3 guesses: 1\n4 guesses: 0\n5 guesses: 2\n");
 }
 
 /* The rule is "round half up at the 4th decimal", exactly, for every total/n: compared with a
@@ -80,6 +100,7 @@ main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_counts),
+    cmocka_unit_test(test_lines),
     cmocka_unit_test(test_average_rounding),
   };
   return cmocka_run_group_tests_name("histogram", tests, NULL, NULL) == 0 ? 0 : 1;

@@ -10,39 +10,11 @@
 
 #include <stdio.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "hardsix/hardsix.h"
+#include "test-common.h"
 
-#define DATA "tests/data/"
-
-static HsWords *words;
-static HsTable *table;
-
-static int
-setup(void **state)
-{
-  (void)state;
-  GError *e = NULL;
-  words = hs_words_load(DATA "prove-answers.txt", DATA "prove-guesses.txt", &e);
-  if (words == NULL) {
-    fprintf(stderr, "%s\n", e->message);
-    return -1;
-  }
-  table = hs_table_new(words, TRUE);
-  return 0;
-}
-
-static int
-teardown(void **state)
-{
-  (void)state;
-  hs_table_free(table);
-  hs_words_free(words);
-  return 0;
-}
+HS_TEST_GROUP_TABLE(words, table, hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt"))
 
 /* Every allowed word, in canonical order. */
 static guint32 *
@@ -55,21 +27,11 @@ every_opener(guint *n)
   return o;
 }
 
-static void
-set_threads(int n)
-{
-#ifdef _OPENMP
-  omp_set_num_threads(n);
-#else
-  (void)n;
-#endif
-}
-
 /* hs_prove_all on OPENERS with THREADS threads; fails the test on an error. */
 static HsProveAllRow *
 prove_all(const guint32 *openers, guint n, HsRules rules, guint cap, HsProveOrder order, int threads)
 {
-  set_threads(threads);
+  hs_test_set_threads(threads);
   HsProveAllRow *rows = g_new0(HsProveAllRow, n);
   HsProveAllOptions opt = { cap, order, NULL, NULL, NULL };
   GError *e = NULL;
@@ -169,7 +131,7 @@ test_progress(void **state)
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
   Progress p = { 0, 0, 0, 0, TRUE };
   HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, on_progress, &p, NULL };
-  set_threads(2);
+  hs_test_set_threads(2);
   assert_true(hs_prove_all(table, HS_RULES_NYT, openers, n, &opt, rows, NULL));
   guint proven = 0;
   for (guint i = 0; i < n; i++)
@@ -194,7 +156,7 @@ test_errors(void **state)
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
   HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, NULL, NULL, NULL };
   for (int threads = 1; threads <= 2; threads++) {
-    set_threads(threads);
+    hs_test_set_threads(threads);
     g_autoptr(GError) e = NULL;
     assert_false(hs_prove_all(table, HS_RULES_NYT, openers, n, &opt, rows, &e));
     assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));

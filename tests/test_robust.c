@@ -10,32 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "hardsix/hardsix.h"
 #include "test-common.h"
 
 #define DATA HS_TEST_DATA
 
-static HsWords *tiny;
-
-static int
-setup(void **state)
-{
-  (void)state;
-  tiny = hs_test_tiny();
-  return 0;
-}
-
-static int
-teardown(void **state)
-{
-  (void)state;
-  hs_words_free(tiny);
-  return 0;
-}
+HS_TEST_GROUP_WORDS(tiny, hs_test_tiny())
 
 static gboolean
 is_permutation(const guint *order, guint n)
@@ -210,9 +191,7 @@ static void
 test_rows_match_direct_builds(void **state)
 {
   (void)state;
-  HsPolicy p;
-  hs_policy_init(&p);
-  p.max_guesses = 4;
+  HsPolicy p = hs_test_policy(4);
   check_against_direct(&p, "crane", NULL, 12);
   p.rules = HS_RULES_STRICT;
   p.pool = HS_POOL_CANDIDATES;
@@ -224,9 +203,7 @@ static void
 test_overrides_follow_words(void **state)
 {
   (void)state;
-  HsPolicy p;
-  hs_policy_init(&p);
-  p.max_guesses = 4;
+  HsPolicy p = hs_test_policy(4);
   /* After crane ⬜⬜🟩⬜🟩 force slate; the rule must follow slate and crane to their shuffled indices. */
   check_against_direct(&p, "crane", "crane BBGBG slate\n", 12);
 }
@@ -247,23 +224,14 @@ test_threads_and_seeds(void **state)
 {
   (void)state;
   g_autoptr(HsTable) table = hs_table_new_full(tiny, TRUE, FALSE);
-  HsPolicy p;
-  hs_policy_init(&p);
-  p.max_guesses = 4;
+  HsPolicy p = hs_test_policy(4);
   guint opener = hs_words_lookup(tiny, "howls");
-#ifdef _OPENMP
-  int before = omp_get_max_threads();
-  omp_set_num_threads(1);
-#endif
+  int before = hs_test_set_threads(1);
   g_autofree char *h1 = NULL, *h2 = NULL;
   g_autofree char *one = run_tsv(table, opener, &p, 40, 5, &h1);
-#ifdef _OPENMP
-  omp_set_num_threads(2);
-#endif
+  hs_test_set_threads(2);
   g_autofree char *two = run_tsv(table, opener, &p, 40, 5, &h2);
-#ifdef _OPENMP
-  omp_set_num_threads(before);
-#endif
+  hs_test_set_threads(before);
   assert_string_equal(one, two);
   assert_string_equal(h1, h2);
   g_autofree char *other = run_tsv(table, opener, &p, 40, 6, NULL);
@@ -275,9 +243,7 @@ test_writers(void **state)
 {
   (void)state;
   g_autoptr(HsTable) table = hs_table_new_full(tiny, TRUE, FALSE);
-  HsPolicy p;
-  hs_policy_init(&p);
-  p.max_guesses = 4;
+  HsPolicy p = hs_test_policy(4);
   HsRobustOptions opt = { 30, 1, TRUE, NULL, NULL, NULL };
   g_autoptr(HsRobustReport) r = hs_robust_run(table, hs_words_lookup(tiny, "crane"), &p, &opt, NULL);
   assert_non_null(r);

@@ -11,26 +11,7 @@
 #include "search.h"
 #include "test-common.h"
 
-static HsWords *orig;
-static HsTable *table;
-
-static int
-setup(void **state)
-{
-  (void)state;
-  orig = hs_test_load_set("original");
-  table = hs_table_new(orig, TRUE);
-  return 0;
-}
-
-static int
-teardown(void **state)
-{
-  (void)state;
-  hs_table_free(table);
-  hs_words_free(orig);
-  return 0;
-}
+HS_TEST_GROUP_TABLE(orig, table, hs_test_load_set("original"))
 
 /* A random history of LEN guesses, each legal under RULES after the rows before it, with the patterns
  * of a random answer. */

@@ -8,9 +8,6 @@
 #include <cmocka.h>
 #include <math.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "hardsix/hardsix.h"
 #include "test-common.h"
@@ -223,14 +220,11 @@ test_threads(void **state)
   for (guint i = 0; i < w->n_words; i++)
     openers[i] = i;
   g_autofree HsSplit *one = g_new(HsSplit, w->n_words), *two = g_new(HsSplit, w->n_words);
-#ifdef _OPENMP
-  omp_set_num_threads(1);
-#endif
+  int before = hs_test_set_threads(1);
   hs_split_rank(t, openers, w->n_words, HS_SPLIT_BY_EXPECTED, one);
-#ifdef _OPENMP
-  omp_set_num_threads(2);
-#endif
+  hs_test_set_threads(2);
   hs_split_rank(t, openers, w->n_words, HS_SPLIT_BY_EXPECTED, two);
+  hs_test_set_threads(before);
   assert_memory_equal(one, two, w->n_words * sizeof *one);
 }
 

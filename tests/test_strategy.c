@@ -12,16 +12,9 @@
 #include "hardsix/rules.h"
 #include "hardsix/strategy.h"
 #include "hardsix/greedy.h"
+#include "test-common.h"
 
-static HsWords *
-tiny(void)
-{
-  GError *e = NULL;
-  HsWords *w = hs_words_load("tests/data/tiny-answers.txt", "tests/data/tiny-guesses.txt", &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
-  return w;
-}
+HS_TEST_GROUP_TABLE(tiny, tiny_table, hs_test_tiny())
 
 static HsStrategy *
 build(const HsTable *t, const char *opener, const HsPolicy *p)
@@ -193,10 +186,9 @@ static void
 test_tiny_invariants(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
-  g_autoptr(HsTable) t = hs_table_new_full(w, TRUE, TRUE);
+  g_autoptr(HsTable) t = hs_table_new_full(tiny, TRUE, TRUE);
   guint trees = 0;
-  for (guint o = 0; o < w->n_words; o++)
+  for (guint o = 0; o < tiny->n_words; o++)
     for (int r = 0; r < 2; r++)
       for (int pool = 0; pool < 2; pool++)
         for (int m = 0; m < 4; m++) {
@@ -207,8 +199,8 @@ test_tiny_invariants(void **state)
           p.rules = (HsRules)r;
           p.pool = (HsPool)pool;
           p.metric = (HsMetric)m;
-          g_autoptr(HsStrategy) s = build(t, w->text[o], &p);
-          assert_ptr_equal(s->words, w);
+          g_autoptr(HsStrategy) s = build(t, tiny->text[o], &p);
+          assert_ptr_equal(s->words, tiny);
           assert_int_equal(s->rules, p.rules);
           assert_int_equal(s->max_guesses, 6);
           check_tree(s);
@@ -223,21 +215,19 @@ static void
 test_opener_is_answer(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsPolicy p;
   hs_policy_init(&p);
-  g_autoptr(HsStrategy) s = build(t, "shade", &p);
+  g_autoptr(HsStrategy) s = build(tiny_table, "shade", &p);
   check_tree(s);
   assert_int_equal(s->hist.count[1], 1);
   assert_true(hs_strategy_node_solves(s, &s->nodes[0]));
   guint32 path[HS_DEPTH_LIMIT];
-  assert_int_equal(hs_strategy_path(s, hs_words_lookup(w, "shade"), path), 1);
+  assert_int_equal(hs_strategy_path(s, hs_words_lookup(tiny, "shade"), path), 1);
   assert_null(hs_strategy_child(s, &s->nodes[0], HS_ALL_GREEN));
   g_autofree char *h = hs_histogram_text(&s->hist, ",");
   assert_true(g_str_has_prefix(h, "1:1,"));
 
-  g_autoptr(HsStrategy) g = build(t, "salet", &p);
+  g_autoptr(HsStrategy) g = build(tiny_table, "salet", &p);
   assert_int_equal(g->hist.count[1], 0);
   assert_false(hs_strategy_node_solves(g, &g->nodes[0]));
 }
@@ -247,12 +237,10 @@ static void
 test_tiny_hand_checked(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsPolicy p;
   hs_policy_init(&p);
   p.pool = HS_POOL_CANDIDATES;
-  g_autoptr(HsStrategy) s = build(t, "share", &p);
+  g_autoptr(HsStrategy) s = build(tiny_table, "share", &p);
   check_tree(s);
   const HsNode *root = &s->nodes[0];
   guint8 ha_e, s_are;
@@ -263,7 +251,7 @@ test_tiny_hand_checked(void **state)
   assert_int_equal(c->n_cands, 5);
   const char *want[] = { "shade", "shake", "shame", "shape", "shave" };
   for (guint k = 0; k < 5; k++)
-    assert_string_equal(w->text[s->cands[c->cand_off + k]], want[k]);
+    assert_string_equal(tiny->text[s->cands[c->cand_off + k]], want[k]);
   /* stare, scare, spare, snare: s _ a r e -> 🟩⬜🟩🟩🟩. */
   assert_true(hs_pattern_parse("GBGGG", -1, &s_are, NULL));
   c = hs_strategy_child(s, root, s_are);
@@ -274,7 +262,7 @@ test_tiny_hand_checked(void **state)
   guint32 path[HS_DEPTH_LIMIT];
   guint worst_ha = 0;
   for (guint k = 0; k < 5; k++)
-    worst_ha = MAX(worst_ha, hs_strategy_path(s, hs_words_lookup(w, want[k]), path));
+    worst_ha = MAX(worst_ha, hs_strategy_path(s, hs_words_lookup(tiny, want[k]), path));
   assert_int_equal(worst_ha, 6);
   assert_int_equal(hs_histogram_worst(&s->hist), 6);
 }
@@ -284,14 +272,12 @@ static void
 test_cap(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsPolicy p;
   hs_policy_init(&p);
   p.pool = HS_POOL_CANDIDATES;
-  g_autoptr(HsStrategy) full = build(t, "salet", &p);
+  g_autoptr(HsStrategy) full = build(tiny_table, "salet", &p);
   p.max_guesses = 3;
-  g_autoptr(HsStrategy) capped = build(t, "salet", &p);
+  g_autoptr(HsStrategy) capped = build(tiny_table, "salet", &p);
   assert_int_equal(capped->max_guesses, 3);
   assert_int_equal(capped->n_nodes, full->n_nodes);
   assert_memory_equal(capped->nodes, full->nodes, full->n_nodes * sizeof *full->nodes);
@@ -299,13 +285,13 @@ test_cap(void **state)
   check_tree(capped);
   guint over = 0;
   guint32 path[HS_DEPTH_LIMIT];
-  for (guint a = 0; a < w->n_answers; a++)
+  for (guint a = 0; a < tiny->n_answers; a++)
     if (hs_strategy_path(capped, a, path) > 3) {
       gboolean listed = FALSE;
       for (guint k = 0; k < capped->n_over_answers; k++)
         listed = listed || capped->over_answers[k] == a;
       if (!listed)
-        fail_msg("'%s' is over the cap but not listed", w->text[a]);
+        fail_msg("'%s' is over the cap but not listed", tiny->text[a]);
       over++;
     }
   assert_true(over > 0);
@@ -318,8 +304,7 @@ static void
 test_empty_strategy(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
-  g_autoptr(HsStrategy) s = hs_strategy_new(w, HS_RULES_STRICT, 4);
+  g_autoptr(HsStrategy) s = hs_strategy_new(tiny, HS_RULES_STRICT, 4);
   assert_int_equal(s->n_nodes, 0);
   assert_int_equal(s->rules, HS_RULES_STRICT);
   assert_int_equal(s->max_guesses, 4);
@@ -371,16 +356,14 @@ static void
 test_from_paths(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsPolicy p;
   hs_policy_init(&p);
   const char *openers[] = { "salet", "shade", "crane", "vozhd" };
   for (guint i = 0; i < G_N_ELEMENTS(openers); i++) {
-    g_autoptr(HsStrategy) s = build(t, openers[i], &p);
+    g_autoptr(HsStrategy) s = build(tiny_table, openers[i], &p);
     g_autoptr(GPtrArray) paths = paths_of(s);
     GError *e = NULL;
-    g_autoptr(HsStrategy) r = hs_strategy_from_paths(w, p.rules, 4, paths, &e);
+    g_autoptr(HsStrategy) r = hs_strategy_from_paths(tiny, p.rules, 4, paths, &e);
     if (r == NULL)
       fail_msg("%s", e->message);
     check_tree(r);
@@ -414,20 +397,20 @@ static void
 test_from_paths_partial_and_errors(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
   GError *e = NULL;
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(path_free);
-  g_ptr_array_set_size(paths, w->n_answers);
-  g_autoptr(HsStrategy) none = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
+  g_ptr_array_set_size(paths, tiny->n_answers);
+  g_autoptr(HsStrategy) none = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, paths, &e);
   assert_null(none);
   assert_true(g_error_matches(e, HS_STRATEGY_ERROR, HS_STRATEGY_ERROR_INCONSISTENT));
   g_clear_error(&e);
 
-  guint shade = hs_words_lookup(w, "shade"), shake = hs_words_lookup(w, "shake"), crane = hs_words_lookup(w, "crane");
-  paths->pdata[shade] = path_words(w, "salet shade");
-  paths->pdata[shake] = path_words(w, "salet shade shake");
-  paths->pdata[crane] = path_words(w, "salet crane");
-  g_autoptr(HsStrategy) s = hs_strategy_from_paths(w, HS_RULES_NYT, 2, paths, &e);
+  guint shade = hs_words_lookup(tiny, "shade"), shake = hs_words_lookup(tiny, "shake"),
+        crane = hs_words_lookup(tiny, "crane");
+  paths->pdata[shade] = path_words(tiny, "salet shade");
+  paths->pdata[shake] = path_words(tiny, "salet shade shake");
+  paths->pdata[crane] = path_words(tiny, "salet crane");
+  g_autoptr(HsStrategy) s = hs_strategy_from_paths(tiny, HS_RULES_NYT, 2, paths, &e);
   if (s == NULL)
     fail_msg("%s", e->message);
   assert_false(s->complete);
@@ -439,31 +422,31 @@ test_from_paths_partial_and_errors(void **state)
   assert_int_equal(s->nodes[0].n_cands, 3);
   guint32 path[HS_DEPTH_LIMIT];
   assert_int_equal(hs_strategy_path(s, shake, path), 3);
-  assert_int_equal(hs_strategy_path(s, hs_words_lookup(w, "shame"), path), 0); /* not in the tree */
+  assert_int_equal(hs_strategy_path(s, hs_words_lookup(tiny, "shame"), path), 0); /* not in the tree */
   g_autofree char *h = hs_histogram_text(&s->hist, " ");
   assert_string_equal(h, "2:2 3:1");
 
   /* shame shows the same pattern as shade and shake against salet, but plays another guess. */
-  paths->pdata[hs_words_lookup(w, "shame")] = path_words(w, "salet shake shame");
-  g_autoptr(HsStrategy) conflict = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
+  paths->pdata[hs_words_lookup(tiny, "shame")] = path_words(tiny, "salet shake shame");
+  g_autoptr(HsStrategy) conflict = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, paths, &e);
   assert_null(conflict);
   assert_true(g_error_matches(e, HS_STRATEGY_ERROR, HS_STRATEGY_ERROR_INCONSISTENT));
   assert_non_null(strstr(e->message, "shame"));
   g_clear_error(&e);
-  g_array_unref(paths->pdata[hs_words_lookup(w, "shame")]);
-  paths->pdata[hs_words_lookup(w, "shame")] = NULL;
+  g_array_unref(paths->pdata[hs_words_lookup(tiny, "shame")]);
+  paths->pdata[hs_words_lookup(tiny, "shame")] = NULL;
 
   /* Another opener. */
   g_array_unref(paths->pdata[crane]);
-  paths->pdata[crane] = path_words(w, "crane");
-  g_autoptr(HsStrategy) two_roots = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
+  paths->pdata[crane] = path_words(tiny, "crane");
+  g_autoptr(HsStrategy) two_roots = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, paths, &e);
   assert_null(two_roots);
   g_clear_error(&e);
 
   /* A path that does not end with its answer. */
   g_array_unref(paths->pdata[crane]);
-  paths->pdata[crane] = path_words(w, "salet shade");
-  g_autoptr(HsStrategy) wrong_end = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
+  paths->pdata[crane] = path_words(tiny, "salet shade");
+  g_autoptr(HsStrategy) wrong_end = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, paths, &e);
   assert_null(wrong_end);
   assert_non_null(strstr(e->message, "crane"));
   g_clear_error(&e);
@@ -475,14 +458,14 @@ static void
 test_long_paths(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = tiny();
   GError *e = NULL;
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(path_free);
-  g_ptr_array_set_size(paths, w->n_answers);
-  guint shave = hs_words_lookup(w, "shave"), shade = hs_words_lookup(w, "shade"), crane = hs_words_lookup(w, "crane");
-  paths->pdata[shave] = path_words(w, "salet crane crate grate irate plate slate skate sauce state trace shave");
-  paths->pdata[crane] = path_words(w, "salet crane");
-  g_autoptr(HsStrategy) s = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
+  g_ptr_array_set_size(paths, tiny->n_answers);
+  guint shave = hs_words_lookup(tiny, "shave"), shade = hs_words_lookup(tiny, "shade"),
+        crane = hs_words_lookup(tiny, "crane");
+  paths->pdata[shave] = path_words(tiny, "salet crane crate grate irate plate slate skate sauce state trace shave");
+  paths->pdata[crane] = path_words(tiny, "salet crane");
+  g_autoptr(HsStrategy) s = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, paths, &e);
   if (s == NULL)
     fail_msg("%s", e->message);
   assert_int_equal(hs_histogram_worst(&s->hist), 12);
@@ -496,7 +479,7 @@ test_long_paths(void **state)
 
   /* HS_DEPTH_LIMIT guesses: salet played again and again, then shade. */
   GArray *p = g_array_new(FALSE, FALSE, sizeof(guint32));
-  guint32 salet = hs_words_lookup(w, "salet");
+  guint32 salet = hs_words_lookup(tiny, "salet");
   for (guint i = 0; i + 1 < HS_DEPTH_LIMIT; i++)
     g_array_append_val(p, salet);
   g_array_append_val(p, shade);
@@ -505,7 +488,7 @@ test_long_paths(void **state)
   paths->pdata[shave] = NULL;
   path_free(paths->pdata[crane]);
   paths->pdata[crane] = NULL;
-  g_autoptr(HsStrategy) deep = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
+  g_autoptr(HsStrategy) deep = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, paths, &e);
   if (deep == NULL)
     fail_msg("%s", e->message);
   assert_int_equal(hs_histogram_worst(&deep->hist), HS_DEPTH_LIMIT);
@@ -515,7 +498,7 @@ test_long_paths(void **state)
   g_autofree char *want = g_strdup_printf("%d:1", HS_DEPTH_LIMIT);
   assert_string_equal(hd, want);
   g_array_insert_val(p, 0, salet);
-  g_autoptr(HsStrategy) too_deep = hs_strategy_from_paths(w, HS_RULES_NYT, 6, paths, &e);
+  g_autoptr(HsStrategy) too_deep = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, paths, &e);
   assert_null(too_deep);
   assert_true(g_error_matches(e, HS_STRATEGY_ERROR, HS_STRATEGY_ERROR_INCONSISTENT));
   g_clear_error(&e);
@@ -564,6 +547,6 @@ main(void)
     cmocka_unit_test(test_long_paths),
     cmocka_unit_test(test_original_invariants),
   };
-  int failures = cmocka_run_group_tests(tests, NULL, NULL);
+  int failures = cmocka_run_group_tests(tests, setup, teardown);
   return failures == 0 ? 0 : 1;
 }

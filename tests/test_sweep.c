@@ -6,9 +6,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "hardsix/hardsix.h"
 #include "test-common.h"
@@ -39,13 +36,6 @@ teardown(void **state)
   return 0;
 }
 
-static void
-policy_with_cap(HsPolicy *p, guint cap)
-{
-  hs_policy_init(p);
-  p->max_guesses = cap;
-}
-
 static HsSweepRow *
 sweep(const HsPolicy *p, gboolean full, gboolean fail_first, guint *fail_counts)
 {
@@ -64,8 +54,7 @@ static void
 test_rows_equal_greedy(void **state)
 {
   (void)state;
-  HsPolicy p;
-  policy_with_cap(&p, 5); /* 14 of the 40 openers pass */
+  HsPolicy p = hs_test_policy(5); /* 14 of the 40 openers pass */
   g_autofree guint *fails = g_new0(guint, tiny->n_answers);
   g_autofree HsSweepRow *rows = sweep(&p, TRUE, TRUE, fails);
   g_autofree guint *want_fails = g_new0(guint, tiny->n_answers);
@@ -100,8 +89,7 @@ static void
 test_fail_first_changes_nothing(void **state)
 {
   (void)state;
-  HsPolicy p;
-  policy_with_cap(&p, 4);
+  HsPolicy p = hs_test_policy(4);
   g_autofree HsSweepRow *full = sweep(&p, TRUE, FALSE, NULL);
   g_autofree HsSweepRow *ff = sweep(&p, FALSE, TRUE, NULL);
   g_autofree HsSweepRow *plain = sweep(&p, FALSE, FALSE, NULL);
@@ -121,14 +109,12 @@ test_threads_change_nothing(void **state)
 {
   (void)state;
 #ifdef _OPENMP
-  HsPolicy p;
-  policy_with_cap(&p, 4);
-  int before = omp_get_max_threads();
-  omp_set_num_threads(1);
+  HsPolicy p = hs_test_policy(4);
+  int before = hs_test_set_threads(1);
   g_autofree HsSweepRow *one = sweep(&p, TRUE, TRUE, NULL);
-  omp_set_num_threads(2);
+  hs_test_set_threads(2);
   g_autofree HsSweepRow *two = sweep(&p, TRUE, TRUE, NULL);
-  omp_set_num_threads(before);
+  hs_test_set_threads(before);
   assert_memory_equal(one, two, tiny->n_words * sizeof *one);
 #else
   skip();
@@ -164,8 +150,7 @@ static void
 test_cancel(void **state)
 {
   (void)state;
-  HsPolicy p;
-  policy_with_cap(&p, 6);
+  HsPolicy p = hs_test_policy(6);
   volatile gint cancel = 1;
   HsSweepOptions o = { 0 };
   o.cancel = &cancel;
@@ -174,6 +159,19 @@ test_cancel(void **state)
   assert_false(hs_sweep_run(table, &p, openers, tiny->n_words, &o, rows, NULL, &e));
   assert_true(g_error_matches(e, HS_SWEEP_ERROR, HS_SWEEP_ERROR_CANCELLED));
   g_error_free(e);
+}
+
+/* Failing answers, most failures first, ties in canonical order; answers that never failed left out. */
+static void
+test_rank_failures(void **state)
+{
+  (void)state;
+  const guint fails[] = { 0, 3, 1, 3, 0, 2, 1 };
+  const guint want[] = { 1, 3, 5, 2, 6 };
+  guint out[G_N_ELEMENTS(fails)];
+  assert_int_equal(hs_sweep_rank_failures(fails, G_N_ELEMENTS(fails), out), G_N_ELEMENTS(want));
+  assert_memory_equal(out, want, sizeof want);
+  assert_int_equal(hs_sweep_rank_failures(fails, 1, out), 0);
 }
 
 int
@@ -185,6 +183,7 @@ main(void)
     cmocka_unit_test(test_threads_change_nothing),
     cmocka_unit_test(test_shards),
     cmocka_unit_test(test_cancel),
+    cmocka_unit_test(test_rank_failures),
   };
   return cmocka_run_group_tests_name("sweep", tests, setup, teardown) == 0 ? 0 : 1;
 }

@@ -14,69 +14,6 @@
 
 #include "verify-helpers.h"
 
-#define DATA "tests/data/"
-#define PW "good.per-word.txt"
-#define BP "good.by-pattern.txt"
-#define JS "good.json"
-#define TR "good.tree.txt"
-#define SB "good.selby.tree"
-/* Inputs of this many keys, candidates, steps or lines must verify in well under a second (sanitizer
- * builds run several times slower). */
-#define MANY 200000
-#if defined(__SANITIZE_ADDRESS__)
-#define FAST_SECONDS 4.0
-#else
-#define FAST_SECONDS 1.0
-#endif
-
-static HsWords *tiny;
-static char *good_pw, *good_bp, *good_js, *good_tr, *good_sb;
-
-static int
-setup(void **state)
-{
-  (void)state;
-  GError *error = NULL;
-  tiny = hs_words_load(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", &error);
-  if (tiny == NULL) {
-    print_error("%s\n", error->message);
-    g_error_free(error);
-    return -1;
-  }
-  good_pw = slurp(DATA "verify/" PW);
-  good_bp = slurp(DATA "verify/" BP);
-  good_js = slurp(DATA "verify/" JS);
-  good_tr = slurp(DATA "verify/" TR);
-  good_sb = slurp(DATA "verify/" SB);
-  return good_pw && good_bp && good_js && good_tr && good_sb ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-  (void)state;
-  hs_words_free(tiny);
-  g_free(good_pw);
-  g_free(good_bp);
-  g_free(good_js);
-  g_free(good_tr);
-  g_free(good_sb);
-  return 0;
-}
-
-static HsVerifyReport *
-run(const char *text, HsRules rules, guint max, const char *name)
-{
-  return run_words(tiny, text, rules, max, name);
-}
-
-/* TEXT does not parse; the error names NAME:LINE and contains WHAT. */
-static void
-assert_parse_error(const char *text, gsize len, const char *name, guint line, const char *what)
-{
-  assert_parse_error_words(tiny, text, len, name, line, what);
-}
-
 /* ---- feedback ---- */
 
 static void
@@ -260,10 +197,9 @@ test_reject_wrong_pattern(void **state)
 {
   (void)state;
   g_autofree char *t = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜", "shade: [kempt] => ⬜🟨⬜⬜🟨");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(
-    r, (const char *const[]){ PW ":6: 'kempt' against 'shade' gives ⬜🟨⬜⬜⬜, not ⬜🟨⬜⬜🟨", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    t, HS_RULES_NYT, 6, PW,
+    (const char *const[]){ PW ":6: 'kempt' against 'shade' gives ⬜🟨⬜⬜⬜, not ⬜🟨⬜⬜🟨", NULL });
 }
 
 static void
@@ -273,26 +209,21 @@ test_reject_hard_mode_nyt(void **state)
   /* howls drops the yellow k and e. */
   g_autofree char *t = variant(good_pw, "shake: [kempt] => 🟨🟨⬜⬜⬜ / [shake]",
                                "shake: [kempt] => 🟨🟨⬜⬜⬜ / [howls] => 🟨⬜⬜⬜🟨 / [shake]");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(r,
+  assert_rejected(t, HS_RULES_NYT, 6, PW,
                   (const char *const[]){
                     PW ":7: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'", NULL });
-  hs_verify_report_free(r);
-  r = run(t, HS_RULES_STRICT, 6, PW);
-  assert_problems(r,
+  assert_rejected(t, HS_RULES_STRICT, 6, PW,
                   (const char *const[]){ PW ":7: 'howls' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it "
                                             "could not be the answer (if it were, that "
                                             "row would show ⬜⬜⬜⬜⬜)",
                                          NULL });
-  hs_verify_report_free(r);
   /* spare moves the green p of position 4. */
   g_autofree char *g = variant(good_pw, "shape: [kempt] => ⬜🟨⬜🟩⬜ / [shape]",
                                "shape: [kempt] => ⬜🟨⬜🟩⬜ / [spare] => 🟩🟨🟩⬜🟩 / [shape]");
-  r = run(g, HS_RULES_NYT, 6, PW);
-  assert_problems(
-    r, (const char *const[]){
-         PW ":9: 'spare' breaks hard mode (nyt) after kempt ⬜🟨⬜🟩⬜: letter 4 must be 'p'", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    g, HS_RULES_NYT, 6, PW,
+    (const char *const[]){ PW ":9: 'spare' breaks hard mode (nyt) after kempt ⬜🟨⬜🟩⬜: letter 4 must be 'p'",
+                           NULL });
 }
 
 static void
@@ -306,13 +237,11 @@ test_reject_hard_mode_strict(void **state)
   assert_true(r->ok);
   assert_int_equal(r->hist[3], 9);
   hs_verify_report_free(r);
-  r = run(t, HS_RULES_STRICT, 6, PW);
-  assert_problems(r,
+  assert_rejected(t, HS_RULES_STRICT, 6, PW,
                   (const char *const[]){ PW ":7: 'skate' breaks hard mode (strict) after kempt 🟨🟨⬜⬜⬜: it "
                                             "could not be the answer (if it were, that "
                                             "row would show 🟨🟨⬜⬜🟨)",
                                          NULL });
-  hs_verify_report_free(r);
 }
 
 static void
@@ -321,13 +250,12 @@ test_reject_two_guesses_same_history(void **state)
   (void)state;
   g_autofree char *t = variant(good_pw, "crane: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => ⬜⬜🟩⬜🟩 / [crane]",
                                "crane: [kempt] => ⬜🟨⬜⬜⬜ / [crane]");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){
-                       PW ":16: after kempt ⬜🟨⬜⬜⬜ the guess is 'crane' here but 'shade' on line 6", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(t, HS_RULES_NYT, 6, PW,
+                  (const char *const[]){
+                    PW ":16: after kempt ⬜🟨⬜⬜⬜ the guess is 'crane' here but 'shade' on line 6", NULL });
   /* The header's opener counts as the first guess. */
   g_autofree char *o = variant(good_pw, "# opener: kempt", "# opener: salet");
-  r = run(o, HS_RULES_NYT, 6, PW);
+  HsVerifyReport *r = run(o, HS_RULES_NYT, 6, PW);
   assert_int_equal(r->problems->len, 20);
   assert_string_equal(r->problems->pdata[0], PW ":6: the first guess is 'kempt' here but 'salet' on line 2");
   hs_verify_report_free(r);
@@ -353,9 +281,8 @@ test_reject_listed_twice(void **state)
   (void)state;
   g_autofree char *t =
     g_strconcat(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /\n", NULL);
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){ PW ":26: 'shade' is listed twice (first on line 6)", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(t, HS_RULES_NYT, 6, PW,
+                  (const char *const[]){ PW ":26: 'shade' is listed twice (first on line 6)", NULL });
 }
 
 static void
@@ -378,17 +305,13 @@ test_reject_unknown_word(void **state)
 {
   (void)state;
   g_autofree char *t = variant(good_pw, "shade: [kempt]", "shade: [kempx]");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(r, (const char *const[]){ PW ":6: 'kempx' is not an allowed word", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(t, HS_RULES_NYT, 6, PW, (const char *const[]){ PW ":6: 'kempx' is not an allowed word", NULL });
   /* An unknown answer, and an allowed word that is not an answer. */
   g_autofree char *a = variant(good_pw, "plate: [kempt]", "plata: [kempt]");
   g_autofree char *b = variant(a, "skate: [kempt]", "howls: [kempt]");
-  r = run(b, HS_RULES_NYT, 6, PW);
-  assert_problems(r,
+  assert_rejected(b, HS_RULES_NYT, 6, PW,
                   (const char *const[]){ PW ":20: 'plata' is not an allowed word", PW ":22: 'howls' is not an answer",
                                          PW ": 'plate' is missing", PW ": 'skate' is missing", NULL });
-  hs_verify_report_free(r);
 }
 
 /* shake's line played N-1 times kempt, then shake (NYT-legal, since kempt keeps its own letters). */
@@ -446,18 +369,16 @@ test_reject_not_solved(void **state)
   (void)state;
   g_autofree char *t = variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /",
                                "shade: [kempt] => ⬜🟨⬜⬜⬜ /");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, PW);
-  assert_problems(
-    r, (const char *const[]){ PW ":6: 'shade' is not solved: the path ends with 'kempt', not the answer", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    t, HS_RULES_NYT, 6, PW,
+    (const char *const[]){ PW ":6: 'shade' is not solved: the path ends with 'kempt', not the answer", NULL });
   /* Solved, then more guesses. */
   g_autofree char *more =
     variant(good_pw, "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 /",
             "shade: [kempt] => ⬜🟨⬜⬜⬜ / [shade] => 🟩🟩🟩🟩🟩 / [shade] => 🟩🟩🟩🟩🟩 /");
-  r = run(more, HS_RULES_NYT, 6, PW);
-  assert_problems(
-    r, (const char *const[]){ PW ":6: 'shade' is solved by guess 2, but the path goes on to 3 guesses", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    more, HS_RULES_NYT, 6, PW,
+    (const char *const[]){ PW ":6: 'shade' is solved by guess 2, but the path goes on to 3 guesses", NULL });
 }
 
 static void
@@ -532,17 +453,14 @@ test_by_pattern_wrong_candidates(void **state)
 {
   (void)state;
   g_autofree char *t = variant(good_bp, "snare, crane, sauce]", "snare, crane, slate]");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, BP);
-  assert_problems(
-    r, (const char *const[]){
-         BP ":12: the candidates are not the 7 answers that reach this line: listed but not reaching it: slate; "
-            "reaching it but not listed: sauce",
-         NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    t, HS_RULES_NYT, 6, BP,
+    (const char *const[]){
+      BP ":12: the candidates are not the 7 answers that reach this line: listed but not reaching it: slate; "
+         "reaching it but not listed: sauce",
+      NULL });
   g_autofree char *n = variant(good_bp, "next {shade} / candidates (7)", "next {shade} / candidates (6)");
-  r = run(n, HS_RULES_NYT, 6, BP);
-  assert_problems(r, (const char *const[]){ BP ":12: says 6 candidates but lists 7", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(n, HS_RULES_NYT, 6, BP, (const char *const[]){ BP ":12: says 6 candidates but lists 7", NULL });
 }
 
 static void
@@ -551,13 +469,12 @@ test_by_pattern_missing_line(void **state)
   (void)state;
   g_autofree char *t =
     variant(good_bp, "⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩: next {crane} / candidates (1) [crane]\n", "");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, BP);
-  assert_problems(
-    r, (const char *const[]){ BP ":8: the summary says 3 guesses: 8, but the strategy gives 7",
-                              BP ":10: the average is 2.8000, but the strategy gives 2.7895",
-                              BP ":12: 'crane' is not solved: no line for ⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩",
-                              BP ":35: no answer reaches this line", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(t, HS_RULES_NYT, 6, BP,
+                  (const char *const[]){ BP ":8: the summary says 3 guesses: 8, but the strategy gives 7",
+                                         BP ":10: the average is 2.8000, but the strategy gives 2.7895",
+                                         BP
+                                         ":12: 'crane' is not solved: no line for ⬜🟨⬜⬜⬜=>⬜⬜🟩⬜🟩",
+                                         BP ":35: no answer reaches this line", NULL });
 }
 
 static void
@@ -582,26 +499,23 @@ test_by_pattern_structure(void **state)
   (void)state;
   /* A duplicated line names both lines. */
   g_autofree char *d = g_strconcat(good_bp, "⬜🟨⬜🟨⬜: next {spare} / candidates (1) [spare]\n", NULL);
-  HsVerifyReport *r = run(d, HS_RULES_NYT, 6, BP);
-  assert_problems(r, (const char *const[]){ BP ":52: a second line for ⬜🟨⬜🟨⬜ (first on line 14)", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(d, HS_RULES_NYT, 6, BP,
+                  (const char *const[]){ BP ":52: a second line for ⬜🟨⬜🟨⬜ (first on line 14)", NULL });
   /* A solved answer without its '= SOLVED =' line. */
   g_autofree char *s =
     variant(good_bp, "🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩: = SOLVED = / candidates (1) [shake]\n", "");
-  r = run(s, HS_RULES_NYT, 6, BP);
-  assert_problems(
-    r, (const char *const[]){
-         BP ":18: 'shake' is solved here but there is no '= SOLVED =' line for 🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩",
-         NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    s, HS_RULES_NYT, 6, BP,
+    (const char *const[]){
+      BP ":18: 'shake' is solved here but there is no '= SOLVED =' line for 🟨🟨⬜⬜⬜=>🟩🟩🟩🟩🟩",
+      NULL });
   /* A wrong summary. */
   g_autofree char *h = variant(good_bp, "2 guesses: 8", "2 guesses: 9");
-  r = run(h, HS_RULES_NYT, 6, BP);
-  assert_problems(r, (const char *const[]){ BP ":7: the summary says 2 guesses: 9, but the strategy gives 8", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(h, HS_RULES_NYT, 6, BP,
+                  (const char *const[]){ BP ":7: the summary says 2 guesses: 9, but the strategy gives 8", NULL });
   /* An unknown next guess is said once; the lines below it are not compared. */
   g_autofree char *u = variant(good_bp, "next {crate}", "next {cratx}");
-  r = run(u, HS_RULES_NYT, 6, BP);
+  HsVerifyReport *r = run(u, HS_RULES_NYT, 6, BP);
   assert_has_problem(r, BP ":13: 'cratx' is not an allowed word");
   for (guint i = 0; i < r->problems->len; i++)
     assert_null(strstr(r->problems->pdata[i], "reach"));
@@ -776,6 +690,6 @@ main(void)
     cmocka_unit_test(test_large_inputs),
     cmocka_unit_test(test_detect_and_peek),
   };
-  int failures = cmocka_run_group_tests(tests, setup, teardown);
+  int failures = cmocka_run_group_tests(tests, verify_setup, verify_teardown);
   return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -10,57 +10,6 @@
 
 #include "verify-helpers.h"
 
-#define DATA "tests/data/"
-#define JS "good.json"
-/* Objects of this many keys must be read in well under a second (sanitizer builds run several times
- * slower). */
-#define MANY 200000
-#if defined(__SANITIZE_ADDRESS__)
-#define FAST_SECONDS 4.0
-#else
-#define FAST_SECONDS 1.0
-#endif
-
-static HsWords *tiny;
-static char *good_js;
-
-static int
-setup(void **state)
-{
-  (void)state;
-  GError *error = NULL;
-  tiny = hs_words_load(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", &error);
-  if (tiny == NULL) {
-    print_error("%s\n", error->message);
-    g_error_free(error);
-    return -1;
-  }
-  good_js = slurp(DATA "verify/" JS);
-  return good_js != NULL ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-  (void)state;
-  hs_words_free(tiny);
-  g_free(good_js);
-  return 0;
-}
-
-static HsVerifyReport *
-run(const char *text, HsRules rules, guint max, const char *name)
-{
-  return run_words(tiny, text, rules, max, name);
-}
-
-/* TEXT does not parse; the error names NAME:LINE and contains WHAT. */
-static void
-assert_parse_error(const char *text, gsize len, const char *name, guint line, const char *what)
-{
-  assert_parse_error_words(tiny, text, len, name, line, what);
-}
-
 static void
 test_accept_json(void **state)
 {
@@ -83,15 +32,14 @@ test_json_hard_mode(void **state)
     variant(good_js, "{\"pattern\": \"11000\", \"guess\": \"shake\", \"candidates\": [\"shake\"], \"children\": []}",
             "{\"pattern\": \"11000\", \"guess\": \"howls\", \"candidates\": [\"shake\"], \"children\": [\n"
             "      {\"pattern\": \"10001\", \"guess\": \"shake\", \"candidates\": [\"shake\"]}]}");
-  HsVerifyReport *r = run(t, HS_RULES_NYT, 6, JS);
-  assert_problems(r, (const char *const[]){
-                       JS ":8: the histogram says 2 guesses: 8, but the strategy gives 7",
-                       JS ":8: the histogram says 3 guesses: 8, but the strategy gives 9",
-                       JS ":10: \"total_guesses\" is 56, but the strategy gives 57",
-                       JS ":11: the average is 2.8000, but the strategy gives 2.8500",
-                       JS ":37: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'",
-                       NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    t, HS_RULES_NYT, 6, JS,
+    (const char *const[]){ JS ":8: the histogram says 2 guesses: 8, but the strategy gives 7",
+                           JS ":8: the histogram says 3 guesses: 8, but the strategy gives 9",
+                           JS ":10: \"total_guesses\" is 56, but the strategy gives 57",
+                           JS ":11: the average is 2.8000, but the strategy gives 2.8500",
+                           JS ":37: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'",
+                           NULL });
 }
 
 static void
@@ -108,29 +56,25 @@ test_json_tree_problems(void **state)
   /* Candidates that do not match. */
   g_autofree char *c = variant(good_js, "\"guess\": \"grate\", \"candidates\": [\"grate\", \"irate\"]",
                                "\"guess\": \"grate\", \"candidates\": [\"grate\"]");
-  r = run(c, HS_RULES_NYT, 6, JS);
-  assert_problems(
-    r,
+  assert_rejected(
+    c, HS_RULES_NYT, 6, JS,
     (const char *const[]){
       JS ":28: the candidates are not the 2 answers that reach this node: reaching it but not listed: irate", NULL });
-  hs_verify_report_free(r);
   /* An empty histogram is a stated histogram too. */
   g_autofree char *h = variant(good_js, "\"histogram\": {\"2\": 8, \"3\": 8, \"4\": 4}", "\"histogram\": {}");
-  r = run(h, HS_RULES_NYT, 6, JS);
-  assert_problems(r, (const char *const[]){ JS ":8: the histogram has no figure for 2 guesses (the strategy gives 8)",
-                                            JS ":8: the histogram has no figure for 3 guesses (the strategy gives 8)",
-                                            JS ":8: the histogram has no figure for 4 guesses (the strategy gives 4)",
-                                            NULL });
-  hs_verify_report_free(r);
+  assert_rejected(h, HS_RULES_NYT, 6, JS,
+                  (const char *const[]){ JS ":8: the histogram has no figure for 2 guesses (the strategy gives 8)",
+                                         JS ":8: the histogram has no figure for 3 guesses (the strategy gives 8)",
+                                         JS ":8: the histogram has no figure for 4 guesses (the strategy gives 4)",
+                                         NULL });
   /* Two children with the same pattern name both lines. */
   g_autofree char *d =
     variant(good_js, "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}",
             "{\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []},\n"
             "    {\"pattern\": \"11001\", \"guess\": \"skate\", \"candidates\": [\"skate\"], \"children\": []}");
-  r = run(d, HS_RULES_NYT, 6, JS);
-  assert_problems(
-    r, (const char *const[]){ JS ":39: a second child with the pattern path 11001 (first on line 38)", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    d, HS_RULES_NYT, 6, JS,
+    (const char *const[]){ JS ":39: a second child with the pattern path 11001 (first on line 38)", NULL });
 }
 
 static void
@@ -215,6 +159,6 @@ main(void)
     cmocka_unit_test(test_json_tree_problems), cmocka_unit_test(test_json_parse_errors),
     cmocka_unit_test(test_json_many_keys),
   };
-  int failures = cmocka_run_group_tests(tests, setup, teardown);
+  int failures = cmocka_run_group_tests(tests, verify_setup, verify_teardown);
   return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

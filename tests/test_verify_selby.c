@@ -12,49 +12,36 @@
 
 #include "verify-helpers.h"
 
-#define DATA "tests/data/"
 #define SELBY "../shared/reference/selby/"
-#define SB "good.selby.tree"
 #define HARD "salet.hard.origwordlist.tree"
 #define G5 "palet.hard.origwordlist.g5.tree"
 #define EASY "salet.easy.origwords.tree"
 
-static HsWords *tiny, *orig;
-static char *good_sb;
+static HsWords *orig;
 static char *hard, *g5, *easy; /* NULL when ../shared or data/original is absent */
 
 static int
 setup(void **state)
 {
-  (void)state;
-  GError *error = NULL;
-  tiny = hs_words_load(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", &error);
-  if (tiny == NULL) {
-    print_error("%s\n", error->message);
-    g_error_free(error);
+  if (verify_setup(state) != 0)
     return -1;
-  }
-  good_sb = slurp(DATA "verify/" SB);
   orig = hs_words_load("data/original/answers.txt", "data/original/guesses.txt", NULL);
   if (orig != NULL && g_file_test(SELBY, G_FILE_TEST_IS_DIR)) {
     hard = slurp(SELBY HARD);
     g5 = slurp(SELBY G5);
     easy = slurp(SELBY EASY);
   }
-  return good_sb != NULL ? 0 : -1;
+  return 0;
 }
 
 static int
 teardown(void **state)
 {
-  (void)state;
-  hs_words_free(tiny);
   hs_words_free(orig);
-  g_free(good_sb);
   g_free(hard);
   g_free(g5);
   g_free(easy);
-  return 0;
+  return verify_teardown(state);
 }
 
 /* ---- one-edit corruptions ---- */
@@ -126,29 +113,13 @@ duplicate_line(const char *text, guint n)
 
 /* ---- the tiny tree ---- */
 
-static HsVerifyReport *
-run_tiny(const char *text, HsRules rules, guint max)
-{
-  return run_words(tiny, text, rules, max, SB);
-}
-
 static void
 test_accept_tiny(void **state)
 {
   (void)state;
   for (int rules = HS_RULES_NYT; rules <= HS_RULES_STRICT; rules++) {
-    HsVerifyReport *r = run_tiny(good_sb, (HsRules)rules, rules == HS_RULES_NYT ? 6 : 4);
-    if (!r->ok)
-      dump(r);
-    assert_true(r->ok);
-    assert_int_equal(r->kind, HS_STRATEGY_FILE_SELBY);
-    assert_string_equal(r->opener, "kempt");
-    assert_int_equal(r->n_answers, 20);
-    assert_int_equal(r->worst, 4);
-    assert_int_equal(r->total, 56);
-    assert_int_equal(r->hist[2], 8);
-    assert_int_equal(r->hist[3], 8);
-    assert_int_equal(r->hist[4], 4);
+    HsVerifyReport *r = run(good_sb, (HsRules)rules, rules == HS_RULES_NYT ? 6 : 4, SB);
+    assert_kempt_stats(r, HS_STRATEGY_FILE_SELBY);
     assert_null(r->lists_hint);
     /* crane's path, read from line 1 */
     const GArray *p = r->paths->pdata[hs_words_lookup(tiny, "crane")];
@@ -159,7 +130,7 @@ test_accept_tiny(void **state)
   }
   /* A line may restate the whole path from column 0. */
   g_autofree char *restated = set_line(good_sb, 15, "kempt BYBGB1 shape GGGGG2");
-  HsVerifyReport *r = run_tiny(restated, HS_RULES_NYT, 6);
+  HsVerifyReport *r = run(restated, HS_RULES_NYT, 6, SB);
   assert_true(r->ok);
   hs_verify_report_free(r);
 }
@@ -170,18 +141,16 @@ test_tiny_problems(void **state)
   (void)state;
   /* A different first guess, restated from column 0 (on the last line, so that no line continues it). */
   g_autofree char *opener = set_line(good_sb, 20, "slate GBGGG1 skate GGGGG2");
-  HsVerifyReport *r = run_tiny(opener, HS_RULES_NYT, 6);
-  assert_problems(r, (const char *const[]){ SB ":20: the first guess is 'slate' here but 'kempt' on line 1", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(opener, HS_RULES_NYT, 6, SB,
+                  (const char *const[]){ SB ":20: the first guess is 'slate' here but 'kempt' on line 1", NULL });
   /* The same with a wrong pattern: letters in the message, as in the file. */
   g_autofree char *wrong = set_line(good_sb, 20, "slate BBBBB1 skate GGGGG2");
-  r = run_tiny(wrong, HS_RULES_NYT, 6);
-  assert_problems(r, (const char *const[]){ SB ":20: 'slate' against 'skate' gives GBGGG, not BBBBB",
-                                            SB ":20: the first guess is 'slate' here but 'kempt' on line 1", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(wrong, HS_RULES_NYT, 6, SB,
+                  (const char *const[]){ SB ":20: 'slate' against 'skate' gives GBGGG, not BBBBB",
+                                         SB ":20: the first guess is 'slate' here but 'kempt' on line 1", NULL });
   /* Strict rules name the pattern in letters too. */
   g_autofree char *strict = edit_line(good_sb, 15, "shape GGGGG2", "skate BYBBB2 shape GGGGG3");
-  r = run_tiny(strict, HS_RULES_STRICT, 6);
+  HsVerifyReport *r = run(strict, HS_RULES_STRICT, 6, SB);
   assert_has_problem(r,
                      SB ":15: 'skate' breaks hard mode (strict) after kempt BYBGB: it could not be the answer (if it "
                         "were, that row would show YYBBY)");

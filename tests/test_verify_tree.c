@@ -10,50 +10,6 @@
 
 #include "verify-helpers.h"
 
-#define DATA "tests/data/"
-#define TR "good.tree.txt"
-
-static HsWords *tiny;
-static char *good_tr, *good_pw;
-
-static int
-setup(void **state)
-{
-  (void)state;
-  GError *error = NULL;
-  tiny = hs_words_load(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", &error);
-  if (tiny == NULL) {
-    print_error("%s\n", error->message);
-    g_error_free(error);
-    return -1;
-  }
-  good_tr = slurp(DATA "verify/" TR);
-  good_pw = slurp(DATA "verify/good.per-word.txt");
-  return good_tr && good_pw ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-  (void)state;
-  hs_words_free(tiny);
-  g_free(good_tr);
-  g_free(good_pw);
-  return 0;
-}
-
-static HsVerifyReport *
-run(const char *text, HsRules rules, guint max)
-{
-  return run_words(tiny, text, rules, max, TR);
-}
-
-static void
-assert_parse_error(const char *text, guint line, const char *what)
-{
-  assert_parse_error_words(tiny, text, strlen(text), TR, line, what);
-}
-
 /* A and B describe the same strategy: same statistics and the same path for every answer. */
 static void
 assert_same_paths(const HsVerifyReport *a, const HsVerifyReport *b)
@@ -78,22 +34,12 @@ test_accept(void **state)
 {
   (void)state;
   for (int rules = HS_RULES_NYT; rules <= HS_RULES_STRICT; rules++) {
-    HsVerifyReport *r = run(good_tr, (HsRules)rules, rules == HS_RULES_NYT ? 6 : 4);
-    if (!r->ok)
-      dump(r);
-    assert_true(r->ok);
-    assert_int_equal(r->kind, HS_STRATEGY_FILE_TREE);
-    assert_string_equal(r->opener, "kempt");
-    assert_int_equal(r->n_answers, 20);
-    assert_int_equal(r->worst, 4);
-    assert_int_equal(r->total, 56);
-    assert_int_equal(r->hist[2], 8);
-    assert_int_equal(r->hist[3], 8);
-    assert_int_equal(r->hist[4], 4);
+    HsVerifyReport *r = run(good_tr, (HsRules)rules, rules == HS_RULES_NYT ? 6 : 4, TR);
+    assert_kempt_stats(r, HS_STRATEGY_FILE_TREE);
     assert_null(r->lists_hint);
     assert_null(r->rules_hint);
     /* The same paths as the per-word file of the same strategy. */
-    HsVerifyReport *pw = run_words(tiny, good_pw, (HsRules)rules, 6, "good.per-word.txt");
+    HsVerifyReport *pw = run(good_pw, (HsRules)rules, 6, PW);
     assert_same_paths(r, pw);
     hs_verify_report_free(pw);
     hs_verify_report_free(r);
@@ -106,7 +52,7 @@ static void
 test_every_written_format_reads_back(void **state)
 {
   (void)state;
-  HsVerifyReport *first = run_words(tiny, good_pw, HS_RULES_NYT, 6, "good.per-word.txt");
+  HsVerifyReport *first = run(good_pw, HS_RULES_NYT, 6, PW);
   assert_true(first->ok);
   GError *error = NULL;
   g_autoptr(HsStrategy) s = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, first->paths, &error);
@@ -117,7 +63,7 @@ test_every_written_format_reads_back(void **state)
                                        HS_STRATEGY_FILE_JSON };
   for (guint i = 0; i < G_N_ELEMENTS(formats); i++) {
     g_autofree char *text = hs_format_write(s, formats[i], &info);
-    HsVerifyReport *r = run_words(tiny, text, HS_RULES_NYT, 6, hs_format_name(formats[i]));
+    HsVerifyReport *r = run(text, HS_RULES_NYT, 6, hs_format_name(formats[i]));
     if (!r->ok)
       dump(r);
     assert_true(r->ok);
@@ -170,31 +116,26 @@ test_reject_counts_and_children(void **state)
 {
   (void)state;
   g_autofree char *count = variant(good_tr, "shade (7)", "shade (6)");
-  HsVerifyReport *r = run(count, HS_RULES_NYT, 6);
-  assert_problems(r, (const char *const[]){ TR ":2: says (6) but 7 answers reach this line", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(count, HS_RULES_NYT, 6, TR,
+                  (const char *const[]){ TR ":2: says (6) but 7 answers reach this line", NULL });
 
   g_autofree char *missing = variant(good_tr, "│  ├─ ⬜⬜🟩⬜🟩 crane ✓\n", "");
-  r = run(missing, HS_RULES_NYT, 6);
-  assert_problems(
-    r, (const char *const[]){ TR ":2: 'crane' is not solved: 'shade' has no child ⬜⬜🟩⬜🟩", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(
+    missing, HS_RULES_NYT, 6, TR,
+    (const char *const[]){ TR ":2: 'crane' is not solved: 'shade' has no child ⬜⬜🟩⬜🟩", NULL });
 
   g_autofree char *pattern = variant(good_tr, "⬜⬜🟩⬜🟩 crane", "⬜⬜🟩🟩🟩 crane");
-  r = run(pattern, HS_RULES_NYT, 6);
-  assert_problems(r, (const char *const[]){ TR ":2: 'crane' is not solved: 'shade' has no child ⬜⬜🟩⬜🟩",
-                                            TR ":3: no answer reaches this line", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(pattern, HS_RULES_NYT, 6, TR,
+                  (const char *const[]){ TR ":2: 'crane' is not solved: 'shade' has no child ⬜⬜🟩⬜🟩",
+                                         TR ":3: no answer reaches this line", NULL });
 
   /* scare marked ✓ while snare reaches it too. */
   g_autofree char *solved =
     variant(good_tr, "│  ├─ 🟩⬜🟩⬜🟩 scare (2)\n│  │  └─ 🟩⬜🟩🟩🟩 snare ✓\n",
             "│  ├─ 🟩⬜🟩⬜🟩 scare ✓\n");
-  r = run(solved, HS_RULES_NYT, 6);
-  assert_problems(r,
+  assert_rejected(solved, HS_RULES_NYT, 6, TR,
                   (const char *const[]){ TR ":5: 'snare' is not solved: 'scare' has no child 🟩⬜🟩🟩🟩",
                                          TR ":5: is marked ✓ (one answer left) but 2 answers reach this line", NULL });
-  hs_verify_report_free(r);
 }
 
 static void
@@ -204,7 +145,7 @@ test_reject_words_rules_and_cap(void **state)
   /* howls before shake drops the yellow k and e. */
   g_autofree char *hard = variant(good_tr, "├─ 🟨🟨⬜⬜⬜ shake ✓\n",
                                   "├─ 🟨🟨⬜⬜⬜ howls (1)\n│  └─ 🟨⬜⬜⬜🟨 shake ✓\n");
-  HsVerifyReport *r = run(hard, HS_RULES_NYT, 6);
+  HsVerifyReport *r = run(hard, HS_RULES_NYT, 6, TR);
   assert_problems(
     r, (const char *const[]){
          TR ":20: 'howls' breaks hard mode (nyt) after kempt 🟨🟨⬜⬜⬜: it must contain 'k'", NULL });
@@ -213,57 +154,55 @@ test_reject_words_rules_and_cap(void **state)
 
   g_autofree char *dup = variant(good_tr, "├─ ⬜🟨⬜🟨⬜ spare ✓\n",
                                  "├─ ⬜🟨⬜🟨⬜ spare ✓\n├─ ⬜🟨⬜🟨⬜ spare ✓\n");
-  r = run(dup, HS_RULES_NYT, 6);
-  assert_problems(r, (const char *const[]){ TR ":17: a second line for ⬜🟨⬜🟨⬜ (first on line 16)", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(dup, HS_RULES_NYT, 6, TR,
+                  (const char *const[]){ TR ":17: a second line for ⬜🟨⬜🟨⬜ (first on line 16)", NULL });
 
   g_autofree char *unknown = variant(good_tr, "spare ✓", "sparx ✓");
-  r = run(unknown, HS_RULES_NYT, 6);
-  assert_problems(r, (const char *const[]){ TR ":16: 'sparx' is not an allowed word", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(unknown, HS_RULES_NYT, 6, TR,
+                  (const char *const[]){ TR ":16: 'sparx' is not an allowed word", NULL });
 
-  r = run(good_tr, HS_RULES_NYT, 3);
-  assert_problems(r, (const char *const[]){ TR ":6: 'snare' needs 4 guesses (more than 3)",
-                                            TR ":8: 'share' needs 4 guesses (more than 3)",
-                                            TR ":11: 'state' needs 4 guesses (more than 3)",
-                                            TR ":14: 'irate' needs 4 guesses (more than 3)", NULL });
-  hs_verify_report_free(r);
+  assert_rejected(good_tr, HS_RULES_NYT, 3, TR,
+                  (const char *const[]){ TR ":6: 'snare' needs 4 guesses (more than 3)",
+                                         TR ":8: 'share' needs 4 guesses (more than 3)",
+                                         TR ":11: 'state' needs 4 guesses (more than 3)",
+                                         TR ":14: 'irate' needs 4 guesses (more than 3)", NULL });
 }
 
-/* The drawing must be consistent: prefixes, connectors, depth, tokens. */
+/* The drawing must be consistent: prefixes, connectors, depth, tokens. Each case is good.tree.txt with
+ * one edit (OLD becomes NEW), rejected at LINE with WHAT. */
 static void
 test_parse_errors(void **state)
 {
   (void)state;
-  g_autofree char *bar = variant(good_tr, "│  ├─ ⬜⬜🟩⬜🟩 crane", "   ├─ ⬜⬜🟩⬜🟩 crane");
-  assert_parse_error(bar, 3, "bad indentation: column 1 should be '│' (line 2 is drawn with '├─')");
-  g_autofree char *space =
-    variant(good_tr, "   └─ 🟩🟩🟩⬜🟩 share", "│  └─ 🟩🟩🟩⬜🟩 share");
-  assert_parse_error(space, 8, "bad indentation: column 4 should be ' ' (line 7 is drawn with '└─')");
-  g_autofree char *after_last =
-    variant(good_tr, "│  ├─ ⬜⬜🟩⬜🟩 crane", "│  └─ ⬜⬜🟩⬜🟩 crane");
-  assert_parse_error(after_last, 4, "line 3 is drawn with '└─' (the last at its level), but this line follows it");
-  g_autofree char *not_last = variant(good_tr, "└─ 🟨🟨⬜⬜🟨 skate", "├─ 🟨🟨⬜⬜🟨 skate");
-  assert_parse_error(not_last, 21, "drawn with '├─' but no line follows at its level");
-  g_autofree char *inner =
-    variant(good_tr, "│     └─ 🟩🟩🟩⬜🟩 share", "│     ├─ 🟩🟩🟩⬜🟩 share");
-  assert_parse_error(inner, 8, "drawn with '├─' but no line follows at its level");
-  g_autofree char *deep =
-    variant(good_tr, "│  ├─ ⬜⬜🟩⬜🟩 crane", "│  │  ├─ ⬜⬜🟩⬜🟩 crane");
-  assert_parse_error(deep, 3, "bad indentation: deeper than a child of the line above");
-  g_autofree char *connector =
-    variant(good_tr, "│  ├─ ⬜⬜🟩⬜🟩 crane", "│  ─ ⬜⬜🟩⬜🟩 crane");
-  assert_parse_error(connector, 3, "bad indentation: expected '├─ ' or '└─ ' at column 4");
-  g_autofree char *count = variant(good_tr, "shade (7)", "shade (7");
-  assert_parse_error(count, 2, "expected 'PATTERN GUESS (N)' or 'PATTERN GUESS ✓'");
-  g_autofree char *tiles = variant(good_tr, "⬜⬜🟩⬜🟩 crane", "⬜⬜🟩⬜ crane");
-  assert_parse_error(tiles, 3, "'⬜⬜🟩⬜' is not a pattern of 5 tiles");
-  g_autofree char *green = variant(good_tr, "⬜🟨⬜🟨⬜ spare", "🟩🟩🟩🟩🟩 spare");
-  assert_parse_error(green, 16, "🟩🟩🟩🟩🟩 has no line of its own");
-  g_autofree char *below = variant(good_tr, "scare (2)", "scare ✓");
-  assert_parse_error(below, 6, "line 5 is marked ✓ (solved), so nothing can be below it");
-  g_autofree char *no_root = variant(good_tr, "kempt (20)\n", "");
-  assert_parse_error(no_root, 1, "a tree outline starts with 'OPENER (N)'");
+  static const struct {
+    const char *old, *new_text;
+    guint line;
+    const char *what;
+  } cases[] = {
+    { "│  ├─ ⬜⬜🟩⬜🟩 crane", "   ├─ ⬜⬜🟩⬜🟩 crane", 3,
+      "bad indentation: column 1 should be '│' (line 2 is drawn with '├─')" },
+    { "   └─ 🟩🟩🟩⬜🟩 share", "│  └─ 🟩🟩🟩⬜🟩 share", 8,
+      "bad indentation: column 4 should be ' ' (line 7 is drawn with '└─')" },
+    { "│  ├─ ⬜⬜🟩⬜🟩 crane", "│  └─ ⬜⬜🟩⬜🟩 crane", 4,
+      "line 3 is drawn with '└─' (the last at its level), but this line follows it" },
+    { "└─ 🟨🟨⬜⬜🟨 skate", "├─ 🟨🟨⬜⬜🟨 skate", 21,
+      "drawn with '├─' but no line follows at its level" },
+    { "│     └─ 🟩🟩🟩⬜🟩 share", "│     ├─ 🟩🟩🟩⬜🟩 share", 8,
+      "drawn with '├─' but no line follows at its level" },
+    { "│  ├─ ⬜⬜🟩⬜🟩 crane", "│  │  ├─ ⬜⬜🟩⬜🟩 crane", 3,
+      "bad indentation: deeper than a child of the line above" },
+    { "│  ├─ ⬜⬜🟩⬜🟩 crane", "│  ─ ⬜⬜🟩⬜🟩 crane", 3,
+      "bad indentation: expected '├─ ' or '└─ ' at column 4" },
+    { "shade (7)", "shade (7", 2, "expected 'PATTERN GUESS (N)' or 'PATTERN GUESS ✓'" },
+    { "⬜⬜🟩⬜🟩 crane", "⬜⬜🟩⬜ crane", 3, "'⬜⬜🟩⬜' is not a pattern of 5 tiles" },
+    { "⬜🟨⬜🟨⬜ spare", "🟩🟩🟩🟩🟩 spare", 16, "🟩🟩🟩🟩🟩 has no line of its own" },
+    { "scare (2)", "scare ✓", 6, "line 5 is marked ✓ (solved), so nothing can be below it" },
+    { "kempt (20)\n", "", 1, "a tree outline starts with 'OPENER (N)'" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+    g_autofree char *text = variant(good_tr, cases[i].old, cases[i].new_text);
+    assert_parse_error(text, strlen(text), TR, cases[i].line, cases[i].what);
+  }
   const char *deeper = "kempt (20)\n├─ ⬜🟨⬜⬜⬜ shade (7)\n";
   GString *s = g_string_new(deeper);
   g_autoptr(GString) prefix = g_string_new("│  ");
@@ -272,7 +211,8 @@ test_parse_errors(void **state)
     g_string_append(prefix, "   ");
   }
   g_autofree char *too_deep = g_string_free(s, FALSE);
-  assert_parse_error(too_deep, 66, "the outline is deeper than 64 guesses (the verifier's limit)");
+  assert_parse_error(too_deep, strlen(too_deep), TR, 66,
+                     "the outline is deeper than 64 guesses (the verifier's limit)");
 }
 
 int
@@ -286,6 +226,6 @@ main(void)
     cmocka_unit_test(test_reject_words_rules_and_cap),
     cmocka_unit_test(test_parse_errors),
   };
-  int failures = cmocka_run_group_tests(tests, setup, teardown);
+  int failures = cmocka_run_group_tests(tests, verify_setup, verify_teardown);
   return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -8,21 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hardsix/words.h"
+#include "hardsix/hardsix.h"
+#include "test-common.h"
 
 #include <glib/gstdio.h>
 
 #define W "tests/data/words/"
-
-static HsWords *
-load_ok(const char *answers, const char *guesses)
-{
-  GError *e = NULL;
-  HsWords *w = hs_words_load(answers, guesses, &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
-  return w;
-}
 
 /* Checks that loading fails with a message that starts with PREFIX and contains every string of
  * WANT (NULL-terminated) and none of the strings of AVOID. */
@@ -69,7 +60,7 @@ static void
 test_load_good(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load_ok(W "good-answers.txt", W "good-guesses.txt");
+  g_autoptr(HsWords) w = hs_test_load(W "good-answers.txt", W "good-guesses.txt");
   assert_words(w, good_words, 5);
   assert_string_equal(w->name, "custom");
   assert_string_equal(w->answers_path, W "good-answers.txt");
@@ -83,7 +74,7 @@ static void
 test_load_crlf(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load_ok(W "crlf-answers.txt", W "good-guesses.txt");
+  g_autoptr(HsWords) w = hs_test_load(W "crlf-answers.txt", W "good-guesses.txt");
   assert_words(w, good_words, 5);
 }
 
@@ -183,7 +174,7 @@ static void
 test_lookup_and_find(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load_ok(W "good-answers.txt", W "good-guesses.txt");
+  g_autoptr(HsWords) w = hs_test_load(W "good-answers.txt", W "good-guesses.txt");
   assert_int_equal(hs_words_lookup(w, "shade"), 0);
   assert_int_equal(hs_words_lookup(w, "vozhd"), 7);
   assert_int_equal(hs_words_lookup(w, "crane"), HS_NONE);
@@ -216,7 +207,7 @@ static void
 test_apply_order(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load_ok(W "good-answers.txt", W "good-guesses.txt");
+  g_autoptr(HsWords) w = hs_test_load(W "good-answers.txt", W "good-guesses.txt");
   GError *e = NULL;
   assert_true(hs_words_apply_order(w, W "order-reversed.txt", &e));
   const char *want[] = { "shave", "shape", "shame", "shake", "shade", "kempt", "chimp", "vozhd", NULL };
@@ -244,7 +235,7 @@ test_apply_order_errors(void **state)
     { W "empty.txt", NULL, W "empty.txt:1: ", { "no answers" }, { NULL } },
     { W "nope.txt", NULL, W "nope.txt: ", { NULL }, { NULL } },
   };
-  g_autoptr(HsWords) w = load_ok(W "good-answers.txt", W "good-guesses.txt");
+  g_autoptr(HsWords) w = hs_test_load(W "good-answers.txt", W "good-guesses.txt");
   for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
     GError *e = NULL;
     if (hs_words_apply_order(w, cases[i].answers, &e))
@@ -261,7 +252,7 @@ static void
 test_apply_permutation(void **state)
 {
   (void)state;
-  g_autoptr(HsWords) w = load_ok(W "good-answers.txt", W "good-guesses.txt");
+  g_autoptr(HsWords) w = hs_test_load(W "good-answers.txt", W "good-guesses.txt");
   GError *e = NULL;
   const guint bad_dup[] = { 0, 1, 2, 2, 4 };
   const guint bad_range[] = { 0, 1, 2, 3, 5 };
@@ -526,7 +517,7 @@ test_builtin_order(void **state)
   assert_null(n->order_path);
 
   /* Custom lists: applied only when they hold exactly the original answers. */
-  g_autoptr(HsWords) c = load_ok(W "good-answers.txt", W "good-guesses.txt");
+  g_autoptr(HsWords) c = hs_test_load(W "good-answers.txt", W "good-guesses.txt");
   assert_false(hs_words_apply_order(c, "tkihira2022", &e));
   assert_true(g_error_matches(e, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET));
   assert_true(g_str_has_prefix(e->message, "--order tkihira2022 orders the answers of the 'original' lists and does "
@@ -534,7 +525,7 @@ test_builtin_order(void **state)
   g_clear_error(&e);
   assert_words(c, good_words, 5);
   g_autoptr(HsWords) same =
-    load_ok(o->answers_path, o->guesses_path); /* the original files under another name: it fits */
+    hs_test_load(o->answers_path, o->guesses_path); /* the original files under another name: it fits */
   assert_true(hs_words_apply_order(same, "tkihira2022", &e));
   assert_string_equal(same->text[0], "boxer");
 

@@ -1,5 +1,6 @@
-/* Helpers shared by the verifier's tests (tests/test_verify*.c): reading files, making variants of a
- * text, running the verifier and comparing its problems. Include after <cmocka.h>. */
+/* Helpers shared by the verifier's tests (tests/test_verify*.c): their fixture (the tiny lists and the
+ * good strategy in every format), reading files, making variants of a text, running the verifier and
+ * comparing its problems. Include after <cmocka.h>. */
 #pragma once
 
 #include <stdio.h>
@@ -8,6 +9,24 @@
 #include <time.h>
 
 #include "hardsix/hardsix.h"
+#include "test-common.h"
+
+#define DATA HS_TEST_DATA
+/* The good strategy (opener kempt on the tiny lists) in each format, in tests/data/verify/. */
+#define VERIFY_DATA DATA "verify/"
+#define PW "good.per-word.txt"
+#define BP "good.by-pattern.txt"
+#define JS "good.json"
+#define TR "good.tree.txt"
+#define SB "good.selby.tree"
+/* Inputs of this many keys, candidates, steps or lines must verify in well under a second (sanitizer
+ * builds run several times slower). */
+#define MANY 200000
+#if defined(__SANITIZE_ADDRESS__)
+#define FAST_SECONDS 4.0
+#else
+#define FAST_SECONDS 1.0
+#endif
 
 /* The file's contents (NUL-terminated), or NULL with a message. */
 static G_GNUC_UNUSED char *
@@ -34,6 +53,37 @@ variant(const char *text, const char *old, const char *new_text)
   g_string_append(s, new_text);
   g_string_append(s, at + strlen(old));
   return g_string_free(s, FALSE);
+}
+
+/* The fixture: the tiny lists and the text of each good file, loaded by verify_setup and freed by
+ * verify_teardown (a group's setup and teardown, or called from them). */
+static G_GNUC_UNUSED HsWords *tiny;
+static G_GNUC_UNUSED char *good_pw, *good_bp, *good_js, *good_tr, *good_sb;
+
+static G_GNUC_UNUSED int
+verify_setup(void **state)
+{
+  (void)state;
+  tiny = hs_test_tiny();
+  good_pw = slurp(VERIFY_DATA PW);
+  good_bp = slurp(VERIFY_DATA BP);
+  good_js = slurp(VERIFY_DATA JS);
+  good_tr = slurp(VERIFY_DATA TR);
+  good_sb = slurp(VERIFY_DATA SB);
+  return good_pw && good_bp && good_js && good_tr && good_sb ? 0 : -1;
+}
+
+static G_GNUC_UNUSED int
+verify_teardown(void **state)
+{
+  (void)state;
+  hs_words_free(tiny);
+  g_free(good_pw);
+  g_free(good_bp);
+  g_free(good_js);
+  g_free(good_tr);
+  g_free(good_sb);
+  return 0;
 }
 
 /* Verifies TEXT, which must parse; returns the report. */
@@ -75,6 +125,16 @@ assert_problems(const HsVerifyReport *r, const char *const *expected)
   assert_false(r->ok);
 }
 
+/* TEXT (named NAME) verified against the tiny lists under RULES and MAX has exactly the problems
+ * EXPECTED (NULL-terminated), in order. */
+static G_GNUC_UNUSED void
+assert_rejected(const char *text, HsRules rules, guint max, const char *name, const char *const *expected)
+{
+  HsVerifyReport *r = run_words(tiny, text, rules, max, name);
+  assert_problems(r, expected);
+  hs_verify_report_free(r);
+}
+
 static G_GNUC_UNUSED void
 assert_has_problem(const HsVerifyReport *r, const char *problem)
 {
@@ -106,10 +166,22 @@ assert_parse_error_words(const HsWords *w, const char *text, gsize len, const ch
   g_error_free(error);
 }
 
-/* R is the report of the strategy of tests/data/verify/ (opener kempt on the tiny lists) read from a
- * file of KIND with its header. */
+/* run_words and assert_parse_error_words against the tiny lists. */
+static G_GNUC_UNUSED HsVerifyReport *
+run(const char *text, HsRules rules, guint max, const char *name)
+{
+  return run_words(tiny, text, rules, max, name);
+}
+
 static G_GNUC_UNUSED void
-assert_good_stats(const HsVerifyReport *r, HsStrategyFileKind kind)
+assert_parse_error(const char *text, gsize len, const char *name, guint line, const char *what)
+{
+  assert_parse_error_words(tiny, text, len, name, line, what);
+}
+
+/* R is the report of the good strategy (opener kempt on the tiny lists) read from a file of KIND. */
+static G_GNUC_UNUSED void
+assert_kempt_stats(const HsVerifyReport *r, HsStrategyFileKind kind)
 {
   if (!r->ok)
     dump(r);
@@ -124,6 +196,13 @@ assert_good_stats(const HsVerifyReport *r, HsStrategyFileKind kind)
   assert_int_equal(r->hist[2], 8);
   assert_int_equal(r->hist[3], 8);
   assert_int_equal(r->hist[4], 4);
+}
+
+/* The same, read from a file with its header (every good file but the outlines). */
+static G_GNUC_UNUSED void
+assert_good_stats(const HsVerifyReport *r, HsStrategyFileKind kind)
+{
+  assert_kempt_stats(r, kind);
   assert_string_equal(r->lists_hint, "tiny");
   assert_string_equal(r->rules_hint, "nyt");
 }

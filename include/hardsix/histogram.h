@@ -40,6 +40,11 @@ void hs_histogram_append(GString *out, const HsHistogram *h, const char *sep);
 /* The same, newly allocated. */
 char *hs_histogram_text(const HsHistogram *h, const char *sep);
 
+/* Appends a line "D guesses: N" for every D from the fewest to the most guesses any counted answer
+ * needs, zero counts between them included (the summary of by-pattern files and of `solve`); nothing
+ * when nothing is counted. */
+void hs_histogram_append_lines(GString *out, const HsHistogram *h);
+
 /* Appends TOTAL/N with exactly 4 decimals, rounded half up in integer arithmetic (no floating point,
  * no locale): 97/32 = 3.03125 gives "3.0313". N = 0 gives "0.0000". */
 void hs_average_append(GString *out, guint64 total, guint n);

@@ -39,6 +39,10 @@ typedef struct {
 gboolean hs_sweep_run(const HsTable *table, const HsPolicy *policy, const guint32 *openers, guint n,
                       const HsSweepOptions *options, HsSweepRow *rows, guint *fail_counts, GError **error);
 
+/* The answers that failed (FAIL_COUNTS[a] > 0 of N_ANSWERS), most failures first, ties in canonical
+ * order, into OUT (N_ANSWERS entries); returns how many. Sweep and robust summaries list them so. */
+guint hs_sweep_rank_failures(const guint *fail_counts, guint n_answers, guint *out);
+
 /* Selects the openers of shard K of N (1-based): every N-th word starting with the K-th. */
 guint hs_sweep_shard(const guint32 *openers, guint n, guint k, guint of, guint32 *out);
 

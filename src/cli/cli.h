@@ -134,9 +134,11 @@ gboolean hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error);
 
 /* ---- common.c: errors and small helpers ---- */
 
-/* Set a usage error, a failure, or "already reported"; all return FALSE. */
-gboolean hs_cli_usage_error(GError **error, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-gboolean hs_cli_fail(GError **error, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+/* Set an error of HS_CLI_ERROR: CODE with a printf-style message; a usage error, a failure; or
+ * "already reported". All return FALSE. */
+gboolean hs_cli_error_set(GError **error, HsCliError code, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+#define hs_cli_usage_error(error, ...) hs_cli_error_set((error), HS_CLI_ERROR_USAGE, __VA_ARGS__)
+#define hs_cli_fail(error, ...) hs_cli_error_set((error), HS_CLI_ERROR_FAILED, __VA_ARGS__)
 gboolean hs_cli_reported(GError **error);
 /* Turns *ERROR, the failure to parse the value of OPTION (any domain), into the usage error
  * "OPTION: message". Returns FALSE. */
@@ -156,6 +158,27 @@ gboolean hs_cli_check_overrides_used(const HsCliContext *ctx, const HsStrategy *
  * finishes the line. Does nothing when stderr is not a terminal. */
 void hs_cli_progress(gboolean force, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void hs_cli_progress_end(void);
+
+/* The progress meter of a long parallel run (sweep, robust, prove --all, optimize --all): the library
+ * calls hs_cli_meter_update (hs_cli_meter_update_plain where it counts nothing but the work done) with
+ * the meter as its user data, which draws "WHAT: DONE/TOTAL ITEMS[, COUNT COUNTED], RATE ITEMS/s, ETA
+ * S s" with hs_cli_progress, the rate with DIGITS decimals. */
+typedef struct {
+  const char *what;    /* the command: "sweep" */
+  const char *items;   /* what is done: "openers" */
+  const char *counted; /* what COUNT counts: "passing" (NULL for the plain form) */
+  int digits;          /* decimals of the rate */
+  gint64 start;        /* g_get_monotonic_time() when the run started */
+} HsCliMeter;
+
+void hs_cli_meter_update(guint done, guint total, guint count, gpointer meter);
+void hs_cli_meter_update_plain(guint done, guint total, gpointer meter);
+
+/* Ends the meter's line and sets *SECS to the seconds since its start; returns OK, the verdict of the
+ * run. A run that failed while *INTERRUPTED was set fails with "WHAT interrupted; nothing written"
+ * instead of the library's error. */
+gboolean hs_cli_meter_finish(const HsCliMeter *m, gboolean ok, const volatile gint *interrupted, double *secs,
+                             GError **error);
 
 /* Installs SIGINT/SIGTERM handlers that set *flag (for long runs that must not leave partial files). */
 void hs_cli_catch_interrupts(volatile gint *flag);
@@ -178,6 +201,10 @@ char *hs_cli_shard_header(const HsCliContext *ctx, const char *options);
  * TARGET/NAME (TARGET is a directory). Files are written atomically (name.tmp, then rename; pipes and
  * devices directly). */
 gboolean hs_cli_write_output(const char *target, const char *name, const char *text, GError **error);
+
+/* Writes ROWS, the TSV of a run over openers (sweep, prove --all, optimize --all), headed by its shard
+ * line (hs_cli_shard_header with OPTIONS), to -o FILE or stdout. */
+gboolean hs_cli_write_rows(const HsCliContext *ctx, const char *options, const char *rows, GError **error);
 
 /* Flushes stdout; a write error (now or earlier) fails with "cannot write to stdout". */
 gboolean hs_cli_flush_stdout(GError **error);
@@ -219,6 +246,18 @@ GStrv hs_cli_strategy_names(const char *opener);
 gboolean hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const char *const *extra, HsFormat *format,
                                 GError **error);
 
+/* For solve and repair: one OPENER argument (a usage error otherwise), then hs_cli_strategy_format. */
+gboolean hs_cli_check_opener(HsCliContext *ctx, int argc, char **argv, const char *const *extra, HsFormat *format,
+                             GError **error);
+
+/* For prove and optimize ("OPENER | --all"): with ALL, no OPENER and no --format; without, one OPENER.
+ * Usage errors. */
+gboolean hs_cli_check_opener_or_all(const HsCliContext *ctx, gboolean all, int argc, GError **error);
+
+/* Then their outputs: with ALL, -o FILE (the TSV); without, hs_cli_strategy_format for OPENER. */
+gboolean hs_cli_plan_opener_or_all(HsCliContext *ctx, gboolean all, const char *opener, HsFormat *format,
+                                   GError **error);
+
 /* Verifies S (its per-word listing and every parseable output) with the independent verifier, then
  * queues DIR/OPENER.{by-pattern.txt,per-word.txt,tree.txt,json,selby.tree} for -o DIR, or writes FORMAT
  * to stdout when --format was given, marked verified only when the verifier accepted them, and prints
@@ -228,6 +267,15 @@ gboolean hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const cha
  * The command then calls hs_cli_output_commit with its verdict. */
 gboolean hs_cli_emit_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified, double *verify_ms,
                               GError **error);
+
+/* hs_cli_emit_strategy, then hs_cli_output_commit with its verdict (the end of solve, prove and
+ * optimize for one opener). WRITE_MS (may be NULL) receives the time of the commit. */
+gboolean hs_cli_publish_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified,
+                                 double *verify_ms, double *write_ms, GError **error);
+
+/* --timing: "timing: table T ms, PHASE P ms, verify V ms, write W ms" on stderr (T: ctx->table_ms). */
+void hs_cli_print_timing(const HsCliContext *ctx, const char *phase, double phase_ms, double verify_ms,
+                         double write_ms);
 
 /* ---- prove.c ---- */
 

@@ -11,24 +11,13 @@
 G_DEFINE_QUARK(hs - cli - error - quark, hs_cli_error)
 
 gboolean
-hs_cli_usage_error(GError **error, const char *fmt, ...)
+hs_cli_error_set(GError **error, HsCliError code, const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
   g_autofree char *msg = g_strdup_vprintf(fmt, ap);
   va_end(ap);
-  g_set_error_literal(error, HS_CLI_ERROR, HS_CLI_ERROR_USAGE, msg);
-  return FALSE;
-}
-
-gboolean
-hs_cli_fail(GError **error, const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  g_autofree char *msg = g_strdup_vprintf(fmt, ap);
-  va_end(ap);
-  g_set_error_literal(error, HS_CLI_ERROR, HS_CLI_ERROR_FAILED, msg);
+  g_set_error_literal(error, HS_CLI_ERROR, code, msg);
   return FALSE;
 }
 
@@ -108,6 +97,45 @@ hs_cli_progress_end(void)
   if (progress_drawn)
     fputc('\n', stderr);
   progress_drawn = FALSE;
+}
+
+static double
+meter_seconds(const HsCliMeter *m)
+{
+  return (g_get_monotonic_time() - m->start) / 1e6;
+}
+
+void
+hs_cli_meter_update(guint done, guint total, guint count, gpointer meter)
+{
+  const HsCliMeter *m = meter;
+  double secs = meter_seconds(m);
+  double rate = secs > 0 ? done / secs : 0;
+  double eta = rate > 0 ? (total - done) / rate : 0;
+  if (m->counted != NULL)
+    hs_cli_progress(done == total, "%s: %u/%u %s, %u %s, %.*f %s/s, ETA %.0f s", m->what, done, total, m->items, count,
+                    m->counted, m->digits, rate, m->items, eta);
+  else
+    hs_cli_progress(done == total, "%s: %u/%u %s, %.*f %s/s, ETA %.0f s", m->what, done, total, m->items, m->digits,
+                    rate, m->items, eta);
+}
+
+void
+hs_cli_meter_update_plain(guint done, guint total, gpointer meter)
+{
+  hs_cli_meter_update(done, total, 0, meter);
+}
+
+gboolean
+hs_cli_meter_finish(const HsCliMeter *m, gboolean ok, const volatile gint *interrupted, double *secs, GError **error)
+{
+  hs_cli_progress_end();
+  *secs = meter_seconds(m);
+  if (!ok && interrupted != NULL && *interrupted) {
+    g_clear_error(error);
+    return hs_cli_fail(error, "%s interrupted; nothing written", m->what);
+  }
+  return ok;
 }
 
 static volatile gint *interrupt_flag;

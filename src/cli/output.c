@@ -43,6 +43,14 @@ hs_cli_write_output(const char *target, const char *name, const char *text, GErr
   return hs_file_write_atomic(path, text, len, error);
 }
 
+gboolean
+hs_cli_write_rows(const HsCliContext *ctx, const char *options, const char *rows, GError **error)
+{
+  g_autofree char *header = hs_cli_shard_header(ctx, options);
+  g_autofree char *text = g_strconcat(header, rows, NULL);
+  return hs_cli_write_output(ctx->opt.output, NULL, text, error);
+}
+
 /* ---- planning ---- */
 
 static void
@@ -241,13 +249,9 @@ static void
 print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, gboolean verified)
 {
   const HsWords *w = s->words;
-  guint worst = hs_histogram_worst(&s->hist);
-  guint first = 1;
-  while (first <= worst && s->hist.count[first] == 0)
-    first++;
-  fprintf(stderr, "%s: %u answers, %s\n", opener, w->n_answers, verified ? "verified" : "NOT verified");
-  for (guint d = first; d <= worst; d++)
-    fprintf(stderr, "%u guesses: %u\n", d, s->hist.count[d]);
+  g_autoptr(GString) lines = g_string_new(NULL);
+  hs_histogram_append_lines(lines, &s->hist);
+  fprintf(stderr, "%s: %u answers, %s\n%s", opener, w->n_answers, verified ? "verified" : "NOT verified", lines->str);
   guint64 total = hs_histogram_total(&s->hist);
   if (s->n_solved > 0) {
     char avg[HS_AVERAGE_BUFLEN];
@@ -293,6 +297,35 @@ hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const char *const 
   if (!hs_cli_plan_dir(ctx, "-o", ctx->opt.output, (const char *const *)names, error))
     return FALSE;
   return extra == NULL || hs_cli_plan_dir(ctx, "-o", ctx->opt.output, extra, error);
+}
+
+gboolean
+hs_cli_check_opener(HsCliContext *ctx, int argc, char **argv, const char *const *extra, HsFormat *format,
+                    GError **error)
+{
+  if (argc != 2)
+    return hs_cli_usage_error(error, "expected one OPENER");
+  return hs_cli_strategy_format(ctx, argv[1], extra, format, error);
+}
+
+gboolean
+hs_cli_check_opener_or_all(const HsCliContext *ctx, gboolean all, int argc, GError **error)
+{
+  if (all && argc != 1)
+    return hs_cli_usage_error(error, "--all takes no OPENER");
+  if (!all && argc != 2)
+    return hs_cli_usage_error(error, "expected one OPENER (or --all)");
+  if (all && ctx->opt.format)
+    return hs_cli_usage_error(error, "--format is for one opener; --all writes TSV");
+  return TRUE;
+}
+
+gboolean
+hs_cli_plan_opener_or_all(HsCliContext *ctx, gboolean all, const char *opener, HsFormat *format, GError **error)
+{
+  if (all)
+    return ctx->opt.output == NULL || hs_cli_plan_file(ctx, "-o", ctx->opt.output, error);
+  return hs_cli_strategy_format(ctx, opener, NULL, format, error);
 }
 
 /* Verifies what would be written: the per-word listing, and the builder's histogram against the
@@ -361,4 +394,25 @@ hs_cli_emit_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean
   print_summary(s, opener, report, info.verified);
   *verified = info.verified;
   return TRUE;
+}
+
+gboolean
+hs_cli_publish_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified, double *verify_ms,
+                        double *write_ms, GError **error)
+{
+  if (!hs_cli_emit_strategy(ctx, s, format, verified, verify_ms, error))
+    return FALSE;
+  gint64 t_write = g_get_monotonic_time();
+  if (!hs_cli_output_commit(ctx, !*verified, error))
+    return FALSE;
+  if (write_ms)
+    *write_ms = (g_get_monotonic_time() - t_write) / 1e3;
+  return TRUE;
+}
+
+void
+hs_cli_print_timing(const HsCliContext *ctx, const char *phase, double phase_ms, double verify_ms, double write_ms)
+{
+  fprintf(stderr, "timing: table %.1f ms, %s %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms, phase, phase_ms,
+          verify_ms, write_ms);
 }

@@ -36,16 +36,11 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
   const HsCliOptions *o = &ctx->opt;
   opt.order = opt.all ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY;
   opt.format = HS_FORMAT_BY_PATTERN;
-  if (opt.all && argc != 1)
-    return hs_cli_usage_error(error, "--all takes no OPENER");
-  if (!opt.all && argc != 2)
-    return hs_cli_usage_error(error, "expected one OPENER (or --all)");
-  if (opt.all && o->format)
-    return hs_cli_usage_error(error, "--format is for one opener; --all writes TSV");
+  if (!hs_cli_check_opener_or_all(ctx, opt.all, argc, error))
+    return FALSE;
   if (!opt.all && (o->openers || o->shard))
     return hs_cli_usage_error(error, "--openers and --shard go with --all");
-  if (opt.all ? o->output != NULL && !hs_cli_plan_file(ctx, "-o", o->output, error)
-              : !hs_cli_strategy_format(ctx, argv[1], NULL, &opt.format, error))
+  if (!hs_cli_plan_opener_or_all(ctx, opt.all, opt.all ? NULL : argv[1], &opt.format, error))
     return FALSE;
   /* hs_prove_order_parse reports a bad name in G_OPTION_ERROR or its own domain: either is a usage
    * error here. */
@@ -109,21 +104,16 @@ emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st
 {
   g_autofree char *policy = policy_string(ctx);
   hs_strategy_set_policy(s, policy);
-  double verify_ms = 0;
+  double verify_ms = 0, write_ms = 0;
   gboolean verified = FALSE;
-  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, error))
+  if (!hs_cli_publish_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
     return FALSE;
-  gint64 t_write = g_get_monotonic_time();
-  if (!hs_cli_output_commit(ctx, !verified, error))
-    return FALSE;
-  double write_ms = (g_get_monotonic_time() - t_write) / 1e3;
   fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s)\n",
           ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
           hs_cli_rules_words(ctx->policy.rules));
   fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st->nodes, secs);
   if (opt.timing)
-    fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
-            secs * 1e3, verify_ms, write_ms);
+    hs_cli_print_timing(ctx, "search and tree", secs * 1e3, verify_ms, write_ms);
   return verified || hs_cli_reported(error);
 }
 
@@ -210,20 +200,6 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
             n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, rows[slowest].seconds, w->text[rows[slowest].opener]);
 }
 
-typedef struct {
-  gint64 start;
-} Progress;
-
-static void
-on_progress(guint done, guint total, guint proven, gpointer user)
-{
-  const Progress *p = user;
-  double secs = (g_get_monotonic_time() - p->start) / 1e6;
-  double rate = secs > 0 ? done / secs : 0;
-  hs_cli_progress(done == total, "prove: %u/%u openers, %u proven, %.1f openers/s, ETA %.0f s", done, total, proven,
-                  rate, rate > 0 ? (total - done) / rate : 0.0);
-}
-
 static gboolean
 prove_all(HsCliContext *ctx, GError **error)
 {
@@ -231,24 +207,17 @@ prove_all(HsCliContext *ctx, GError **error)
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, MAX(n, 1u));
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
-  Progress progress = { g_get_monotonic_time() };
-  HsProveAllOptions po = { ctx->policy.max_guesses, opt.order, on_progress, &progress, &interrupted };
+  HsCliMeter meter = { "prove", "openers", "proven", 1, g_get_monotonic_time() };
+  HsProveAllOptions po = { ctx->policy.max_guesses, opt.order, hs_cli_meter_update, &meter, &interrupted };
   gboolean ok = hs_prove_all(ctx->table, ctx->policy.rules, ctx->openers, n, &po, rows, error);
-  hs_cli_progress_end();
-  double secs = (g_get_monotonic_time() - progress.start) / 1e6;
-  if (!ok && interrupted) {
-    g_clear_error(error);
-    return hs_cli_fail(error, "prove interrupted; nothing written");
-  }
-  if (!ok)
+  double secs;
+  if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
     return FALSE;
   g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
   g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
   g_autofree char *made_with =
     g_strdup_printf("--search %s%s", hs_prove_order_name(opt.order), opt.timing ? " --timing" : "");
-  g_autofree char *header = hs_cli_shard_header(ctx, made_with);
-  g_autofree char *text = g_strconcat(header, rows_text, NULL);
-  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  ok = hs_cli_write_rows(ctx, made_with, rows_text, error);
   print_all_summary(ctx, rows, n, secs);
   return ok;
 }

@@ -20,11 +20,9 @@ static const GOptionEntry options[] = {
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  if (argc != 2)
-    return hs_cli_usage_error(error, "expected one OPENER");
-  g_autofree char *name = g_strdup_printf("%s.overrides.txt", argv[1]);
+  g_autofree char *name = argc == 2 ? g_strdup_printf("%s.overrides.txt", argv[1]) : NULL;
   const char *const extra[] = { name, NULL };
-  return hs_cli_strategy_format(ctx, argv[1], extra, &opt.format, error) &&
+  return hs_cli_check_opener(ctx, argc, argv, extra, &opt.format, error) &&
          (opt.save == NULL || hs_cli_plan_file(ctx, "--save-overrides", opt.save, error));
 }
 

@@ -21,20 +21,6 @@ static const GOptionEntry options[] = {
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-typedef struct {
-  gint64 start;
-} Progress;
-
-static void
-on_progress(guint done, guint total, guint passing, gpointer user)
-{
-  Progress *p = user;
-  double secs = (g_get_monotonic_time() - p->start) / 1e6;
-  double rate = secs > 0 ? done / secs : 0;
-  hs_cli_progress(done == total, "robust: %u/%u builds, %u passing, %.1f builds/s, ETA %.0f s", done, total, passing,
-                  rate, rate > 0 ? (total - done) / rate : 0.0);
-}
-
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
@@ -63,8 +49,8 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
     return FALSE;
   volatile gint cancel = 0;
   hs_cli_catch_interrupts(&cancel);
-  Progress progress = { g_get_monotonic_time() };
-  HsRobustOptions ro = { (guint)opt.shuffles, opt.seed, !opt.no_variants, on_progress, &progress, &cancel };
+  HsCliMeter meter = { "robust", "builds", "passing", 1, g_get_monotonic_time() };
+  HsRobustOptions ro = { (guint)opt.shuffles, opt.seed, !opt.no_variants, hs_cli_meter_update, &meter, &cancel };
   g_autoptr(HsRobustReport) report = hs_robust_run(ctx->table, opener, &ctx->policy, &ro, error);
   hs_cli_progress_end();
   if (report == NULL)
@@ -82,7 +68,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
     return FALSE;
   g_autofree char *summary = hs_robust_summary(report, 10);
   fputs(summary, stderr);
-  fprintf(stderr, "%.1f s\n", (g_get_monotonic_time() - progress.start) / 1e6);
+  fprintf(stderr, "%.1f s\n", (g_get_monotonic_time() - meter.start) / 1e6);
   return TRUE;
 }
 

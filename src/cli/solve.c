@@ -1,8 +1,6 @@
 /* hardsix solve — build the greedy strategy for one opener, verify it independently, write it. */
 #include "cli.h"
 
-#include <stdio.h>
-
 static struct {
   gboolean timing;
   HsFormat format;
@@ -19,9 +17,7 @@ static const GOptionEntry options[] = {
 static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  if (argc != 2)
-    return hs_cli_usage_error(error, "expected one OPENER");
-  return hs_cli_strategy_format(ctx, argv[1], NULL, &opt.format, error);
+  return hs_cli_check_opener(ctx, argc, argv, NULL, &opt.format, error);
 }
 
 static gboolean
@@ -39,17 +35,12 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   gint64 t_built = g_get_monotonic_time();
   if (!hs_cli_check_overrides_used(ctx, s, error))
     return FALSE;
-  double verify_ms = 0;
+  double verify_ms = 0, write_ms = 0;
   gboolean verified = FALSE;
-  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, error))
+  if (!hs_cli_publish_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
     return FALSE;
-  gint64 t_write = g_get_monotonic_time();
-  if (!hs_cli_output_commit(ctx, !verified, error))
-    return FALSE;
-  double write_ms = (g_get_monotonic_time() - t_write) / 1e3;
   if (opt.timing)
-    fprintf(stderr, "timing: table %.1f ms, build %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
-            (t_built - t_build) / 1e3, verify_ms, write_ms);
+    hs_cli_print_timing(ctx, "build", (t_built - t_build) / 1e3, verify_ms, write_ms);
   return verified || hs_cli_reported(error);
 }
 

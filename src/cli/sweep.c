@@ -19,21 +19,6 @@ static const GOptionEntry options[] = {
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-typedef struct {
-  gint64 start;
-} Progress;
-
-static void
-on_progress(guint done, guint total, guint passing, gpointer user)
-{
-  Progress *p = user;
-  double secs = (g_get_monotonic_time() - p->start) / 1e6;
-  double rate = secs > 0 ? done / secs : 0;
-  double eta = rate > 0 ? (total - done) / rate : 0;
-  hs_cli_progress(done == total, "sweep: %u/%u openers, %u passing, %.0f openers/s, ETA %.0f s", done, total, passing,
-                  rate, eta);
-}
-
 static gint
 cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
 {
@@ -124,18 +109,7 @@ print_summary(const HsWords *w, const HsSweepRow *rows, guint n, const guint *fa
   }
   /* Answers ranked by failures (ties: canonical order). */
   g_autofree guint *idx = g_new(guint, w->n_answers);
-  guint m = 0;
-  for (guint a = 0; a < w->n_answers; a++)
-    if (fails[a])
-      idx[m++] = a;
-  for (guint i = 1; i < m; i++) {
-    guint v = idx[i], j = i;
-    while (j > 0 && (fails[idx[j - 1]] < fails[v] || (fails[idx[j - 1]] == fails[v] && idx[j - 1] > v))) {
-      idx[j] = idx[j - 1];
-      j--;
-    }
-    idx[j] = v;
-  }
+  guint m = hs_sweep_rank_failures(fails, w->n_answers, idx);
   if (m) {
     fprintf(stderr, "answers that most often fail%s:\n",
             full ? " (openers over the cap)" : " (failures found before stopping; --full for exact counts)");
@@ -166,24 +140,18 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   g_autofree guint *fails = g_new0(guint, w->n_answers);
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
-  Progress prog = { g_get_monotonic_time() };
-  HsSweepOptions so = { opt.full, !opt.no_fail_first, on_progress, &prog, &interrupted };
+  HsCliMeter meter = { "sweep", "openers", "passing", 0, g_get_monotonic_time() };
+  HsSweepOptions so = { opt.full, !opt.no_fail_first, hs_cli_meter_update, &meter, &interrupted };
   gboolean ok = hs_sweep_run(ctx->table, &ctx->policy, ctx->openers, n, &so, rows, fails, error);
-  hs_cli_progress_end();
-  double secs = (g_get_monotonic_time() - prog.start) / 1e6;
-  if (!ok && interrupted) {
-    g_clear_error(error);
-    return hs_cli_fail(error, "sweep interrupted; nothing written");
-  }
-  if (!ok)
+  double secs;
+  if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
     return FALSE;
   g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)w);
   gboolean json = g_strcmp0(ctx->opt.format, "json") == 0;
-  g_autofree char *header = hs_cli_shard_header(ctx, opt.full ? "--full" : NULL);
   g_autofree char *rows_text = json ? render_json(w, rows, n, ctx->policy_string) : render_tsv(w, rows, n);
   /* JSON has no comment lines; merge reads TSV shards. */
-  g_autofree char *text = json ? g_strdup(rows_text) : g_strconcat(header, rows_text, NULL);
-  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  ok = json ? hs_cli_write_output(ctx->opt.output, NULL, rows_text, error)
+            : hs_cli_write_rows(ctx, opt.full ? "--full" : NULL, rows_text, error);
   print_summary(w, rows, n, fails, opt.full, ctx->policy.max_guesses, secs);
   return ok;
 }

@@ -17,15 +17,17 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 static void
 print_verified(const char *name, const HsVerifyReport *r)
 {
-  guint first = 1;
-  while (first < r->worst && r->hist[first] == 0)
-    first++;
   char avg[HS_AVERAGE_BUFLEN];
   hs_average_format(r->total, r->n_answers, avg);
   printf("%s: verified: %u answer%s, all within %u guess%s, average %s\n", name, r->n_answers,
          r->n_answers == 1 ? "" : "s", r->worst, r->worst == 1 ? "" : "es", avg);
-  for (guint d = first; d <= r->worst; d++)
-    printf("%u guesses: %u\n", d, r->hist[d]); /* the form of the by-pattern summary */
+  /* The verifier's own counts, in the lines of the by-pattern summary. */
+  HsHistogram h;
+  G_STATIC_ASSERT(sizeof h.count == sizeof r->hist);
+  memcpy(h.count, r->hist, sizeof h.count);
+  g_autoptr(GString) lines = g_string_new(NULL);
+  hs_histogram_append_lines(lines, &h);
+  fputs(lines->str, stdout);
 }
 
 static void

@@ -144,6 +144,18 @@ hs_verify_peek_header(const char *text, gsize len, char **lists, char **rules)
   hs_verify_header_clear(&h);
 }
 
+void
+hs_verify_take_header(Verifier *v, const char *text, gsize len, Header *h)
+{
+  Header mine;
+  Header *into = h != NULL ? h : &mine;
+  hs_verify_read_header(text, len, into);
+  v->r->lists_hint = g_steal_pointer(&into->lists);
+  v->r->rules_hint = g_steal_pointer(&into->rules);
+  if (h == NULL)
+    hs_verify_header_clear(&mine);
+}
+
 static gint
 problem_cmp(gconstpointer a, gconstpointer b)
 {

@@ -205,10 +205,8 @@ read_lines(Verifier *v, Tree *t, Summary *sum, const char *text, gsize len, GErr
   Lines it = { text, len, 0, 0 };
   const char *line;
   gsize l;
-  while (hs_verify_next_line(&it, &line, &l)) {
+  while (hs_verify_next_entry(&it, &line, &l)) {
     trim(&line, &l);
-    if (l == 0 || line[0] == '#')
-      continue;
     if (!read_line(v, t, sum, line, l, it.lineno, error))
       return FALSE;
   }
@@ -219,9 +217,7 @@ gboolean
 hs_verify_read_by_pattern(Verifier *v, const char *text, gsize len, GError **error)
 {
   Header h;
-  hs_verify_read_header(text, len, &h);
-  v->r->lists_hint = g_steal_pointer(&h.lists);
-  v->r->rules_hint = g_steal_pointer(&h.rules);
+  hs_verify_take_header(v, text, len, &h);
   if (h.opener == NULL || h.opener[0] == '\0') {
     hs_verify_header_clear(&h);
     return hs_verify_parse_fail(v, error, 1, "a by-pattern file needs a '# opener: WORD' header line");

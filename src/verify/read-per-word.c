@@ -107,9 +107,7 @@ gboolean
 hs_verify_read_per_word(Verifier *v, const char *text, gsize len, GError **error)
 {
   Header h;
-  hs_verify_read_header(text, len, &h);
-  v->r->lists_hint = g_steal_pointer(&h.lists);
-  v->r->rules_hint = g_steal_pointer(&h.rules);
+  hs_verify_take_header(v, text, len, &h);
   use_header_opener(v, &h);
 
   GArray *lines = g_array_new(FALSE, TRUE, sizeof(AnswerLine));
@@ -117,10 +115,8 @@ hs_verify_read_per_word(Verifier *v, const char *text, gsize len, GError **error
   Lines it = { text, len, 0, 0 };
   const char *line;
   gsize l;
-  while (ok && hs_verify_next_line(&it, &line, &l)) {
+  while (ok && hs_verify_next_entry(&it, &line, &l)) {
     trim(&line, &l);
-    if (l == 0 || line[0] == '#')
-      continue;
     AnswerLine al = { 0, NULL, NULL };
     ok = parse_word_line(v, line, l, it.lineno, &al, error);
     if (al.steps != NULL)

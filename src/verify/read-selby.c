@@ -196,24 +196,14 @@ read_line(Selby *sb, const char *s, gsize len, guint lineno)
 gboolean
 hs_verify_read_selby(Verifier *v, const char *text, gsize len, GError **error)
 {
-  Header h;
-  hs_verify_read_header(text, len, &h);
-  v->r->lists_hint = g_steal_pointer(&h.lists);
-  v->r->rules_hint = g_steal_pointer(&h.rules);
-  hs_verify_header_clear(&h);
+  hs_verify_take_header(v, text, len, NULL);
   Selby sb = { v, g_array_new(FALSE, FALSE, sizeof(Token)), 0, g_array_new(FALSE, TRUE, sizeof(AnswerLine)), error };
   gboolean ok = TRUE;
   Lines it = { text, len, 0, 0 };
   const char *line;
   gsize l;
-  while (ok && hs_verify_next_line(&it, &line, &l)) {
-    while (l > 0 && is_blank(line[l - 1]))
-      l--;
-    gsize first = skip_blanks(line, l, 0);
-    if (first == l || line[first] == '#')
-      continue;
+  while (ok && hs_verify_next_entry(&it, &line, &l))
     ok = read_line(&sb, line, l, it.lineno);
-  }
   if (ok)
     hs_verify_check_answer_lines(v, sb.lines);
   hs_verify_answer_lines_free(sb.lines);

@@ -208,11 +208,7 @@ read_outline(Outline *o, const char *text, gsize len)
   Lines it = { text, len, 0, 0 };
   const char *line;
   gsize l;
-  while (hs_verify_next_line(&it, &line, &l)) {
-    while (l > 0 && is_blank(line[l - 1]))
-      l--;
-    if (skip_blanks(line, l, 0) == l || line[skip_blanks(line, l, 0)] == '#')
-      continue;
+  while (hs_verify_next_entry(&it, &line, &l)) {
     gboolean ok = o->levels->len == 0 ? read_root(o, line, l, it.lineno) : read_child(o, line, l, it.lineno);
     if (!ok)
       return FALSE;
@@ -225,11 +221,7 @@ read_outline(Outline *o, const char *text, gsize len)
 gboolean
 hs_verify_read_tree(Verifier *v, const char *text, gsize len, GError **error)
 {
-  Header h;
-  hs_verify_read_header(text, len, &h);
-  v->r->lists_hint = g_steal_pointer(&h.lists);
-  v->r->rules_hint = g_steal_pointer(&h.rules);
-  hs_verify_header_clear(&h);
+  hs_verify_take_header(v, text, len, NULL);
   Tree t;
   hs_verify_tree_init(&t, TREE_OUTLINE);
   Outline o = { v, &t, g_array_new(FALSE, FALSE, sizeof(Level)), error };

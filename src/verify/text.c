@@ -19,6 +19,24 @@ hs_verify_next_line(Lines *it, const char **line, gsize *len)
   return TRUE;
 }
 
+gboolean
+hs_verify_next_entry(Lines *it, const char **line, gsize *len)
+{
+  const char *s;
+  gsize l;
+  while (hs_verify_next_line(it, &s, &l)) {
+    while (l > 0 && is_blank(s[l - 1]))
+      l--;
+    gsize first = skip_blanks(s, l, 0);
+    if (first == l || s[first] == '#')
+      continue;
+    *line = s;
+    *len = l;
+    return TRUE;
+  }
+  return FALSE;
+}
+
 void
 hs_verify_header_clear(Header *h)
 {

@@ -47,6 +47,9 @@ typedef struct {
 
 /* The next line of IT without its line end ("\n" or "\r\n"); FALSE at the end of the text. */
 G_GNUC_INTERNAL gboolean hs_verify_next_line(Lines *it, const char **line, gsize *len);
+/* The next line of IT that holds something: not blank, not a comment ('#' after any blanks); without
+ * its trailing blanks, leading blanks kept (an outline indents with them). FALSE at the end. */
+G_GNUC_INTERNAL gboolean hs_verify_next_entry(Lines *it, const char **line, gsize *len);
 
 static inline gboolean
 is_blank(char c)
@@ -243,6 +246,10 @@ G_GNUC_INTERNAL void hs_verify_check_average(Verifier *v, double stated, guint l
 /* ======================================================================================== */
 /* The readers: one file per format                                                         */
 /* ======================================================================================== */
+
+/* detect.c: reads the header lines of TEXT and gives their lists and rules hints to V's report (every
+ * text reader starts so); the rest goes to H for the caller to clear, or is dropped when H is NULL. */
+G_GNUC_INTERNAL void hs_verify_take_header(Verifier *v, const char *text, gsize len, Header *h);
 
 /* Each reader verifies TEXT (no byte-order mark) into V's report. It returns FALSE with an error only
  * when the text cannot be parsed; problems with a parsed strategy go to the report. LOOKS tells from
