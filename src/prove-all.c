@@ -14,26 +14,6 @@ atomic_min(gint *p, gint v)
     ;
 }
 
-/* The first error in opener order (ERRORS[i] belongs to opener i), or cancellation. */
-static gboolean
-collect_errors(GError **errors, guint n, volatile gint *cancel, GError **error)
-{
-  gboolean ok = TRUE;
-  for (guint i = 0; i < n; i++)
-    if (errors[i] != NULL) {
-      if (ok)
-        g_propagate_error(error, errors[i]);
-      else
-        g_error_free(errors[i]);
-      ok = FALSE;
-    }
-  if (ok && cancel != NULL && g_atomic_int_get(cancel)) {
-    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, "interrupted");
-    ok = FALSE;
-  }
-  return ok;
-}
-
 gboolean
 hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n, const HsProveAllOptions *options,
              HsProveAllRow *rows, GError **error)
@@ -51,7 +31,7 @@ hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint 
      * always that of the first failing opener. */
 #pragma omp for schedule(dynamic, 1)
     for (gint64 i = 0; i < n_signed; i++) {
-      if (i > g_atomic_int_get(&first_failed) || (options->cancel != NULL && g_atomic_int_get(options->cancel)))
+      if (i > g_atomic_int_get(&first_failed) || hs_parallel_cancelled(options->cancel))
         continue;
       HsProveAllRow *row = &rows[i];
       memset(row, 0, sizeof *row);
@@ -75,7 +55,7 @@ hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint 
     hs_prover_free(prover);
   }
 
-  gboolean ok = collect_errors(errors, n, options->cancel, error);
+  gboolean ok = hs_parallel_verdict(errors, n, options->cancel, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, error);
   g_free(errors);
   return ok;
 }
