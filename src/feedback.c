@@ -159,6 +159,8 @@ struct HsTable {
   guint8 *columns;              /* n_answers * n_answers transposed answer block, or NULL */
   guint8 *letters[HS_WORD_LEN]; /* answers' letters by position (0..25), padded to a multiple of 64 */
   guint n_padded;
+  GMutex lazy;       /* guards the first build of by_answer */
+  guint8 *by_answer; /* the whole table transposed (built on first use; read atomically), or NULL */
 };
 
 /* One guess row over all answers. The rule restated per position so that it runs in SIMD lanes over
@@ -223,6 +225,7 @@ static HsTable *
 table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboolean try)
 {
   HsTable *t = g_new0(HsTable, 1);
+  g_mutex_init(&t->lazy);
   t->words = words;
   t->n_answers = words->n_answers;
   t->n_rows = all_guesses ? words->n_words : words->n_answers;
@@ -296,6 +299,7 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
 {
   g_return_val_if_fail(words->n_answers == base->n_answers && words->n_words == base->words->n_words, NULL);
   HsTable *t = g_new0(HsTable, 1);
+  g_mutex_init(&t->lazy);
   t->words = words;
   t->n_answers = base->n_answers;
   t->n_rows = base->n_rows;
@@ -365,5 +369,31 @@ hs_table_free(HsTable *t)
     g_free(t->letters[i]);
   g_free(t->cells);
   g_free(t->columns);
+  g_free(t->by_answer);
+  g_mutex_clear(&t->lazy);
   g_free(t);
+}
+
+const guint8 *
+hs_table_by_answer(const HsTable *table)
+{
+  HsTable *t = (HsTable *)table; /* a cache filled on first use; the table's contents do not change */
+  guint8 *p = g_atomic_pointer_get(&t->by_answer);
+  if (p != NULL || t->n_rows != t->words->n_words)
+    return p;
+  g_mutex_lock(&t->lazy);
+  p = t->by_answer;
+  if (p == NULL) {
+    const gsize n = t->n_answers, rows = t->n_rows;
+    p = g_malloc(MAX(rows * n, 1u));
+    /* Transpose in tiles so both sides stay in cache. */
+    for (gsize br = 0; br < rows; br += 64)
+      for (gsize ba = 0; ba < n; ba += 64)
+        for (gsize r = br; r < MIN(br + 64, rows); r++)
+          for (gsize a = ba; a < MIN(ba + 64, n); a++)
+            p[a * rows + r] = t->cells[r * n + a];
+    g_atomic_pointer_set(&t->by_answer, p);
+  }
+  g_mutex_unlock(&t->lazy);
+  return p;
 }

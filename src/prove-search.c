@@ -568,6 +568,30 @@ byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *
 #endif
 }
 
+/* The feedback table transposed (answer by answer), built on first use. */
+static const guint8 *
+prover_by_answer(HsProver *P)
+{
+  if (P->by_answer == NULL)
+    P->by_answer = hs_table_by_answer(P->table);
+  return P->by_answer;
+}
+
+/* Fills the sub-table SUB (M pool words LEGAL x the N answers S, word by word) column by column from
+ * the transposed table: one sequential pass over each answer's column instead of a cache miss per
+ * word for its row. */
+static void
+fill_sub_by_answer(const guint8 *by_answer, guint n_words, const guint32 *legal, guint m, const guint16 *S, guint n,
+                   guint8 *sub)
+{
+  for (guint i = 0; i < n; i++) {
+    const guint8 *col = by_answer + (gsize)S[i] * n_words;
+    guint8 *dst = sub + i;
+    for (guint j = 0; j < m; j++)
+      dst[(gsize)j * n] = col[legal[j]];
+  }
+}
+
 /* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
  * rows are also kept in the sub-table; with COLS (not NULL) they are read from the parent PL's
  * sub-table instead of the feedback table. Returns the most parts any of them makes of S. */
@@ -577,6 +601,12 @@ score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint 
 {
   guint16 *cnt = P->cnt;
   guint max_distinct = 0;
+  const guint8 *by_answer = NULL;
+  if (cols == NULL && sub && m == L->n_legal) {
+    by_answer = prover_by_answer(P);
+    if (by_answer != NULL)
+      fill_sub_by_answer(by_answer, P->n_words, L->legal, m, S, n, L->sub);
+  }
   for (guint k = 0; k < m; k++) {
     guint j = idx[k];
     guint8 *out = sub ? L->sub + (gsize)j * n : P->row_buf;
@@ -587,6 +617,19 @@ score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint 
       L->score[j] = (guint16)mb;
       max_distinct = MAX(max_distinct, distinct);
       continue;
+    } else if (by_answer != NULL) {
+      /* The row is already in the sub-table (fill_sub_by_answer). */
+      if (n <= HS_PATTERNS) {
+        mb = byte_row_score(out, n, P->cnt8, &distinct);
+        L->score[j] = (guint16)mb;
+        max_distinct = MAX(max_distinct, distinct);
+        continue;
+      }
+      for (guint i = 0; i < n; i++) {
+        guint c = ++cnt[out[i]];
+        distinct += c == 1;
+        mb = MAX(mb, c);
+      }
     } else {
       const guint8 *row = P->rows[L->legal[j]];
       for (guint i = 0; i < n; i++) {

@@ -160,6 +160,34 @@ test_table_try_new(void **state)
   g_clear_error(&e);
 }
 
+/* The transposed table: every cell equals the row table's, from any thread, built once; none for a
+ * table of answer rows only. */
+static void
+test_table_by_answer(void **state)
+{
+  (void)state;
+  GError *e = NULL;
+  g_autoptr(HsWords) w = hs_words_load_set("original", &e);
+  assert_non_null(w);
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const guint8 *seen[4] = { NULL };
+#pragma omp parallel for num_threads(4)
+  for (int k = 0; k < 4; k++)
+    seen[k] = hs_table_by_answer(t);
+  const guint8 *ba = hs_table_by_answer(t);
+  assert_non_null(ba);
+  for (int k = 0; k < 4; k++)
+    assert_ptr_equal(seen[k], ba);
+  for (guint g = 0; g < w->n_words; g++) {
+    const guint8 *row = hs_table_row(t, g, NULL);
+    for (guint a = 0; a < w->n_answers; a++)
+      if (ba[(gsize)a * w->n_words + g] != row[a])
+        fail_msg("by_answer[%s][%s] = %u, row %u", w->text[a], w->text[g], ba[(gsize)a * w->n_words + g], row[a]);
+  }
+  g_autoptr(HsTable) small = hs_table_new(w, FALSE);
+  assert_null(hs_table_by_answer(small));
+}
+
 int
 main(void)
 {
@@ -167,6 +195,7 @@ main(void)
     cmocka_unit_test(test_examples_from_design), cmocka_unit_test(test_table_driven_cases),
     cmocka_unit_test(test_pattern_forms),        cmocka_unit_test(test_format_round_trip),
     cmocka_unit_test(test_table_matches_scalar), cmocka_unit_test(test_table_try_new),
+    cmocka_unit_test(test_table_by_answer),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);
   return failures == 0 ? 0 : 1;

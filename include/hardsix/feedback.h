@@ -73,6 +73,12 @@ const guint8 *hs_table_column(const HsTable *table, guint answer);
  * bytes, owned by the caller) and SCRATCH is returned. */
 const guint8 *hs_table_row(const HsTable *table, guint guess, guint8 *scratch);
 
+/* The whole table transposed, answer by answer: byte [a * n_words + g] is feedback(words[g], words[a]),
+ * for tables of every guess row (NULL otherwise). Built on the first call (thread-safe; n_words x
+ * n_answers more bytes, kept until the table is freed): exact searches read many guesses against
+ * few answers, and a column is one sequential read where rows are one cache miss per guess. */
+const guint8 *hs_table_by_answer(const HsTable *table);
+
 /* TRUE when the row of GUESS is stored (hs_table_row needs no scratch for it). */
 gboolean hs_table_has_row(const HsTable *table, guint guess);
 
