@@ -469,12 +469,16 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
     L->failed = HS_PATTERNS;
     return TRY_FAILS;
   }
-  if (!hs_partition_make(&L->part, P->core, S, n, P->rows[w], sub_row, L->cap)) {
+  if (!hs_partition_measure(&L->part, P->core, S, n, P->rows[w], sub_row, L->cap)) {
     L->failed = HS_PATTERNS;
     return TRY_FAILS;
   }
   const gboolean sub = r == 3 && L->sub_ok;
   gint n_todo = screen_parts(P, L, st, w, r, sub);
+  /* Most guesses fail on the sizes and hashes of their parts: the answers are placed in their parts
+   * only when a part is searched, or when the failing part feeds the trouble set (probes). */
+  if (n_todo > 0 || (n_todo < 0 && probe != 0))
+    hs_partition_place(&L->part, S, n, P->rows[w], sub_row);
   if (n_todo < 0)
     return TRY_FAILS;
   gint unknown = -1;

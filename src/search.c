@@ -327,6 +327,50 @@ hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guin
   return TRUE;
 }
 
+gboolean
+hs_partition_measure(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
+                     const guint8 *sub_row, guint cap)
+{
+  pt->n_pats = 0;
+  for (guint i = 0; i < n; i++) {
+    const guint a = S[i], p = sub_row ? sub_row[i] : row[a];
+    if (pt->cnt[p]++ == 0) {
+      pt->pats[pt->n_pats++] = (guint8)p;
+      pt->h1[p] = pt->h2[p] = 0;
+    } else if (pt->cnt[p] > cap) {
+      for (guint k = 0; k < pt->n_pats; k++)
+        pt->cnt[pt->pats[k]] = 0;
+      pt->n_pats = 0;
+      return FALSE;
+    }
+    pt->h1[p] += c->z1[a];
+    pt->h2[p] += c->z2[a];
+  }
+  for (guint k = 0; k < pt->n_pats; k++) {
+    const guint p = pt->pats[k];
+    pt->size[p] = pt->cnt[p];
+    pt->cnt[p] = 0;
+  }
+  return TRUE;
+}
+
+void
+hs_partition_place(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row)
+{
+  guint pos = 0;
+  for (guint k = 0; k < pt->n_pats; k++) {
+    const guint p = pt->pats[k];
+    pt->start[p] = (guint16)pos;
+    pos += pt->size[p];
+  }
+  for (guint i = 0; i < n; i++) {
+    const guint p = sub_row ? sub_row[i] : row[S[i]];
+    pt->buf[pt->start[p] + pt->cnt[p]++] = S[i];
+  }
+  for (guint k = 0; k < pt->n_pats; k++)
+    pt->cnt[pt->pats[k]] = 0;
+}
+
 void
 hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row)
 {

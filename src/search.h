@@ -185,6 +185,13 @@ typedef struct {
 gboolean hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
                            const guint8 *sub_row, guint cap);
 
+/* hs_partition_make in two steps, for searches that often reject a guess from its parts' sizes and
+ * hashes alone: measure fills n_pats, pats, size, h1 and h2 (FALSE, nothing made, as soon as a part
+ * would hold more than CAP answers); place then fills start and buf, exactly as hs_partition_make. */
+gboolean hs_partition_measure(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
+                              const guint8 *sub_row, guint cap);
+void hs_partition_place(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row);
+
 /* The same split without the hashes (h1, h2 are left as they were): for searches that hash only the
  * few parts they go on to search, with hs_partition_hash. */
 void hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row);

@@ -176,6 +176,58 @@ test_partition(void **state)
   hs_search_core_free(c);
 }
 
+/* Measure then place gives exactly the split of hs_partition_make (sizes, hashes, order, answers), from
+ * the table or from a sub-row, on random subsets and guesses; measure refuses at the cap like make. */
+static void
+test_partition_two_steps(void **state)
+{
+  (void)state;
+  HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
+  HsPartition *a = g_new0(HsPartition, 1), *b = g_new0(HsPartition, 1);
+  a->buf = g_new(guint16, orig->n_answers);
+  b->buf = g_new(guint16, orig->n_answers);
+  g_autofree guint16 *S = g_new(guint16, orig->n_answers);
+  g_autofree guint8 *sub = g_new(guint8, orig->n_answers);
+  GRand *rng = g_rand_new_with_seed(11);
+  for (guint round = 0; round < 300; round++) {
+    guint n = 0;
+    const gdouble keep = g_rand_double_range(rng, 0.005, 0.5);
+    for (guint x = 0; x < orig->n_answers; x++)
+      if (g_rand_double(rng) < keep)
+        S[n++] = (guint16)x;
+    const guint w = (guint)g_rand_int_range(rng, 0, (gint32)orig->n_words);
+    const guint8 *row = c->rows[w];
+    for (guint i = 0; i < n; i++)
+      sub[i] = row[S[i]];
+    const guint cap = round % 3 == 0 ? (guint)g_rand_int_range(rng, 1, 40) : G_MAXUINT;
+    const gboolean made = hs_partition_make(a, c, S, n, row, NULL, cap);
+    const gboolean measured = hs_partition_measure(b, c, S, n, round % 2 ? NULL : row, round % 2 ? sub : NULL, cap);
+    assert_int_equal(made, measured);
+    for (guint p = 0; p < HS_PATTERNS; p++)
+      assert_int_equal(b->cnt[p], 0);
+    if (!made)
+      continue;
+    hs_partition_place(b, S, n, round % 2 ? NULL : row, round % 2 ? sub : NULL);
+    assert_int_equal(a->n_pats, b->n_pats);
+    assert_memory_equal(a->pats, b->pats, a->n_pats);
+    for (guint k = 0; k < a->n_pats; k++) {
+      const guint p = a->pats[k];
+      assert_int_equal(a->size[p], b->size[p]);
+      assert_int_equal(a->start[p], b->start[p]);
+      assert_true(a->h1[p] == b->h1[p] && a->h2[p] == b->h2[p]);
+    }
+    assert_memory_equal(a->buf, b->buf, n * sizeof *S);
+    for (guint p = 0; p < HS_PATTERNS; p++)
+      assert_int_equal(b->cnt[p], 0);
+  }
+  g_rand_free(rng);
+  g_free(a->buf);
+  g_free(b->buf);
+  g_free(a);
+  g_free(b);
+  hs_search_core_free(c);
+}
+
 int
 main(void)
 {
@@ -184,6 +236,7 @@ main(void)
     cmocka_unit_test(test_within_is_sound),
     cmocka_unit_test(test_memo),
     cmocka_unit_test(test_partition),
+    cmocka_unit_test(test_partition_two_steps),
   };
   return cmocka_run_group_tests_name("search", tests, setup, teardown) == 0 ? 0 : 1;
 }
