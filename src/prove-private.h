@@ -144,7 +144,7 @@ struct HsProver {
   guint16 *all;                                  /* 0 .. n_answers - 1 */
   guint8 *mark;                                  /* n_words: candidates of the node being scored */
   guint16 cnt[HS_PATTERNS];                      /* scoring scratch (zero between uses) */
-  guint8 cnt8[256] __attribute__((aligned(16))); /* scoring scratch for small sets (zero between uses) */
+  guint8 cnt8[512] __attribute__((aligned(16))); /* scoring scratch for small sets (zero between uses) */
   guint8 *row_buf;                               /* n_answers: scoring scratch */
   guint8 kept[HS_PATTERNS];                      /* per pattern: the positions (bit 4 - i) whose tile changes a state */
   HsMemo memo;                                   /* value: the first guess that works, or MEMO_FAIL */

@@ -534,24 +534,32 @@ gather_row(guint8 *restrict out, const guint8 *restrict src, const guint16 *rest
     out[i] = src[cols[i]];
 }
 
-/* The largest part of the row ROW[0..N) (N <= 243), and into *DISTINCT its number of parts. C8 is 256
+/* The largest part of the row ROW[0..N) (N <= 243), and into *DISTINCT its number of parts. C8 is 512
  * byte counters (16-byte aligned), zero before and after. The counts are read back in one sweep of
  * all 256 counters, 16 at a time, rather than tracked answer by answer (a chain of dependent
  * increments). */
 static inline guint
 byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *distinct)
 {
-#pragma GCC unroll 4
-  for (guint i = 0; i < n; i++)
-    c8[row[i]]++;
 #if defined(__SSE2__)
+  /* Two sets of counters (even and odd answers) halve the chains of increments of one counter. */
+  guint8 *c8b = c8 + 256;
+  guint i = 0;
+  for (; i + 1 < n; i += 2) {
+    c8[row[i]]++;
+    c8b[row[i + 1]]++;
+  }
+  if (i < n)
+    c8[row[i]]++;
   const __m128i zero = _mm_setzero_si128();
   __m128i vmax = zero, vnon0 = zero;
   for (guint k = 0; k < 256; k += 16) {
-    const __m128i v = _mm_load_si128((const __m128i *)(const void *)(c8 + k));
+    const __m128i v = _mm_add_epi8(_mm_load_si128((const __m128i *)(const void *)(c8 + k)),
+                                   _mm_load_si128((const __m128i *)(const void *)(c8b + k)));
     vmax = _mm_max_epu8(vmax, v);
     vnon0 = _mm_sub_epi8(vnon0, _mm_andnot_si128(_mm_cmpeq_epi8(v, zero), _mm_set1_epi8(-1)));
     _mm_store_si128((__m128i *)(void *)(c8 + k), zero);
+    _mm_store_si128((__m128i *)(void *)(c8b + k), zero);
   }
   vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 8));
   vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 4));
@@ -561,6 +569,8 @@ byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *
   *distinct = (guint)(_mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4));
   return (guint)(_mm_cvtsi128_si32(vmax) & 0xff);
 #else
+  for (guint i = 0; i < n; i++)
+    c8[row[i]]++;
   guint mb = 0, d = 0;
   for (guint k = 0; k < 256; k++) {
     mb = MAX(mb, c8[k]);
@@ -588,11 +598,15 @@ static void
 fill_sub_by_answer(const guint8 *by_answer, guint n_words, const guint32 *legal, guint m, const guint16 *S, guint n,
                    guint8 *sub)
 {
-  for (guint i = 0; i < n; i++) {
-    const guint8 *col = by_answer + (gsize)S[i] * n_words;
-    guint8 *dst = sub + i;
-    for (guint j = 0; j < m; j++)
-      dst[(gsize)j * n] = col[legal[j]];
+  /* In tiles of 64 words, so that the 64 rows being written stay in the L1 cache. */
+  for (guint j0 = 0; j0 < m; j0 += 64) {
+    const guint j1 = MIN(m, j0 + 64);
+    for (guint i = 0; i < n; i++) {
+      const guint8 *col = by_answer + (gsize)S[i] * n_words;
+      guint8 *dst = sub + i;
+      for (guint j = j0; j < j1; j++)
+        dst[(gsize)j * n] = col[legal[j]];
+    }
   }
 }
 
