@@ -391,9 +391,10 @@ screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolea
           local_put(L, p, MEMO_FAIL);
           return -1;
         }
-        if (hs_state_allows(P->core, &L->child[p], (guint)e->val)) {
-          hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], e->val);
-          local_put(L, p, (guint32)e->val);
+        const guint32 val = (guint32)e->val; /* e dies when the memo grows */
+        if (hs_state_allows(P->core, &L->child[p], val)) {
+          hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], val);
+          local_put(L, p, val);
           continue;
         }
         L->pok[p] = 1;
