@@ -1,5 +1,6 @@
 /* hardsix — internals of the prover shared by its files: prove.c (the prover object, the driver, the
- * trees) and prove-search.c (the AND-OR search). Not installed; see include/hardsix/prove.h for the API.
+ * trees), prove-search.c (the AND-OR search), prove-score.c (scoring and ordering a node's pool) and
+ * prove-part2.c (the last two levels). Not installed; see include/hardsix/prove.h for the API.
  *
  * The prover is an AND-OR depth-limited search over every legal guess, with a memo keyed by (candidate
  * set, hard-mode constraint state, guesses left), and the tree it finds.
@@ -175,3 +176,53 @@ guint hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *s
  * P->cancelled when the cancel flag is seen. */
 gboolean hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r,
                         guint lvl, guint32 *guess);
+
+/* ---- shared by the prover's files ---- */
+
+static inline gboolean
+hs_prove_stopped(const HsProver *P)
+{
+  return P->cancelled || P->aborted;
+}
+
+static inline gboolean
+hs_prove_deadline_passed(const HsProver *P)
+{
+  return P->deadline != 0 && P->stats.nodes >= P->deadline;
+}
+
+/* TRUE when ROW gives every word of S its own pattern. */
+static inline gboolean
+hs_prove_injective(const guint8 *row, const guint16 *S, guint n)
+{
+  guint64 seen[4] = { 0, 0, 0, 0 };
+  for (guint i = 0; i < n; i++) {
+    guint p = row[S[i]];
+    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+    if (seen[p >> 6] & bit)
+      return FALSE;
+    seen[p >> 6] |= bit;
+  }
+  return TRUE;
+}
+
+/* 64-bit blocks of a bitset over pool positions. */
+static inline guint
+hs_prove_lbits_stride(const HsProver *P)
+{
+  return (P->n_words + 63) / 64;
+}
+
+/* prove-score.c: scoring and ordering a node's pool. */
+guint hs_prove_max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, guint bound);
+guint hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, const guint32 *idx,
+                               guint m, gboolean sub, const guint16 *cols);
+void hs_prove_score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, const guint32 *idx, guint m, guint bound);
+guint hs_prove_order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip,
+                               guint32 *out);
+void hs_prove_reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m);
+
+/* prove-part2.c: two guesses left, and the parts of nodes with three. */
+gboolean hs_prove_part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2, gboolean parent_ok,
+                        const HsState *child, guint64 ck1, guint64 ck2);
+gboolean hs_prove_solve2(HsProver *P, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess);

@@ -3,9 +3,6 @@
 #include "prove-private.h"
 
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 static void
 level_free(Level *L)
@@ -39,13 +36,6 @@ hs_prove_levels_free(HsProver *P)
     level_free(P->lv[l]);
 }
 
-/* 64-bit blocks of a bitset over pool positions. */
-static inline guint
-lbits_stride(const HsProver *P)
-{
-  return (P->n_words + 63) / 64;
-}
-
 Level *
 hs_prove_level(HsProver *P, guint l)
 {
@@ -65,200 +55,13 @@ hs_prove_level(HsProver *P, guint l)
     L->cores = g_new(Core, CORE_MAX);
     L->core_words = g_new(guint16, CORE_MAX * CORE_WORDS);
     L->loc = g_new0(guint16, MAX(1u, P->n_answers));
-    L->lbits = g_new(guint64, 26 * (gsize)lbits_stride(P));
-    L->cand = g_new(guint64, lbits_stride(P));
+    L->lbits = g_new(guint64, 26 * (gsize)hs_prove_lbits_stride(P));
+    L->cand = g_new(guint64, hs_prove_lbits_stride(P));
     L->local = g_new0(LocalEntry, LOCAL_SLOTS);
     L->local_gen = 1;
     P->lv[l] = L;
   }
   return P->lv[l];
-}
-
-static inline gboolean
-stopped(const HsProver *P)
-{
-  return P->cancelled || P->aborted;
-}
-
-static inline gboolean
-deadline_passed(const HsProver *P)
-{
-  return P->deadline != 0 && P->stats.nodes >= P->deadline;
-}
-
-/* TRUE when ROW gives every word of S its own pattern. */
-static inline gboolean
-injective(const guint8 *row, const guint16 *S, guint n)
-{
-  guint64 seen[4] = { 0, 0, 0, 0 };
-  for (guint i = 0; i < n; i++) {
-    guint p = row[S[i]];
-    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-    if (seen[p >> 6] & bit)
-      return FALSE;
-    seen[p >> 6] |= bit;
-  }
-  return TRUE;
-}
-
-/* Largest part of S under ROW, or some value >= BOUND as soon as it reaches BOUND. */
-static guint
-max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, guint bound)
-{
-  guint16 *cnt = P->cnt;
-  guint best = 0, i = 0;
-  for (; i < n; i++) {
-    guint c = ++cnt[row[S[i]]];
-    if (c > best && (best = c) >= bound) {
-      i++;
-      break;
-    }
-  }
-  for (guint j = 0; j < i; j++)
-    cnt[row[S[j]]] = 0;
-  return best;
-}
-
-/* Builds L->lbits for the pool L->legal[0..n_legal). */
-static void
-build_lbits(HsProver *P, Level *L)
-{
-  const guint nb = (L->n_legal + 63) / 64, stride = lbits_stride(P);
-  for (guint c = 0; c < 26; c++)
-    memset(L->lbits + (gsize)c * stride, 0, nb * sizeof(guint64));
-  for (guint j = 0; j < L->n_legal; j++)
-    for (guint32 x = P->core->has[L->legal[j]][0]; x; x &= x - 1)
-      L->lbits[(gsize)__builtin_ctz(x) * stride + j / 64] |= G_GUINT64_CONSTANT(1) << (j % 64);
-  L->lbits_ok = TRUE;
-}
-
-/* The pool positions of level L whose word may split T (K answers) into singletons, into L->cand;
- * FALSE when there are none. Two answers get the same feedback from every word that holds none of
- * the letters at the positions where they differ (bound.h shows it for one position; the argument is
- * the same for several), so a word that splits T holds, for every cluster of T, all variants but one
- * at most, and for every pair of neighbours of T, a letter where they differ. Only words that cannot
- * split T are left out: the first word that does is the same as without the filter. */
-static gboolean
-part2_candidates(HsProver *P, Level *L, const guint16 *T, guint k)
-{
-  if (!L->lbits_ok)
-    build_lbits(P, L);
-  const guint nb = (L->n_legal + 63) / 64, stride = lbits_stride(P);
-  const guint64 *lb = L->lbits;
-  guint64 *cand = L->cand;
-  for (guint b = 0; b < nb; b++)
-    cand[b] = G_MAXUINT64;
-  if (L->n_legal % 64)
-    cand[nb - 1] = (G_GUINT64_CONSTANT(1) << (L->n_legal % 64)) - 1;
-  HsCluster cl[PART2_CLUSTERS];
-  const guint m = hs_bound_find(P->bound, T, k, 2, cl, PART2_CLUSTERS);
-  for (guint q = 0; q < m; q++) {
-    guint64 any = 0;
-    for (guint b = 0; b < nb; b++) {
-      guint64 m1 = 0, m2 = 0; /* positions missing at least one, at least two variants */
-      for (guint32 x = cl[q].v; x; x &= x - 1) {
-        guint64 miss = ~lb[(gsize)__builtin_ctz(x) * stride + b];
-        m2 |= m1 & miss;
-        m1 |= miss;
-      }
-      cand[b] &= ~m2;
-      any |= cand[b];
-    }
-    if (any == 0)
-      return FALSE;
-  }
-  const guint8(*let)[HS_WORD_LEN] = (const guint8(*)[HS_WORD_LEN])P->let;
-  for (guint i = 0; i + 1 < k; i++) {
-    guint32 diff = 0;
-    guint nd = 0;
-    for (guint j = 0; j < HS_WORD_LEN; j++)
-      if (let[T[i]][j] != let[T[i + 1]][j]) {
-        diff |= 1u << let[T[i]][j] | 1u << let[T[i + 1]][j];
-        nd++;
-      }
-    if (nd > PART2_PAIR_DIFF)
-      continue;
-    guint64 any = 0;
-    for (guint b = 0; b < nb; b++) {
-      guint64 hold = 0;
-      for (guint32 x = diff; x; x &= x - 1)
-        hold |= lb[(gsize)__builtin_ctz(x) * stride + b];
-      cand[b] &= hold;
-      any |= cand[b];
-    }
-    if (any == 0)
-      return FALSE;
-  }
-  return TRUE;
-}
-
-/* part2's test of pool position J of level L: TRUE (remembered under CHILD) when its word splits T
- * into singletons and CHILD allows it; the first word that splits T is remembered under the parent's
- * state (*PARENT_OK). */
-static inline gboolean
-part2_row(HsProver *P, Level *L, const guint16 *T, const guint16 *tl, guint k, guint j, gboolean *parent_ok,
-          guint64 pk1, guint64 pk2, const HsState *child, guint64 ck1, guint64 ck2)
-{
-  /* The node's row of the word, or its row of the feedback table. */
-  const guint8 *row = L->sub_all ? L->sub + (gsize)j * L->sub_n : P->rows[L->legal[j]];
-  const guint16 *col = L->sub_all ? tl : T;
-  guint64 seen[4] = { 0, 0, 0, 0 };
-  for (guint i = 0; i < k; i++) {
-    guint p = row[col[i]];
-    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-    if (seen[p >> 6] & bit)
-      return FALSE;
-    seen[p >> 6] |= bit;
-  }
-  const guint w = L->legal[j];
-  if (!*parent_ok) {
-    hs_memo_put(&P->memo, pk1, pk2, w);
-    *parent_ok = TRUE;
-  }
-  if (!hs_state_allows(P->core, child, w))
-    return FALSE;
-  hs_memo_put(&P->memo, ck1, ck2, w);
-  return TRUE;
-}
-
-/* A part T (K answers, hashes H1/H2) of a node with three guesses left, after its guess: can one guess
- * legal under CHILD split T into singletons? Answered from the node's sub-table (rows of its legal
- * words, restricted to its set) instead of the feedback table. The same question under the node's own
- * (weaker) state PARENT is answered on the way and memoised too: many guesses of the node leave the
- * same part, and when T fails under PARENT it fails under every stronger state. Order: candidates of
- * T, then legal words in canonical order, as in solve2. */
-static gboolean
-part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2, gboolean parent_ok,
-      const HsState *child, guint64 ck1, guint64 ck2)
-{
-  P->stats.nodes++;
-  for (guint i = 0; i < k; i++)
-    if (injective(P->rows[T[i]], T, k)) {
-      hs_memo_put(&P->memo, ck1, ck2, T[i]);
-      if (!parent_ok)
-        hs_memo_put(&P->memo, pk1, pk2, T[i]);
-      return TRUE;
-    }
-  guint16 tl[HS_PATTERNS];
-  for (guint i = 0; i < k; i++)
-    tl[i] = L->loc[T[i]];
-  /* The first block of the pool unfiltered (a part that some word splits usually meets one there),
-   * then the words part2_candidates leaves. */
-  const guint first = MIN(L->n_legal, 64u);
-  for (guint j = 0; j < first; j++)
-    if (part2_row(P, L, T, tl, k, j, &parent_ok, pk1, pk2, child, ck1, ck2))
-      return TRUE;
-  if (L->n_legal > first && part2_candidates(P, L, T, k)) {
-    const guint nb = (L->n_legal + 63) / 64;
-    for (guint b = 1; b < nb; b++)
-      for (guint64 bits = L->cand[b]; bits; bits &= bits - 1)
-        if (part2_row(P, L, T, tl, k, b * 64 + (guint)__builtin_ctzll(bits), &parent_ok, pk1, pk2, child, ck1, ck2))
-          return TRUE;
-  }
-  if (!parent_ok)
-    hs_memo_put(&P->memo, pk1, pk2, MEMO_FAIL);
-  hs_memo_put(&P->memo, ck1, ck2, MEMO_FAIL);
-  return FALSE;
 }
 
 static guint64
@@ -423,7 +226,8 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
   const guint16 *T = L->part.buf + L->part.start[p];
   const guint size = L->part.size[p];
   if (sub) {
-    const gboolean ok = part2(P, L, T, size, L->pk1[p], L->pk2[p], L->pok[p], &L->child[p], L->ck1[p], L->ck2[p]);
+    const gboolean ok =
+      hs_prove_part2(P, L, T, size, L->pk1[p], L->pk2[p], L->pok[p], &L->child[p], L->ck1[p], L->ck2[p]);
     if (!ok)
       local_put(L, p, MEMO_FAIL);
     return ok ? TRY_WORKS : TRY_FAILS;
@@ -441,7 +245,7 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
     P->probe_end = 0;
     if (P->aborted) {
       /* Past the driver's deadline too, the whole search unwinds. */
-      if (!deadline_passed(P))
+      if (!hs_prove_deadline_passed(P))
         P->aborted = FALSE;
       return TRY_UNKNOWN;
     }
@@ -450,7 +254,7 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
     return TRY_WORKS;
   if (r - 1 >= 3)
     core_add(L, T, size, &L->child[p]);
-  if (!stopped(P))
+  if (!hs_prove_stopped(P))
     local_put(L, p, MEMO_FAIL);
   return TRY_FAILS;
 }
@@ -488,7 +292,7 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
     int res = search_part(P, L, p, r, lvl, sub, probe);
     if (res == TRY_WORKS)
       continue;
-    if (res == TRY_FAILS || stopped(P)) {
+    if (res == TRY_FAILS || hs_prove_stopped(P)) {
       L->failed = p;
       return TRY_FAILS;
     }
@@ -501,197 +305,6 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
     return TRY_UNKNOWN;
   }
   return TRY_WORKS;
-}
-
-/* Two guesses left: some legal guess must give every candidate its own pattern. Candidates first (in
- * canonical order), then the other legal words in canonical order. */
-static gboolean
-solve2(HsProver *P, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess)
-{
-  for (guint i = 0; i < n; i++)
-    if (injective(P->rows[S[i]], S, n)) {
-      *guess = S[i];
-      return TRUE;
-    }
-  Level *L = hs_prove_level(P, lvl);
-  guint n_legal = hs_state_legal(P->core, st, P->acc, L->legal);
-  L->lbits_ok = FALSE;
-  for (guint j = 0; j < n_legal; j++) {
-    guint w = L->legal[j];
-    if (injective(P->rows[w], S, n)) {
-      *guess = w;
-      return TRUE;
-    }
-  }
-  return FALSE;
-}
-
-/* OUT[i] = SRC[COLS[i]] for i < N: a row of the parent's sub-table restricted to a subset. */
-static inline void
-gather_row(guint8 *restrict out, const guint8 *restrict src, const guint16 *restrict cols, guint n)
-{
-#pragma GCC unroll 4
-  for (guint i = 0; i < n; i++)
-    out[i] = src[cols[i]];
-}
-
-/* The largest part of the row ROW[0..N) (N <= 243), and into *DISTINCT its number of parts. C8 is 512
- * byte counters (16-byte aligned), zero before and after. The counts are read back in one sweep of
- * all 256 counters, 16 at a time, rather than tracked answer by answer (a chain of dependent
- * increments). */
-static inline guint
-byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *distinct)
-{
-#if defined(__SSE2__)
-  /* Two sets of counters (even and odd answers) halve the chains of increments of one counter. */
-  guint8 *c8b = c8 + 256;
-  guint i = 0;
-  for (; i + 1 < n; i += 2) {
-    c8[row[i]]++;
-    c8b[row[i + 1]]++;
-  }
-  if (i < n)
-    c8[row[i]]++;
-  const __m128i zero = _mm_setzero_si128();
-  __m128i vmax = zero, vnon0 = zero;
-  for (guint k = 0; k < 256; k += 16) {
-    const __m128i v = _mm_add_epi8(_mm_load_si128((const __m128i *)(const void *)(c8 + k)),
-                                   _mm_load_si128((const __m128i *)(const void *)(c8b + k)));
-    vmax = _mm_max_epu8(vmax, v);
-    vnon0 = _mm_sub_epi8(vnon0, _mm_andnot_si128(_mm_cmpeq_epi8(v, zero), _mm_set1_epi8(-1)));
-    _mm_store_si128((__m128i *)(void *)(c8 + k), zero);
-    _mm_store_si128((__m128i *)(void *)(c8b + k), zero);
-  }
-  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 8));
-  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 4));
-  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 2));
-  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 1));
-  const __m128i sums = _mm_sad_epu8(vnon0, zero);
-  *distinct = (guint)(_mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4));
-  return (guint)(_mm_cvtsi128_si32(vmax) & 0xff);
-#else
-  for (guint i = 0; i < n; i++)
-    c8[row[i]]++;
-  guint mb = 0, d = 0;
-  for (guint k = 0; k < 256; k++) {
-    mb = MAX(mb, c8[k]);
-    d += c8[k] != 0;
-  }
-  memset(c8, 0, 256);
-  *distinct = d;
-  return mb;
-#endif
-}
-
-/* The feedback table transposed (answer by answer), built on first use. */
-static const guint8 *
-prover_by_answer(HsProver *P)
-{
-  if (P->by_answer == NULL)
-    P->by_answer = hs_table_by_answer(P->table);
-  return P->by_answer;
-}
-
-/* Fills the sub-table SUB (M pool words LEGAL x the N answers S, word by word) column by column from
- * the transposed table: one sequential pass over each answer's column instead of a cache miss per
- * word for its row. */
-static void
-fill_sub_by_answer(const guint8 *by_answer, guint n_words, const guint32 *legal, guint m, const guint16 *S, guint n,
-                   guint8 *sub)
-{
-  /* In tiles of 64 words, so that the 64 rows being written stay in the L1 cache. */
-  for (guint j0 = 0; j0 < m; j0 += 64) {
-    const guint j1 = MIN(m, j0 + 64);
-    for (guint i = 0; i < n; i++) {
-      const guint8 *col = by_answer + (gsize)S[i] * n_words;
-      guint8 *dst = sub + i;
-      for (guint j = j0; j < j1; j++)
-        dst[(gsize)j * n] = col[legal[j]];
-    }
-  }
-}
-
-/* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
- * rows are also kept in the sub-table; with COLS (not NULL) they are read from the parent PL's
- * sub-table instead of the feedback table. Returns the most parts any of them makes of S. */
-static guint
-score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, const guint32 *idx, guint m,
-                gboolean sub, const guint16 *cols)
-{
-  guint16 *cnt = P->cnt;
-  guint max_distinct = 0;
-  const guint8 *by_answer = NULL;
-  if (cols == NULL && sub && m == L->n_legal) {
-    by_answer = prover_by_answer(P);
-    if (by_answer != NULL)
-      fill_sub_by_answer(by_answer, P->n_words, L->legal, m, S, n, L->sub);
-  }
-  for (guint k = 0; k < m; k++) {
-    guint j = idx[k];
-    guint8 *out = sub ? L->sub + (gsize)j * n : P->row_buf;
-    guint mb = 0, distinct = 0;
-    if (cols != NULL) {
-      gather_row(out, PL->sub + (gsize)L->pidx[j] * PL->sub_n, cols, n);
-      mb = byte_row_score(out, n, P->cnt8, &distinct);
-      L->score[j] = (guint16)mb;
-      max_distinct = MAX(max_distinct, distinct);
-      continue;
-    } else if (by_answer != NULL) {
-      /* The row is already in the sub-table (fill_sub_by_answer). */
-      if (n <= HS_PATTERNS) {
-        mb = byte_row_score(out, n, P->cnt8, &distinct);
-        L->score[j] = (guint16)mb;
-        max_distinct = MAX(max_distinct, distinct);
-        continue;
-      }
-      for (guint i = 0; i < n; i++) {
-        guint c = ++cnt[out[i]];
-        distinct += c == 1;
-        mb = MAX(mb, c);
-      }
-    } else {
-      const guint8 *row = P->rows[L->legal[j]];
-      for (guint i = 0; i < n; i++) {
-        guint8 p = out[i] = row[S[i]];
-        guint c = ++cnt[p];
-        distinct += c == 1;
-        mb = MAX(mb, c);
-      }
-    }
-    for (guint i = 0; i < n; i++)
-      cnt[out[i]] = 0;
-    L->score[j] = (guint16)mb;
-    max_distinct = MAX(max_distinct, distinct);
-  }
-  return max_distinct;
-}
-
-/* Writes the positions IDX[0..M) whose score is at most CAP and whose word is not SKIP to OUT, in the
- * order they are tried: max bucket, then candidates (P->mark) first, then canonical. Returns their
- * count. OUT may not alias IDX. */
-static guint
-order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip, guint32 *out)
-{
-  const guint n_keys = 2 * n + 2;
-  guint32 *bucket = L->bucket;
-  memset(bucket, 0, n_keys * sizeof(guint32));
-  for (guint k = 0; k < m; k++) {
-    guint j = idx[k];
-    if (L->score[j] <= cap && L->legal[j] != skip)
-      bucket[hs_rank_class(L->score[j], P->mark[L->legal[j]])]++;
-  }
-  guint total = 0;
-  for (guint k = 0; k < n_keys; k++) {
-    guint c = bucket[k];
-    bucket[k] = total;
-    total += c;
-  }
-  for (guint k = 0; k < m; k++) {
-    guint j = idx[k];
-    if (L->score[j] <= cap && L->legal[j] != skip)
-      out[bucket[hs_rank_class(L->score[j], P->mark[L->legal[j]])]++] = j;
-  }
-  return total;
 }
 
 /* After a failed try: adds the part that failed to the trouble set; TRUE when it is time to reorder. */
@@ -712,36 +325,6 @@ note_failure(Level *L)
   return TRUE;
 }
 
-/* Reorders the positions ORDER[0..M) (stable) by the largest part they make of the trouble set: the
- * answers of the parts that made earlier guesses fail. */
-static void
-reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m)
-{
-  guint16 *cnt = P->cnt;
-  guint32 *tmp = L->idx;
-  const guint nt = L->n_trouble;
-  guint *bucket = L->bucket;
-  memset(bucket, 0, (nt + 2) * sizeof *bucket);
-  for (guint k = 0; k < m; k++) {
-    guint j = order[k];
-    const guint8 *row = P->rows[L->legal[j]];
-    guint mb = 0;
-    for (guint i = 0; i < nt; i++) {
-      guint c = ++cnt[row[L->tlist[i]]];
-      mb = MAX(mb, c);
-    }
-    for (guint i = 0; i < nt; i++)
-      cnt[row[L->tlist[i]]] = 0;
-    L->score[j] = (guint16)mb; /* the max bucket on S is not needed any more */
-    bucket[mb + 1]++;
-  }
-  for (guint t = 1; t <= nt + 1; t++)
-    bucket[t] += bucket[t - 1];
-  for (guint k = 0; k < m; k++)
-    tmp[bucket[L->score[order[k]]]++] = order[k];
-  memcpy(order, tmp, m * sizeof *order);
-}
-
 /* Tries the pool positions ORDER[0..M) in turn; TRUE (with *GUESS) on the first that works. With
  * PROBING, positions whose probe ran out of budget are appended to L->unknown; and the answers of the
  * parts that make guesses fail are gathered, and from time to time the guesses not yet tried are
@@ -757,39 +340,16 @@ try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *s
       *guess = L->legal[j];
       return TRUE;
     }
-    if (stopped(P))
+    if (hs_prove_stopped(P))
       return FALSE;
     if (res == TRY_UNKNOWN) {
       L->unknown[L->n_unknown++] = j;
       continue;
     }
     if (probing && note_failure(L))
-      reorder_by_trouble(P, L, order + k + 1, m - k - 1);
+      hs_prove_reorder_by_trouble(P, L, order + k + 1, m - k - 1);
   }
   return FALSE;
-}
-
-/* Like score_positions without a sub-table, but a word stops being scored as soon as one of its parts
- * exceeds BOUND; its score is then DEFERRED (it comes after every word scored here). */
-static void
-score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, const guint32 *idx, guint m, guint bound)
-{
-  guint16 *cnt = P->cnt;
-  for (guint k = 0; k < m; k++) {
-    guint j = idx[k];
-    const guint8 *row = P->rows[L->legal[j]];
-    guint mb = 0, i = 0;
-    for (; i < n; i++) {
-      guint c = ++cnt[row[S[i]]];
-      if (c > mb && (mb = c) > bound) {
-        i++;
-        break;
-      }
-    }
-    for (guint t = 0; t < i; t++)
-      cnt[row[S[t]]] = 0;
-    L->score[j] = mb > bound ? DEFERRED : (guint16)mb;
-  }
 }
 
 /* One node being expanded by solve_deep, with what its phases share. */
@@ -834,7 +394,7 @@ find_cstar(HsProver *P, Node *N)
   N->best = G_MAXUINT;
   N->cstar = N->S[0];
   for (guint i = 0; i < N->n && N->best > 1; i++) {
-    guint mb = max_bucket(P, P->rows[N->S[i]], N->S, N->n, N->best);
+    guint mb = hs_prove_max_bucket(P, P->rows[N->S[i]], N->S, N->n, N->best);
     if (mb < N->best) {
       N->best = mb;
       N->cstar = N->S[i];
@@ -912,17 +472,18 @@ search_with_sub(HsProver *P, Node *N, guint32 *guess)
   Level *L = N->L;
   const guint n_idx = L->n_legal;
   L->sub_all = TRUE;
-  guint max_distinct = score_positions(P, L, N->PL, N->S, N->n, L->idx, n_idx, TRUE, N->from_parent ? N->cols : NULL);
+  guint max_distinct =
+    hs_prove_score_positions(P, L, N->PL, N->S, N->n, L->idx, n_idx, TRUE, N->from_parent ? N->cols : NULL);
   L->sub_ok = TRUE;
   L->sub_n = N->n;
   /* With two guesses left after this one, a part must be split into singletons by one guess legal
    * below here: it cannot be larger than the most parts any legal word makes of S (known when every
    * legal word was scored). */
   guint cap = N->r == 3 && L->sub_all ? max_distinct : N->n;
-  guint m = order_positions(P, L, N->n, L->idx, n_idx, cap, N->skip, L->sorted);
+  guint m = hs_prove_order_positions(P, L, N->n, L->idx, n_idx, cap, N->skip, L->sorted);
   if (try_cstar_late(P, N, guess))
     return TRUE;
-  return !stopped(P) && try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess);
+  return !hs_prove_stopped(P) && try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess);
 }
 
 /* No sub-table: words no worse than c* are scored and tried first; the rest, already known to be
@@ -933,19 +494,19 @@ search_lazily(HsProver *P, Node *N, guint32 *guess)
   Level *L = N->L;
   if (try_cstar_late(P, N, guess))
     return TRUE;
-  if (stopped(P))
+  if (hs_prove_stopped(P))
     return FALSE;
   guint bound = MAX(N->best, N->r);
-  score_bounded(P, L, N->S, N->n, L->idx, L->n_legal, bound);
-  guint m = order_positions(P, L, N->n, L->idx, L->n_legal, bound, N->skip, L->sorted);
-  if (try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess) || stopped(P))
-    return !stopped(P);
+  hs_prove_score_bounded(P, L, N->S, N->n, L->idx, L->n_legal, bound);
+  guint m = hs_prove_order_positions(P, L, N->n, L->idx, L->n_legal, bound, N->skip, L->sorted);
+  if (try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess) || hs_prove_stopped(P))
+    return !hs_prove_stopped(P);
   guint n_def = 0;
   for (guint j = 0; j < L->n_legal; j++)
     if (L->score[j] == DEFERRED)
       L->idx[n_def++] = j;
-  score_positions(P, L, N->PL, N->S, N->n, L->idx, n_def, FALSE, NULL);
-  m = order_positions(P, L, N->n, L->idx, n_def, N->n, N->skip, L->sorted);
+  hs_prove_score_positions(P, L, N->PL, N->S, N->n, L->idx, n_def, FALSE, NULL);
+  m = hs_prove_order_positions(P, L, N->n, L->idx, n_def, N->n, N->skip, L->sorted);
   return try_positions(P, L, N->S, N->n, N->st, N->r, N->lvl, L->sorted, m, N->probing, guess);
 }
 
@@ -962,7 +523,7 @@ retry_undecided(HsProver *P, Node *N, guint32 *guess)
         *guess = N->cstar;
         return TRUE;
       }
-      if (stopped(P))
+      if (hs_prove_stopped(P))
         return FALSE;
     }
     guint still = 0;
@@ -974,7 +535,7 @@ retry_undecided(HsProver *P, Node *N, guint32 *guess)
         *guess = L->legal[j];
         return TRUE;
       }
-      if (stopped(P))
+      if (hs_prove_stopped(P))
         return FALSE;
       if (res == TRY_UNKNOWN)
         L->unknown[still++] = j;
@@ -1039,7 +600,7 @@ refuted_at_three(HsProver *P, const Node *N)
       if (e != NULL)
         fails = e->val == MEMO_FAIL;
       else
-        fails = !part2(P, L, T, size, pk1, pk2, parent_ok, &child, ck1, ck2);
+        fails = !hs_prove_part2(P, L, T, size, pk1, pk2, parent_ok, &child, ck1, ck2);
     }
     if (!fails)
       return FALSE;
@@ -1075,7 +636,7 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, g
       *guess = N.cstar;
       return TRUE;
     }
-    if (stopped(P))
+    if (hs_prove_stopped(P))
       return FALSE;
   }
   const gboolean sub = gather_pool(P, &N);
@@ -1087,7 +648,7 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, g
     found = sub ? search_with_sub(P, &N, guess) : search_lazily(P, &N, guess);
   for (guint i = 0; i < n; i++)
     P->mark[S[i]] = 0;
-  if (found || stopped(P))
+  if (found || hs_prove_stopped(P))
     return found;
   return retry_undecided(P, &N, guess);
 }
@@ -1141,7 +702,7 @@ gboolean
 hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r, guint lvl,
                guint32 *guess)
 {
-  if (stopped(P))
+  if (hs_prove_stopped(P))
     return FALSE;
   if (n == 0) {
     *guess = HS_NONE;
@@ -1171,7 +732,7 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
     P->cancelled = TRUE;
     return FALSE;
   }
-  if ((P->probe_end != 0 && P->stats.nodes >= P->probe_end) || deadline_passed(P)) {
+  if ((P->probe_end != 0 && P->stats.nodes >= P->probe_end) || hs_prove_deadline_passed(P)) {
     P->aborted = TRUE;
     return FALSE;
   }
@@ -1184,8 +745,8 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
   }
   P->stats.nodes++;
   guint32 g = MEMO_FAIL;
-  gboolean ok = r == 2 ? solve2(P, S, n, st, lvl, &g) : solve_deep(P, S, n, st, r, lvl, &g);
-  if (stopped(P))
+  gboolean ok = r == 2 ? hs_prove_solve2(P, S, n, st, lvl, &g) : solve_deep(P, S, n, st, r, lvl, &g);
+  if (hs_prove_stopped(P))
     return FALSE;
   hs_memo_put(&P->memo, k1, k2, ok ? g : MEMO_FAIL);
   *guess = g;

@@ -1,0 +1,249 @@
+/* hardsix — how the prover scores and orders a node's pool: max buckets (from the parent's sub-table,
+ * the transposed feedback table or the rows), the sub-table a node keeps, the prover's guess order and
+ * the reordering by trouble sets (see prove-private.h). */
+#include "prove-private.h"
+
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Largest part of S under ROW, or some value >= BOUND as soon as it reaches BOUND. */
+guint
+hs_prove_max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, guint bound)
+{
+  guint16 *cnt = P->cnt;
+  guint best = 0, i = 0;
+  for (; i < n; i++) {
+    guint c = ++cnt[row[S[i]]];
+    if (c > best && (best = c) >= bound) {
+      i++;
+      break;
+    }
+  }
+  for (guint j = 0; j < i; j++)
+    cnt[row[S[j]]] = 0;
+  return best;
+}
+
+/* OUT[i] = SRC[COLS[i]] for i < N: a row of the parent's sub-table restricted to a subset. */
+static inline void
+gather_row(guint8 *restrict out, const guint8 *restrict src, const guint16 *restrict cols, guint n)
+{
+#pragma GCC unroll 4
+  for (guint i = 0; i < n; i++)
+    out[i] = src[cols[i]];
+}
+
+/* The largest part of the row ROW[0..N) (N <= 243), and into *DISTINCT its number of parts. C8 is 512
+ * byte counters (16-byte aligned), zero before and after. The counts are read back in one sweep of
+ * all 256 counters, 16 at a time, rather than tracked answer by answer (a chain of dependent
+ * increments). */
+static inline guint
+byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *distinct)
+{
+#if defined(__SSE2__)
+  /* Two sets of counters (even and odd answers) halve the chains of increments of one counter. */
+  guint8 *c8b = c8 + 256;
+  guint i = 0;
+  for (; i + 1 < n; i += 2) {
+    c8[row[i]]++;
+    c8b[row[i + 1]]++;
+  }
+  if (i < n)
+    c8[row[i]]++;
+  const __m128i zero = _mm_setzero_si128();
+  __m128i vmax = zero, vnon0 = zero;
+  for (guint k = 0; k < 256; k += 16) {
+    const __m128i v = _mm_add_epi8(_mm_load_si128((const __m128i *)(const void *)(c8 + k)),
+                                   _mm_load_si128((const __m128i *)(const void *)(c8b + k)));
+    vmax = _mm_max_epu8(vmax, v);
+    vnon0 = _mm_sub_epi8(vnon0, _mm_andnot_si128(_mm_cmpeq_epi8(v, zero), _mm_set1_epi8(-1)));
+    _mm_store_si128((__m128i *)(void *)(c8 + k), zero);
+    _mm_store_si128((__m128i *)(void *)(c8b + k), zero);
+  }
+  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 8));
+  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 4));
+  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 2));
+  vmax = _mm_max_epu8(vmax, _mm_srli_si128(vmax, 1));
+  const __m128i sums = _mm_sad_epu8(vnon0, zero);
+  *distinct = (guint)(_mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4));
+  return (guint)(_mm_cvtsi128_si32(vmax) & 0xff);
+#else
+  for (guint i = 0; i < n; i++)
+    c8[row[i]]++;
+  guint mb = 0, d = 0;
+  for (guint k = 0; k < 256; k++) {
+    mb = MAX(mb, c8[k]);
+    d += c8[k] != 0;
+  }
+  memset(c8, 0, 256);
+  *distinct = d;
+  return mb;
+#endif
+}
+
+/* The feedback table transposed (answer by answer), built on first use. */
+static const guint8 *
+prover_by_answer(HsProver *P)
+{
+  if (P->by_answer == NULL)
+    P->by_answer = hs_table_by_answer(P->table);
+  return P->by_answer;
+}
+
+/* Fills the sub-table SUB (M pool words LEGAL x the N answers S, word by word) column by column from
+ * the transposed table: one sequential pass over each answer's column instead of a cache miss per
+ * word for its row. */
+static void
+fill_sub_by_answer(const guint8 *by_answer, guint n_words, const guint32 *legal, guint m, const guint16 *S, guint n,
+                   guint8 *sub)
+{
+  /* In tiles of 64 words, so that the 64 rows being written stay in the L1 cache. */
+  for (guint j0 = 0; j0 < m; j0 += 64) {
+    const guint j1 = MIN(m, j0 + 64);
+    for (guint i = 0; i < n; i++) {
+      const guint8 *col = by_answer + (gsize)S[i] * n_words;
+      guint8 *dst = sub + i;
+      for (guint j = j0; j < j1; j++)
+        dst[(gsize)j * n] = col[legal[j]];
+    }
+  }
+}
+
+/* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
+ * rows are also kept in the sub-table; with COLS (not NULL) they are read from the parent PL's
+ * sub-table instead of the feedback table. Returns the most parts any of them makes of S. */
+guint
+hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, const guint32 *idx, guint m,
+                         gboolean sub, const guint16 *cols)
+{
+  guint16 *cnt = P->cnt;
+  guint max_distinct = 0;
+  const guint8 *by_answer = NULL;
+  if (cols == NULL && sub && m == L->n_legal) {
+    by_answer = prover_by_answer(P);
+    if (by_answer != NULL)
+      fill_sub_by_answer(by_answer, P->n_words, L->legal, m, S, n, L->sub);
+  }
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    guint8 *out = sub ? L->sub + (gsize)j * n : P->row_buf;
+    guint mb = 0, distinct = 0;
+    if (cols != NULL) {
+      gather_row(out, PL->sub + (gsize)L->pidx[j] * PL->sub_n, cols, n);
+      mb = byte_row_score(out, n, P->cnt8, &distinct);
+      L->score[j] = (guint16)mb;
+      max_distinct = MAX(max_distinct, distinct);
+      continue;
+    } else if (by_answer != NULL) {
+      /* The row is already in the sub-table (fill_sub_by_answer). */
+      if (n <= HS_PATTERNS) {
+        mb = byte_row_score(out, n, P->cnt8, &distinct);
+        L->score[j] = (guint16)mb;
+        max_distinct = MAX(max_distinct, distinct);
+        continue;
+      }
+      for (guint i = 0; i < n; i++) {
+        guint c = ++cnt[out[i]];
+        distinct += c == 1;
+        mb = MAX(mb, c);
+      }
+    } else {
+      const guint8 *row = P->rows[L->legal[j]];
+      for (guint i = 0; i < n; i++) {
+        guint8 p = out[i] = row[S[i]];
+        guint c = ++cnt[p];
+        distinct += c == 1;
+        mb = MAX(mb, c);
+      }
+    }
+    for (guint i = 0; i < n; i++)
+      cnt[out[i]] = 0;
+    L->score[j] = (guint16)mb;
+    max_distinct = MAX(max_distinct, distinct);
+  }
+  return max_distinct;
+}
+
+/* Like score_positions without a sub-table, but a word stops being scored as soon as one of its parts
+ * exceeds BOUND; its score is then DEFERRED (it comes after every word scored here). */
+void
+hs_prove_score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, const guint32 *idx, guint m, guint bound)
+{
+  guint16 *cnt = P->cnt;
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    const guint8 *row = P->rows[L->legal[j]];
+    guint mb = 0, i = 0;
+    for (; i < n; i++) {
+      guint c = ++cnt[row[S[i]]];
+      if (c > mb && (mb = c) > bound) {
+        i++;
+        break;
+      }
+    }
+    for (guint t = 0; t < i; t++)
+      cnt[row[S[t]]] = 0;
+    L->score[j] = mb > bound ? DEFERRED : (guint16)mb;
+  }
+}
+
+/* Writes the positions IDX[0..M) whose score is at most CAP and whose word is not SKIP to OUT, in the
+ * order they are tried: max bucket, then candidates (P->mark) first, then canonical. Returns their
+ * count. OUT may not alias IDX. */
+guint
+hs_prove_order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip,
+                         guint32 *out)
+{
+  const guint n_keys = 2 * n + 2;
+  guint32 *bucket = L->bucket;
+  memset(bucket, 0, n_keys * sizeof(guint32));
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    if (L->score[j] <= cap && L->legal[j] != skip)
+      bucket[hs_rank_class(L->score[j], P->mark[L->legal[j]])]++;
+  }
+  guint total = 0;
+  for (guint k = 0; k < n_keys; k++) {
+    guint c = bucket[k];
+    bucket[k] = total;
+    total += c;
+  }
+  for (guint k = 0; k < m; k++) {
+    guint j = idx[k];
+    if (L->score[j] <= cap && L->legal[j] != skip)
+      out[bucket[hs_rank_class(L->score[j], P->mark[L->legal[j]])]++] = j;
+  }
+  return total;
+}
+
+/* Reorders the positions ORDER[0..M) (stable) by the largest part they make of the trouble set: the
+ * answers of the parts that made earlier guesses fail. */
+void
+hs_prove_reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m)
+{
+  guint16 *cnt = P->cnt;
+  guint32 *tmp = L->idx;
+  const guint nt = L->n_trouble;
+  guint *bucket = L->bucket;
+  memset(bucket, 0, (nt + 2) * sizeof *bucket);
+  for (guint k = 0; k < m; k++) {
+    guint j = order[k];
+    const guint8 *row = P->rows[L->legal[j]];
+    guint mb = 0;
+    for (guint i = 0; i < nt; i++) {
+      guint c = ++cnt[row[L->tlist[i]]];
+      mb = MAX(mb, c);
+    }
+    for (guint i = 0; i < nt; i++)
+      cnt[row[L->tlist[i]]] = 0;
+    L->score[j] = (guint16)mb; /* the max bucket on S is not needed any more */
+    bucket[mb + 1]++;
+  }
+  for (guint t = 1; t <= nt + 1; t++)
+    bucket[t] += bucket[t - 1];
+  for (guint k = 0; k < m; k++)
+    tmp[bucket[L->score[order[k]]]++] = order[k];
+  memcpy(order, tmp, m * sizeof *order);
+}
