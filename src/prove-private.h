@@ -122,6 +122,7 @@ typedef struct {
   gboolean lbits_ok; /* lbits describes the current pool */
   guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */
   guint64 sa, sb;    /* hashes of the node's state (set by solve_deep) */
+  guint32 alpha;     /* letters the node's answers hold: legal holds one word per class alike on them */
   LocalEntry *local; /* LOCAL_SLOTS: parts this node has settled */
   guint32 local_gen;
   guint64 lk1[HS_PATTERNS], lk2[HS_PATTERNS]; /* local keys of the parts of the guess being tried */
@@ -149,6 +150,7 @@ struct HsProver {
   guint8 *row_buf;                               /* n_answers: scoring scratch */
   guint8 kept[HS_PATTERNS];                      /* per pattern: the positions (bit 4 - i) whose tile changes a state */
   HsMemo memo;                                   /* value: the first guess that works, or MEMO_FAIL */
+  HsAlike alike;                                 /* classes of words that play alike on a node's set */
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
   gboolean cancelled;

@@ -433,18 +433,28 @@ gather_pool(HsProver *P, Node *N)
   Level *L = N->L;
   const Level *PL = N->PL;
   guint n_legal = 0;
+  /* One word per class of words that play alike on S (search.h); nothing to do when the parent's pool
+   * was made for the same letters. */
+  const guint32 alpha = hs_set_letters(P->core, N->S, N->n);
+  const gboolean reduce = hs_alike_applies(P->rules) && !(N->from_parent && PL->alpha == alpha);
+  if (reduce)
+    hs_alike_begin(&P->alike, alpha);
   if (N->from_parent) {
     hs_state_bits(P->core, N->st, P->acc);
     for (guint j = 0; j < PL->n_legal; j++) {
       guint w = PL->legal[j];
-      if ((P->acc[w / 64] >> (w % 64)) & 1u) {
+      if (((P->acc[w / 64] >> (w % 64)) & 1u) && !(reduce && hs_alike_seen(&P->alike, P->core, w))) {
         L->legal[n_legal] = w;
         L->pidx[n_legal++] = j;
       }
     }
   } else {
-    n_legal = hs_state_legal(P->core, N->st, P->acc, L->legal);
+    const guint all = hs_state_legal(P->core, N->st, P->acc, L->legal);
+    for (guint j = 0; j < all; j++)
+      if (!(reduce && hs_alike_seen(&P->alike, P->core, L->legal[j])))
+        L->legal[n_legal++] = L->legal[j];
   }
+  L->alpha = alpha;
   L->n_legal = n_legal;
   L->lbits_ok = FALSE;
   const gsize need = (gsize)n_legal * N->n;

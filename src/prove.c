@@ -62,6 +62,7 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
     P->kept[p] = (guint8)mask;
   }
   hs_memo_init(&P->memo);
+  hs_alike_init(&P->alike, w->n_words);
   hs_prove_tuning_init(&P->tuning);
   return P;
 }
@@ -98,6 +99,7 @@ hs_prover_free(HsProver *P)
   g_free(P->mark);
   g_free(P->row_buf);
   hs_memo_free(&P->memo);
+  hs_alike_clear(&P->alike);
   g_free(P);
 }
 

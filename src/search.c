@@ -396,6 +396,67 @@ hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const guint8 *row
     pt->cnt[pt->pats[k]] = 0;
 }
 
+/* ---- words that play alike ---- */
+
+void
+hs_alike_init(HsAlike *a, guint n_words)
+{
+  memset(a, 0, sizeof *a);
+  guint cap = 64;
+  while (cap < 2 * n_words)
+    cap *= 2;
+  a->mask = cap - 1;
+  a->key = g_new(guint32, cap);
+  a->gen = g_new0(guint32, cap);
+}
+
+void
+hs_alike_clear(HsAlike *a)
+{
+  g_free(a->key);
+  g_free(a->gen);
+  a->key = a->gen = NULL;
+}
+
+guint32
+hs_set_letters(const HsSearchCore *c, const guint16 *S, guint n)
+{
+  guint32 alpha = 0;
+  for (guint i = 0; i < n; i++)
+    alpha |= c->has[S[i]][0];
+  return alpha;
+}
+
+void
+hs_alike_begin(HsAlike *a, guint32 alpha)
+{
+  if (++a->stamp == 0) {
+    memset(a->gen, 0, (a->mask + 1) * sizeof *a->gen);
+    a->stamp = 1;
+  }
+  a->alpha = alpha;
+  for (guint i = 0; i < HS_WORD_LEN; i++)
+    for (guint l = 0; l < 26; l++)
+      a->field[i][l] = (alpha >> l) & 1u ? (l + 1) << (5 * i) : 0;
+}
+
+gboolean
+hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
+{
+  if ((c->has[w][0] & ~a->alpha) == 0)
+    return FALSE; /* every letter counts: alone in its class */
+  const guint8 *l = c->let[w];
+  const guint32 key = a->field[0][l[0]] | a->field[1][l[1]] | a->field[2][l[2]] | a->field[3][l[3]] | a->field[4][l[4]];
+  guint32 h = (key * 0x9e3779b1u) >> 7 & a->mask;
+  while (a->gen[h] == a->stamp && a->key[h] != key)
+    h = (h + 1) & a->mask;
+  if (a->gen[h] == a->stamp)
+    return TRUE;
+  a->gen[h] = a->stamp;
+  a->key[h] = key;
+  return FALSE;
+}
+
 gboolean
 hs_search_fill_tree(const HsSearchCore *c, HsRules rules, HsTreeBuilder *tb, guint idx, const HsState *st, guint r,
                     guint32 forced, HsSearchChoose choose, gpointer user, GQuark domain, gint code, GError **error)

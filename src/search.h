@@ -203,6 +203,42 @@ hs_partition_hash(HsPartition *pt, const HsSearchCore *c, guint p)
   hs_set_hash(c, pt->buf + pt->start[p], pt->size[p], &pt->h1[p], &pt->h2[p]);
 }
 
+/* ---- words that play alike ---- */
+
+/* Words that play alike on a set whose answers hold the letters ALPHA: a letter no answer holds is grey
+ * against every answer of the set and of every set below it, and the NYT rule (like none) only names
+ * letters the answers hold, so two words that differ only in such letters make the same parts of every
+ * set below, are legal at the same nodes and lead to the same states: a search needs only the first
+ * of each class in canonical order (a candidate is alone in its class). The strict rule remembers grey
+ * letters: under it no two words are alike. Usage: hs_alike_begin, then hs_alike_seen for each word of
+ * a pool in canonical order, keeping the words it says are new. */
+typedef struct {
+  guint32 *key, *gen; /* open addressing, live when gen == stamp */
+  guint32 mask, stamp;
+  guint32 alpha;
+  guint32 field[HS_WORD_LEN][26]; /* a word's class: its letters in ALPHA, five bits per position */
+} HsAlike;
+
+/* A table for pools of up to N_WORDS words. */
+void hs_alike_init(HsAlike *a, guint n_words);
+void hs_alike_clear(HsAlike *a);
+
+/* The letters the answers S[0..n) hold. */
+guint32 hs_set_letters(const HsSearchCore *c, const guint16 *S, guint n);
+
+/* TRUE when words alike on a set of letters ALPHA are to be dropped under RULES. */
+static inline gboolean
+hs_alike_applies(HsRules rules)
+{
+  return rules != HS_RULES_STRICT;
+}
+
+/* Starts a new pool on a set holding the letters ALPHA. */
+void hs_alike_begin(HsAlike *a, guint32 alpha);
+
+/* TRUE when a word alike W was seen since hs_alike_begin (else W's class is now seen). */
+gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);
+
 /* ---- filling a tree ---- */
 
 /* Chooses the guess for the set S[0..n) (hashes H1, H2) under ST with R guesses left, into *GUESS;

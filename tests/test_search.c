@@ -228,6 +228,75 @@ test_partition_two_steps(void **state)
   hs_search_core_free(c);
 }
 
+/* Words alike: for random histories (NYT and none) the candidates left S, a dropped word plays exactly as
+ * the earlier word of its class (the same row on S, the same legality after one more row of any legal
+ * guess and pattern S can give), and a kept word has no earlier kept word alike. */
+static void
+test_alike(void **state)
+{
+  (void)state;
+  HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
+  HsAlike al;
+  hs_alike_init(&al, orig->n_words);
+  GRand *rng = g_rand_new_with_seed(3);
+  g_autofree guint16 *S = g_new(guint16, orig->n_answers);
+  g_autofree guint32 *rep = g_new(guint32, orig->n_words);
+  guint dropped = 0;
+  for (guint round = 0; round < 40; round++) {
+    guint32 g[4];
+    guint8 p[4];
+    const guint len = random_history(rng, HS_RULES_NYT, 1 + round % 3, g, p);
+    guint n = 0;
+    for (guint a = 0; a < orig->n_answers; a++) {
+      gboolean fits = TRUE;
+      for (guint k = 0; k < len && fits; k++)
+        fits = c->rows[g[k]][a] == p[k];
+      if (fits)
+        S[n++] = (guint16)a;
+    }
+    const guint32 alpha = hs_set_letters(c, S, n);
+    hs_alike_begin(&al, alpha);
+    /* The representative of each word: the first earlier word equal at every position, but for
+     * letters outside ALPHA. */
+    GHashTable *first = g_hash_table_new(g_direct_hash, g_direct_equal);
+    for (guint32 w = 0; w < orig->n_words; w++) {
+      guint key = 0;
+      for (guint i = 0; i < HS_WORD_LEN; i++)
+        key = key * 27 + ((alpha >> c->let[w][i]) & 1u ? c->let[w][i] + 1 : 0);
+      gpointer r;
+      rep[w] = g_hash_table_lookup_extended(first, GUINT_TO_POINTER(key), NULL, &r) ? GPOINTER_TO_UINT(r) : w;
+      if (rep[w] == w)
+        g_hash_table_insert(first, GUINT_TO_POINTER(key), GUINT_TO_POINTER(w));
+      const gboolean seen = hs_alike_seen(&al, c, w);
+      assert_int_equal(seen, rep[w] != w);
+      if (!seen)
+        continue;
+      dropped++;
+      for (guint i = 0; i < n; i++)
+        assert_int_equal(c->rows[w][S[i]], c->rows[rep[w]][S[i]]);
+    }
+    g_hash_table_destroy(first);
+    /* Legality after one more row, for both rules that drop alike words. */
+    for (guint t = 0; t < 20 && n > 0; t++) {
+      const guint32 x = (guint32)g_rand_int_range(rng, 0, (gint32)orig->n_words);
+      const guint8 px = c->rows[x][S[g_rand_int_range(rng, 0, (gint32)n)]];
+      const HsRules rules[] = { HS_RULES_NYT, HS_RULES_NONE };
+      for (guint k = 0; k < G_N_ELEMENTS(rules); k++) {
+        HsState st;
+        state_of(c, rules[k], g, p, len, &st);
+        hs_state_add(&st, rules[k], c->let[x], px);
+        for (guint32 w = 0; w < orig->n_words; w += 3)
+          assert_int_equal(hs_state_allows(c, &st, w), hs_state_allows(c, &st, rep[w]));
+      }
+    }
+  }
+  assert_true(dropped > 1000);
+  assert_true(hs_alike_applies(HS_RULES_NYT) && hs_alike_applies(HS_RULES_NONE) && !hs_alike_applies(HS_RULES_STRICT));
+  g_rand_free(rng);
+  hs_alike_clear(&al);
+  hs_search_core_free(c);
+}
+
 int
 main(void)
 {
@@ -237,6 +306,7 @@ main(void)
     cmocka_unit_test(test_memo),
     cmocka_unit_test(test_partition),
     cmocka_unit_test(test_partition_two_steps),
+    cmocka_unit_test(test_alike),
   };
   return cmocka_run_group_tests_name("search", tests, setup, teardown) == 0 ? 0 : 1;
 }
