@@ -1,0 +1,38 @@
+#!/bin/sh
+# Decides every opener with `hardsix prove --all` in shards run by GNU parallel, then joins them with
+# `hardsix merge`: the way the committed tables under output/prove-within-5/ were made, and the way to
+# spread the work over machines (parallel --sshlogin) or to resume after an interruption (shards
+# already written are kept and not run again).
+#
+# Usage: scripts/prove-table.sh LISTS MAX_GUESSES OUT.tsv [SHARDS [JOBS]]
+#   LISTS        original, nyt2022 or nyt2023
+#   MAX_GUESSES  the cap (5 for the within-five tables)
+#   OUT.tsv      the merged table (written whole: a temporary file, then a rename)
+#   SHARDS       number of shards (default 48); JOBS: shards at once (default: the cores)
+# Each shard runs with --threads 1 and --timing (the seconds column is CPU time per opener); the shard
+# files go to OUT.tsv.shards/ and are removed after a successful merge. Prints the wall time.
+set -eu
+if [ $# -lt 3 ]; then
+  sed -n '2,13p' "$0" >&2
+  exit 2
+fi
+lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
+root=$(cd "$(dirname "$0")/.." && pwd)
+hs="$root/build/hardsix"
+[ -x "$hs" ] || { echo "prove-table: build hardsix first (make)" >&2; exit 1; }
+command -v parallel >/dev/null || { echo "prove-table: GNU parallel is needed (make deps)" >&2; exit 1; }
+dir="$out.shards"
+mkdir -p "$dir"
+start=$(date +%s)
+# A shard whose file exists was finished (prove writes its -o file atomically at the end).
+seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
+  "[ -s '$dir/shard-{}.tsv' ] || '$hs' prove --all --lists '$lists' --max-guesses '$cap' --threads 1 --timing \
+     --shard {}/$shards -o '$dir/shard-{}.tsv' 2>/dev/null"
+"$hs" merge $(seq 1 "$shards" | sed "s|^|$dir/shard-|; s|\$|.tsv|") >"$out.tmp"
+mv "$out.tmp" "$out"
+rm -rf "$dir"
+end=$(date +%s)
+proven=$(awk -F '\t' 'NR > 1 && $2 == "proven"' "$out" | wc -l)
+total=$(($(wc -l <"$out") - 1))
+cpu=$(awk -F '\t' 'NR > 1 { t += $4 } END { printf "%.0f", t }' "$out")
+echo "prove-table: $lists, within $cap: $proven of $total openers proven; $((end - start)) s wall, $cpu s of search CPU time ($jobs jobs, $shards shards)"
