@@ -18,7 +18,7 @@ if [ $# -lt 3 ]; then
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
 root=$(cd "$(dirname "$0")/.." && pwd)
-hs="$root/build/hardsix"
+hs=${HS:-$root/build/hardsix} # HS=PATH: another build (keeps a long run apart from rebuilds)
 [ -x "$hs" ] || { echo "prove-table: build hardsix first (make)" >&2; exit 1; }
 command -v parallel >/dev/null || { echo "prove-table: GNU parallel is needed (make deps)" >&2; exit 1; }
 dir="$out.shards"
