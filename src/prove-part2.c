@@ -87,15 +87,8 @@ part2_row(HsProver *P, Level *L, const guint16 *T, const guint16 *tl, guint k, g
 {
   /* The node's row of the word, or its row of the feedback table. */
   const guint8 *row = L->sub_all ? L->sub + (gsize)j * L->sub_n : P->rows[L->legal[j]];
-  const guint16 *col = L->sub_all ? tl : T;
-  guint64 seen[4] = { 0, 0, 0, 0 };
-  for (guint i = 0; i < k; i++) {
-    guint p = row[col[i]];
-    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-    if (seen[p >> 6] & bit)
-      return FALSE;
-    seen[p >> 6] |= bit;
-  }
+  if (!hs_prove_injective(row, L->sub_all ? tl : T, k))
+    return FALSE;
   const guint w = L->legal[j];
   if (!*parent_ok) {
     hs_memo_put(&P->memo, pk1, pk2, w);
