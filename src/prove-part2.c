@@ -111,28 +111,53 @@ hs_prove_part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, gu
                const HsState *child, guint64 ck1, guint64 ck2)
 {
   P->stats.nodes++;
-  for (guint i = 0; i < k; i++)
+  /* With the node's parts per word (L->dist), only words that make at least k parts of its set can
+   * split T: the first that does is the same as without the filter. */
+  const gboolean by_parts = L->sub_all && L->dist_ok;
+  for (guint i = 0; i < k; i++) {
+    if (by_parts && L->dist[L->ppos[T[i]]] < k)
+      continue;
     if (hs_prove_injective(P->rows[T[i]], T, k)) {
       hs_memo_put(&P->memo, ck1, ck2, T[i]);
       if (!parent_ok)
         hs_memo_put(&P->memo, pk1, pk2, T[i]);
       return TRUE;
     }
+  }
   guint16 tl[HS_PATTERNS];
   for (guint i = 0; i < k; i++)
     tl[i] = L->loc[T[i]];
-  /* The first block of the pool unfiltered (a part that some word splits usually meets one there),
-   * then the words part2_candidates leaves. */
-  const guint first = MIN(L->n_legal, 64u);
-  for (guint j = 0; j < first; j++)
-    if (part2_row(P, L, T, tl, k, j, &parent_ok, pk1, pk2, child, ck1, ck2))
-      return TRUE;
-  if (L->n_legal > first && part2_candidates(P, L, T, k)) {
-    const guint nb = (L->n_legal + 63) / 64;
-    for (guint b = 1; b < nb; b++)
-      for (guint64 bits = L->cand[b]; bits; bits &= bits - 1)
-        if (part2_row(P, L, T, tl, k, b * 64 + (guint)__builtin_ctzll(bits), &parent_ok, pk1, pk2, child, ck1, ck2))
-          return TRUE;
+  if (by_parts && L->n_ge[k] <= BY_PARTS_MAX) {
+    /* Few words make k parts: those, in canonical order. */
+    guint32 few[BY_PARTS_MAX];
+    const guint nf = L->n_ge[k];
+    memcpy(few, L->by_parts, nf * sizeof *few);
+    for (guint a = 1; a < nf; a++) {
+      const guint32 v = few[a];
+      guint b = a;
+      for (; b > 0 && few[b - 1] > v; b--)
+        few[b] = few[b - 1];
+      few[b] = v;
+    }
+    for (guint q = 0; q < nf; q++)
+      if (part2_row(P, L, T, tl, k, few[q], &parent_ok, pk1, pk2, child, ck1, ck2))
+        return TRUE;
+  } else {
+    /* The first block of the pool unfiltered (a part that some word splits usually meets one there),
+     * then the words part2_candidates leaves. */
+    const guint first = MIN(L->n_legal, 64u);
+    for (guint j = 0; j < first; j++)
+      if (!(by_parts && L->dist[j] < k) && part2_row(P, L, T, tl, k, j, &parent_ok, pk1, pk2, child, ck1, ck2))
+        return TRUE;
+    if (L->n_legal > first && part2_candidates(P, L, T, k)) {
+      const guint nb = (L->n_legal + 63) / 64;
+      for (guint b = 1; b < nb; b++)
+        for (guint64 bits = L->cand[b]; bits; bits &= bits - 1) {
+          const guint j = b * 64 + (guint)__builtin_ctzll(bits);
+          if (!(by_parts && L->dist[j] < k) && part2_row(P, L, T, tl, k, j, &parent_ok, pk1, pk2, child, ck1, ck2))
+            return TRUE;
+        }
+    }
   }
   if (!parent_ok)
     hs_memo_put(&P->memo, pk1, pk2, MEMO_FAIL);

@@ -64,6 +64,9 @@
 /* Nodes with three guesses left are refuted without a search when the clusters leave at most this
  * many words to try (refuted_at_three). */
 #define QUICK_MAX 64
+/* part2 tries the words that make enough parts of the node's set on their own (in canonical order)
+ * when there are at most this many. */
+#define BY_PARTS_MAX 64
 
 /* Parts a node has settled, remembered by the node itself (a small direct-mapped cache, L1-resident):
  * many guesses of one node leave the same part under the same new constraints, and asking the memo
@@ -121,6 +124,11 @@ typedef struct {
   guint64 *lbits;    /* 26 * LBITS_STRIDE: per letter, the pool positions whose word holds it */
   gboolean lbits_ok; /* lbits describes the current pool */
   guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */
+  guint8 *dist;      /* per pool position: the parts its word makes of the node's set (with sub_all) */
+  guint32 *by_parts; /* pool positions, most parts first (hs_prove_rank_by_parts) */
+  guint n_ge[257];   /* n_ge[d]: pool positions whose word makes at least d parts */
+  gboolean dist_ok;  /* dist, by_parts and n_ge describe the node's pool */
+  guint32 *ppos;     /* n_answers: the pool position of each candidate of the node (with dist_ok) */
   guint64 sa, sb;    /* hashes of the node's state (set by solve_deep) */
   guint32 alpha;     /* letters the node's answers hold: legal holds one word per class alike on them */
   LocalEntry *local; /* LOCAL_SLOTS: parts this node has settled */
@@ -223,6 +231,10 @@ void hs_prove_score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, co
 guint hs_prove_order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip,
                                guint32 *out);
 void hs_prove_reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m);
+/* Sorts L's pool positions by the parts their words make of the node's set (L->dist, from scoring every
+ * position with a sub-table) into L->by_parts and L->n_ge: a word that splits a part of k answers into
+ * singletons makes at least k parts of the set, so part2 need only try the first n_ge[k]. */
+void hs_prove_rank_by_parts(Level *L);
 
 /* prove-part2.c: two guesses left, and the parts of nodes with three. */
 gboolean hs_prove_part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, guint64 pk2, gboolean parent_ok,

@@ -134,6 +134,7 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
       gather_row(out, PL->sub + (gsize)L->pidx[j] * PL->sub_n, cols, n);
       mb = byte_row_score(out, n, P->cnt8, &distinct);
       L->score[j] = (guint16)mb;
+      L->dist[j] = (guint8)distinct;
       max_distinct = MAX(max_distinct, distinct);
       continue;
     } else if (by_answer != NULL) {
@@ -141,6 +142,7 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
       if (n <= HS_PATTERNS) {
         mb = byte_row_score(out, n, P->cnt8, &distinct);
         L->score[j] = (guint16)mb;
+        L->dist[j] = (guint8)distinct;
         max_distinct = MAX(max_distinct, distinct);
         continue;
       }
@@ -161,9 +163,29 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
     for (guint i = 0; i < n; i++)
       cnt[out[i]] = 0;
     L->score[j] = (guint16)mb;
+    L->dist[j] = (guint8)MIN(distinct, 255u);
     max_distinct = MAX(max_distinct, distinct);
   }
   return max_distinct;
+}
+
+void
+hs_prove_rank_by_parts(Level *L)
+{
+  guint count[257];
+  memset(count, 0, sizeof count);
+  for (guint j = 0; j < L->n_legal; j++)
+    count[L->dist[j]]++;
+  /* n_ge[d]: positions with at least d parts; by_parts: positions, most parts first. */
+  guint total = 0;
+  for (gint d = 255; d >= 0; d--) {
+    total += count[d];
+    L->n_ge[d] = total;
+    count[d] = total - count[d]; /* where the positions with exactly d parts start */
+  }
+  L->n_ge[256] = 0;
+  for (guint j = 0; j < L->n_legal; j++)
+    L->by_parts[count[L->dist[j]]++] = j;
 }
 
 /* Like score_positions without a sub-table, but a word stops being scored as soon as one of its parts

@@ -26,6 +26,9 @@ level_free(Level *L)
   g_free(L->lbits);
   g_free(L->cand);
   g_free(L->local);
+  g_free(L->dist);
+  g_free(L->ppos);
+  g_free(L->by_parts);
   g_free(L);
 }
 
@@ -58,6 +61,9 @@ hs_prove_level(HsProver *P, guint l)
     L->lbits = g_new(guint64, 26 * (gsize)hs_prove_lbits_stride(P));
     L->cand = g_new(guint64, hs_prove_lbits_stride(P));
     L->local = g_new0(LocalEntry, LOCAL_SLOTS);
+    L->dist = g_new0(guint8, P->n_words);
+    L->ppos = g_new0(guint32, MAX(1u, P->n_answers));
+    L->by_parts = g_new(guint32, P->n_words);
     L->local_gen = 1;
     P->lv[l] = L;
   }
@@ -375,6 +381,7 @@ static void
 level_reset(HsProver *P, Level *L)
 {
   L->sub_ok = FALSE;
+  L->dist_ok = FALSE;
   L->n_unknown = 0;
   for (guint i = 0; i < L->n_trouble; i++)
     L->tmark[L->tlist[i]] = 0;
@@ -486,6 +493,18 @@ search_with_sub(HsProver *P, Node *N, guint32 *guess)
     hs_prove_score_positions(P, L, N->PL, N->S, N->n, L->idx, n_idx, TRUE, N->from_parent ? N->cols : NULL);
   L->sub_ok = TRUE;
   L->sub_n = N->n;
+  if (N->r == 3) {
+    hs_prove_rank_by_parts(L);
+    /* Every candidate is legal (it fits every row so far) and alone in its class, so it is in the
+     * pool: its position there, for part2. */
+    guint found = 0;
+    for (guint j = 0; j < L->n_legal && L->legal[j] < P->n_answers; j++)
+      if (P->mark[L->legal[j]]) {
+        L->ppos[L->legal[j]] = j;
+        found++;
+      }
+    L->dist_ok = found == N->n;
+  }
   /* With two guesses left after this one, a part must be split into singletons by one guess legal
    * below here: it cannot be larger than the most parts any legal word makes of S (known when every
    * legal word was scored). */
