@@ -67,6 +67,9 @@
 /* part2 tries the words that make enough parts of the node's set on their own (in canonical order)
  * when there are at most this many. */
 #define BY_PARTS_MAX 64
+/* A guess of a node with three guesses left is rejected without asking the memo when at most this many
+ * words could split its largest part and none of them does (largest_part_unsplittable). */
+#define QUICK_SPLITTERS 16
 
 /* Parts a node has settled, remembered by the node itself (a small direct-mapped cache, L1-resident):
  * many guesses of one node leave the same part under the same new constraints, and asking the memo

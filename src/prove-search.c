@@ -265,6 +265,51 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
   return TRY_FAILS;
 }
 
+/* Three guesses left, W just measured into L->part: TRUE (L->failed set) when W's largest part is
+ * known at once to need more than two guesses: the few words that make as many parts of the node's set
+ * (L->n_ge, at most QUICK_SPLITTERS of them) are all illegal after W or do not split it. Most guesses of
+ * a node that fails end here, before the memo is asked about any part (a cache miss each). FALSE
+ * when that is not known this way (the usual screening follows). */
+static gboolean
+largest_part_unsplittable(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *st, guint w,
+                          const guint8 *sub_row, guint64 probe)
+{
+  guint big = HS_PATTERNS, k = 0;
+  for (guint q = 0; q < L->part.n_pats; q++) {
+    const guint p = L->part.pats[q];
+    if (p != HS_ALL_GREEN && L->part.size[p] > k) {
+      k = L->part.size[p];
+      big = p;
+    }
+  }
+  if (k <= 2)
+    return FALSE; /* played out in two guesses */
+  if (k <= HS_PATTERNS && L->n_ge[k] > QUICK_SPLITTERS)
+    return FALSE;
+  const guint n_split = k <= HS_PATTERNS ? L->n_ge[k] : 0;
+  gboolean split = FALSE;
+  if (n_split > 0) {
+    HsState child = *st;
+    hs_state_add(&child, P->rules, P->let[w], (guint8)big);
+    hs_partition_place(&L->part, S, n, P->rows[w], sub_row);
+    const guint16 *T = L->part.buf + L->part.start[big];
+    guint16 tl[HS_PATTERNS];
+    for (guint i = 0; i < k; i++)
+      tl[i] = L->loc[T[i]];
+    for (guint q = 0; q < n_split && !split; q++) {
+      const guint j = L->by_parts[q];
+      split = hs_state_allows(P->core, &child, L->legal[j]) && hs_prove_injective(L->sub + (gsize)j * L->sub_n, tl, k);
+    }
+  } else if (probe != 0) {
+    hs_partition_place(&L->part, S, n, P->rows[w], sub_row); /* the failing part feeds the trouble set */
+  }
+  if (split)
+    return FALSE;
+  P->stats.refuted++;
+  L->failed = big;
+  return TRUE;
+}
+
 /* Does guess W split S (level LVL) into parts that are all solvable within R - 1 guesses? Parts are
  * searched largest first (fail-first), after a memo pass that rejects W on any part known to fail.
  * With PROBE, each part gets a node budget and TRY_UNKNOWN says that one ran out. SUB_ROW is W's row
@@ -285,6 +330,8 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
     return TRY_FAILS;
   }
   const gboolean sub = r == 3 && L->sub_ok;
+  if (sub && L->dist_ok && largest_part_unsplittable(P, L, S, n, st, w, sub_row, probe))
+    return TRY_FAILS;
   gint n_todo = screen_parts(P, L, st, w, r, sub);
   /* Most guesses fail on the sizes and hashes of their parts: the answers are placed in their parts
    * only when a part is searched, or when the failing part feeds the trouble set (probes). */

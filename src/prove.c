@@ -73,7 +73,7 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->probe_min_r = 4;
   t->probe_budget = 800;
   t->trouble_first = 4;
-  t->sub_budget = 4u << 20;
+  t->sub_budget = 16u << 20;
   t->part_budget = 200;
   t->refute_max_guesses = 5;
 }

@@ -75,7 +75,7 @@ typedef struct {
   guint trouble_first;      /* FAST, probing nodes: reorder the untried guesses by the parts that made
                          * guesses fail after this many failures (0: never); default 4 */
   gsize sub_budget;         /* largest sub-table (pool words x candidates, bytes) a node keeps; default
-                         * 4 MiB (0: none) */
+                         * 16 MiB (0: none) */
   guint part_budget;        /* deciding an opener: its parts are first searched in rounds with node budgets
                          * starting here, so that a part that fails cheaply is found first (0: each part
                          * in turn to the end); default 200 */
