@@ -295,35 +295,9 @@ gboolean
 hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
                   const guint8 *sub_row, guint cap)
 {
-  pt->n_pats = 0;
-  for (guint i = 0; i < n; i++) {
-    guint p = sub_row ? sub_row[i] : row[S[i]];
-    if (pt->cnt[p]++ == 0)
-      pt->pats[pt->n_pats++] = (guint8)p;
-    else if (pt->cnt[p] > cap) {
-      for (guint k = 0; k < pt->n_pats; k++)
-        pt->cnt[pt->pats[k]] = 0;
-      pt->n_pats = 0;
-      return FALSE;
-    }
-  }
-  guint pos = 0;
-  for (guint k = 0; k < pt->n_pats; k++) {
-    guint p = pt->pats[k];
-    pt->start[p] = (guint16)pos;
-    pt->size[p] = pt->cnt[p];
-    pos += pt->cnt[p];
-    pt->cnt[p] = 0;
-    pt->h1[p] = pt->h2[p] = 0;
-  }
-  for (guint i = 0; i < n; i++) {
-    guint a = S[i], p = sub_row ? sub_row[i] : row[a];
-    pt->buf[pt->start[p] + pt->cnt[p]++] = (guint16)a;
-    pt->h1[p] += c->z1[a];
-    pt->h2[p] += c->z2[a];
-  }
-  for (guint k = 0; k < pt->n_pats; k++)
-    pt->cnt[pt->pats[k]] = 0;
+  if (!hs_partition_measure(pt, c, S, n, row, sub_row, cap))
+    return FALSE;
+  hs_partition_place(pt, S, n, row, sub_row);
   return TRUE;
 }
 
