@@ -240,9 +240,10 @@ decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
       }
     }
     n_open = still;
-    /* No last round without a budget: an expensive part that works must not hold up a cheaper one
-     * that fails. */
-    budget = budget > G_MAXUINT64 / PROBE_GROWTH ? 0 : budget * PROBE_GROWTH;
+    /* No last round without a budget while several parts are open: an expensive part that works must
+     * not hold up a cheaper one that fails. A part left alone is searched to the end at once: a
+     * budget only makes it start again. */
+    budget = budget > G_MAXUINT64 / PROBE_GROWTH || n_open == 1 ? 0 : budget * PROBE_GROWTH;
   }
   return TRUE;
 }
