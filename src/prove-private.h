@@ -9,7 +9,8 @@
  * position and caps counts), so legal pools are a few ANDs of precomputed word bitsets and the memo
  * key is a hash of the state and of the candidate set (sums of random 64-bit keys, two of them).
  * A node tries guesses in max-bucket order and stops at the first that works; for each guess it
- * checks the parts largest first, after a pass that rejects the guess on any part the memo knows
+ * checks the parts (smallest first when three or more guesses are left after it, else largest first:
+ * order_parts in prove-search.c), after a pass that rejects the guess on any part the memo knows
  * to fail. Parts of at most r - 1 answers are solved by playing them in turn; with one guess left a
  * part must be a single answer; with two left one legal guess must split it into singletons (part2
  * answers that from the node's sub-table, and remembers the answer under the node's own, weaker
@@ -102,7 +103,7 @@ typedef struct {
   guint64 ck1[HS_PATTERNS], ck2[HS_PATTERNS]; /* memo keys of the parts */
   guint64 pk1[HS_PATTERNS], pk2[HS_PATTERNS]; /* the same parts under the node's own state */
   guint8 pok[HS_PATTERNS];                    /* the part is known solvable under the node's own state */
-  guint8 todo[HS_PATTERNS];                   /* parts that still need a search, in fail-first order */
+  guint8 todo[HS_PATTERNS];                   /* parts that still need a search, in the order they are searched */
   guint cap;                                  /* guesses with a part larger than this are rejected outright */
   Core *cores;                                /* parts that made the node's guesses fail, with their states */
   guint n_cores, next_core;
