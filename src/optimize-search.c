@@ -58,21 +58,6 @@ hs_opt_level(HsOptimizer *O, guint l)
   return O->lv[l];
 }
 
-/* TRUE when ROW gives every word of S its own pattern. */
-static inline gboolean
-injective(const guint8 *row, const guint16 *S, guint n)
-{
-  guint64 seen[4] = { 0, 0, 0, 0 };
-  for (guint i = 0; i < n; i++) {
-    guint p = row[S[i]];
-    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-    if (seen[p >> 6] & bit)
-      return FALSE;
-    seen[p >> 6] |= bit;
-  }
-  return TRUE;
-}
-
 /* What the candidates of T (S answers) can do with their own feedback, the cheap part of a set's
  * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
  * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
@@ -434,7 +419,7 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
   if (PL == NULL) {
     const guint m = hs_opt_gather_pool(O, L, NULL, st);
     for (guint j = 0; j < m; j++)
-      if (!is_cand(O, L, S, n, L->pool[j]) && injective(O->core->rows[L->pool[j]], S, n)) {
+      if (!is_cand(O, L, S, n, L->pool[j]) && hs_set_injective(O->core->rows[L->pool[j]], S, n)) {
         *guess = L->pool[j];
         return 2 * n;
       }

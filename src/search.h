@@ -203,6 +203,21 @@ hs_partition_hash(HsPartition *pt, const HsSearchCore *c, guint p)
   hs_set_hash(c, pt->buf + pt->start[p], pt->size[p], &pt->h1[p], &pt->h2[p]);
 }
 
+/* TRUE when ROW (a guess's feedback row) gives every answer of S[0..n) its own pattern. */
+static inline gboolean
+hs_set_injective(const guint8 *row, const guint16 *S, guint n)
+{
+  guint64 seen[4] = { 0, 0, 0, 0 };
+  for (guint i = 0; i < n; i++) {
+    guint p = row[S[i]];
+    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+    if (seen[p >> 6] & bit)
+      return FALSE;
+    seen[p >> 6] |= bit;
+  }
+  return TRUE;
+}
+
 /* ---- words that play alike ---- */
 
 /* Words that play alike on a set whose answers hold the letters ALPHA: a letter no answer holds is grey
