@@ -254,18 +254,43 @@ void hs_alike_begin(HsAlike *a, guint32 alpha);
 /* TRUE when a word alike W was seen since hs_alike_begin (else W's class is now seen). */
 gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);
 
-/* ---- filling a tree ---- */
+/* ---- what the drivers share ---- */
+
+/* Splits every answer (ALL: 0 .. n_answers - 1) by OPENER into PT and writes the patterns of the parts
+ * other than the opener itself to PARTS, largest first (ties in pattern order), each part's state
+ * after the opener (from the empty state) to CHILD[p]. Returns the number of parts. */
+guint hs_search_opener_parts(const HsSearchCore *c, const guint16 *all, guint opener, HsPartition *pt, HsState *child,
+                             guint8 *parts);
+
+/* After a search that saw the cancel flag (*CANCELLED TRUE): empties MEMO (entries written while
+ * unwinding may be wrong), clears the flag and sets ERROR to "search cancelled" (DOMAIN, CODE), and
+ * returns TRUE. FALSE, and nothing done, when *CANCELLED is FALSE. */
+gboolean hs_search_cancelled_error(gboolean *cancelled, HsMemo *memo, GQuark domain, gint code, GError **error);
 
 /* Chooses the guess for the set S[0..n) (hashes H1, H2) under ST with R guesses left, into *GUESS;
  * FALSE with ERROR set when there is none (or the search was cancelled). */
 typedef gboolean (*HsSearchChoose)(gpointer user, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st,
                                    guint r, guint32 *guess, GError **error);
 
-/* Plays node IDX of TB (state ST, R guesses left): FORCED, or the guess CHOOSE gives, then fills its
- * children depth-first the same way. A node that would need more than R guesses is an internal error
- * of DOMAIN/CODE. */
-gboolean hs_search_fill_tree(const HsSearchCore *c, HsRules rules, HsTreeBuilder *tb, guint idx, const HsState *st,
-                             guint r, guint32 forced, HsSearchChoose choose, gpointer user, GQuark domain, gint code,
-                             GError **error);
+/* Where a tree starts: a node holding the answers CANDS[0..n) (canonical order; NULL: every answer) at
+ * DEPTH, reached by PATTERN, under ST (NULL: the empty state) with R guesses left, in a strategy whose
+ * cap is MAX_GUESSES. It plays FORCED, or the chooser's guess when FORCED is HS_NONE. The whole game
+ * from OPENER: { .r = cap, .forced = OPENER, .max_guesses = cap }. */
+typedef struct {
+  const guint32 *cands;
+  guint n;
+  guint depth;
+  guint8 pattern;
+  const HsState *st;
+  guint r;
+  guint32 forced;
+  guint max_guesses;
+} HsSearchRoot;
+
+/* The tree from ROOT: every node plays the guess CHOOSE (with USER) gives, laid out by the tree
+ * builder. NULL with ERROR set when CHOOSE fails or a node would need more guesses than it has left
+ * (an internal error of DOMAIN/CODE). The strategy has no policy yet. */
+HsStrategy *hs_search_build_tree(const HsSearchCore *c, const HsSearchRoot *root, HsSearchChoose choose, gpointer user,
+                                 GQuark domain, gint code, GError **error);
 
 G_END_DECLS
