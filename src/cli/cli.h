@@ -206,6 +206,14 @@ gboolean hs_cli_write_output(const char *target, const char *name, const char *t
  * line (hs_cli_shard_header with OPTIONS), to -o FILE or stdout. */
 gboolean hs_cli_write_rows(const HsCliContext *ctx, const char *options, const char *rows, GError **error);
 
+/* Sorts ROWS (N rows of SIZE bytes, each with its opener's word index, a guint32, at byte OFFSET) by the
+ * opener's word: the row order of every run over openers (sweep, prove --all, optimize --all), which
+ * merge keeps. */
+void hs_cli_sort_rows(const HsCliContext *ctx, gpointer rows, guint n, gsize size, gsize offset);
+
+/* Appends the 'seconds' column of a --timing TSV: a tab and SECONDS with four decimals (C locale). */
+void hs_cli_append_seconds(GString *out, double seconds);
+
 /* Flushes stdout; a write error (now or earlier) fails with "cannot write to stdout". */
 gboolean hs_cli_flush_stdout(GError **error);
 
@@ -280,8 +288,11 @@ void hs_cli_print_timing(const HsCliContext *ctx, const char *phase, double phas
 /* ---- prove.c ---- */
 
 /* Why OPENER cannot guarantee ctx's cap (the prover's explanation WHY), on stderr: the first opener
- * pattern whose part no strategy solves in the guesses left, its words, and the fewest it needs. */
-void hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why);
+ * pattern whose part no strategy solves in the guesses left, its words, and the fewest it needs; then
+ * the search's NODES and SECS. Returns FALSE with HS_CLI_ERROR_REPORTED (the verdict of prove and
+ * optimize for one opener). */
+gboolean hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why, guint64 nodes,
+                                  double secs, GError **error);
 
 /* ---- load.c: strategy files (HS_CMD_STRATEGY_FILE) ---- */
 

@@ -51,6 +51,36 @@ hs_cli_write_rows(const HsCliContext *ctx, const char *options, const char *rows
   return hs_cli_write_output(ctx->opt.output, NULL, text, error);
 }
 
+typedef struct {
+  const HsWords *words;
+  gsize offset;
+} ByOpener;
+
+static gint
+cmp_by_opener(gconstpointer a, gconstpointer b, gpointer data)
+{
+  const ByOpener *by = data;
+  guint32 x, y;
+  memcpy(&x, (const char *)a + by->offset, sizeof x);
+  memcpy(&y, (const char *)b + by->offset, sizeof y);
+  return strcmp(by->words->text[x], by->words->text[y]);
+}
+
+void
+hs_cli_sort_rows(const HsCliContext *ctx, gpointer rows, guint n, gsize size, gsize offset)
+{
+  ByOpener by = { ctx->words, offset };
+  g_qsort_with_data(rows, (gint)n, size, cmp_by_opener, &by);
+}
+
+void
+hs_cli_append_seconds(GString *out, double seconds)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append_c(out, '\t');
+  g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", seconds));
+}
+
 /* ---- planning ---- */
 
 static void

@@ -78,8 +78,16 @@ append_part(GString *out, const HsWords *w, const HsTable *table, guint opener, 
     g_string_append(out, ", ...");
 }
 
-void
-hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why)
+/* "search: N nodes, S s" on stderr. */
+static void
+print_search(guint64 nodes, double secs)
+{
+  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", nodes, secs);
+}
+
+gboolean
+hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why, guint64 nodes, double secs,
+                         GError **error)
 {
   const HsWords *w = ctx->words;
   const char *o = w->text[opener];
@@ -96,6 +104,8 @@ hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFail
     fprintf(stderr, "; the best is %u more (%u in all)\n", why->best, why->best + 1);
   else
     fprintf(stderr, "\n");
+  print_search(nodes, secs);
+  return hs_cli_reported(error);
 }
 
 /* The strategy found for OPENER, verified and written like solve's, and the verdict on stderr. */
@@ -111,7 +121,7 @@ emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st
   fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s)\n",
           ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
           hs_cli_rules_words(ctx->policy.rules));
-  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st->nodes, secs);
+  print_search(st->nodes, secs);
   if (opt.timing)
     hs_cli_print_timing(ctx, "search and tree", secs * 1e3, verify_ms, write_ms);
   return verified || hs_cli_reported(error);
@@ -137,19 +147,10 @@ prove_one(HsCliContext *ctx, const char *word, GError **error)
     return FALSE;
   if (s != NULL)
     return emit_proof(ctx, s, secs, &st, error);
-  hs_cli_print_impossible(ctx, opener, &why);
-  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st.nodes, secs);
-  return hs_cli_reported(error);
+  return hs_cli_report_impossible(ctx, opener, &why, st.nodes, secs, error);
 }
 
 /* ---- --all ---- */
-
-static gint
-cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
-{
-  const HsWords *w = words;
-  return strcmp(w->text[((const HsProveAllRow *)a)->opener], w->text[((const HsProveAllRow *)b)->opener]);
-}
 
 static gint
 cmp_double(gconstpointer a, gconstpointer b)
@@ -165,11 +166,8 @@ render_tsv(const HsWords *w, const HsProveAllRow *rows, guint n)
   for (guint i = 0; i < n; i++) {
     g_string_append_printf(out, "%s\t%s\t%" G_GUINT64_FORMAT, w->text[rows[i].opener],
                            rows[i].proven ? "proven" : "impossible", rows[i].nodes);
-    if (opt.timing) {
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
-      g_string_append_c(out, '\t');
-      g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", rows[i].seconds));
-    }
+    if (opt.timing)
+      hs_cli_append_seconds(out, rows[i].seconds);
     g_string_append_c(out, '\n');
   }
   return g_string_free(out, FALSE);
@@ -213,7 +211,7 @@ prove_all(HsCliContext *ctx, GError **error)
   double secs;
   if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
     return FALSE;
-  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
+  hs_cli_sort_rows(ctx, rows, n, sizeof *rows, G_STRUCT_OFFSET(HsProveAllRow, opener));
   g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
   g_autofree char *made_with =
     g_strdup_printf("--search %s%s", hs_prove_order_name(opt.order), opt.timing ? " --timing" : "");
