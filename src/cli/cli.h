@@ -31,6 +31,8 @@ typedef enum {
   HS_CMD_THREADS = 1 << 4,       /* --threads N, applied to OpenMP */
   HS_CMD_TABLE = 1 << 5,         /* ctx->table: the feedback table the policy needs */
   HS_CMD_PROVER_TABLE = 1 << 6,  /* ctx->table with the row of every allowed guess (for the prover) */
+  HS_CMD_OPENER = 1 << 7,        /* argv[1], when there is one (not with --all), names the opener:
+                                  * ctx->opener; looked up last, an unknown word is a usage error */
 } HsCliFlags;
 
 /* Shared option values as given on the command line (NULL or 0 when absent). */
@@ -84,6 +86,8 @@ typedef struct {
   /* HS_CMD_TABLE, HS_CMD_PROVER_TABLE */
   HsTable *table;
   double table_ms; /* time spent building it */
+  /* HS_CMD_OPENER: argv[1]'s word index */
+  guint opener;
   /* --openers and --shard, when the command takes them: this shard's openers (word indices) */
   guint32 *openers;
   guint n_openers;

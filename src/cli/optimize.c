@@ -67,11 +67,9 @@ print_search(const HsOptimizeStats *st, double secs)
 }
 
 static gboolean
-optimize_one(HsCliContext *ctx, const char *word, GError **error)
+optimize_one(HsCliContext *ctx, GError **error)
 {
-  guint opener;
-  if (!hs_cli_find_word(ctx, "opener", word, &opener, error))
-    return FALSE;
+  const guint opener = ctx->opener;
   const guint cap = ctx->policy.max_guesses;
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
@@ -210,8 +208,8 @@ optimize_all(HsCliContext *ctx, GError **error)
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argc;
-  return opt.all ? optimize_all(ctx, error) : optimize_one(ctx, argv[1], error);
+  (void)argc, (void)argv;
+  return opt.all ? optimize_all(ctx, error) : optimize_one(ctx, error);
 }
 
 const HsCliCommand hs_cli_optimize = {
@@ -236,7 +234,7 @@ const HsCliCommand hs_cli_optimize = {
           "Exit status: one opener: 0 optimal and verified, 1 impossible or not verified; --all: 0 when every\n"
           "opener was decided; 1 on errors; 2 usage error.",
   .options = options,
-  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE | HS_CMD_OPENER,
   .check = check,
   .run = run,
 };

@@ -128,11 +128,9 @@ emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st
 }
 
 static gboolean
-prove_one(HsCliContext *ctx, const char *word, GError **error)
+prove_one(HsCliContext *ctx, GError **error)
 {
-  guint opener;
-  if (!hs_cli_find_word(ctx, "opener", word, &opener, error))
-    return FALSE;
+  const guint opener = ctx->opener;
   g_autoptr(HsProver) prover = hs_prover_new(ctx->table, ctx->policy.rules, opt.order);
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
@@ -223,8 +221,8 @@ prove_all(HsCliContext *ctx, GError **error)
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argc;
-  return opt.all ? prove_all(ctx, error) : prove_one(ctx, argv[1], error);
+  (void)argc, (void)argv;
+  return opt.all ? prove_all(ctx, error) : prove_one(ctx, error);
 }
 
 const HsCliCommand hs_cli_prove = {
@@ -250,7 +248,7 @@ const HsCliCommand hs_cli_prove = {
     "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
     "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.",
   .options = options,
-  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE | HS_CMD_OPENER,
   .check = check,
   .run = run,
 };
