@@ -110,6 +110,18 @@ start(HsOptimizer *O, guint opener, guint max_guesses, guint8 *parts, guint *n_p
   return TRUE;
 }
 
+/* The opener's total with each of its N_PARTS PARTS (in level 0) at its least bound: every answer pays
+ * for the opener, a part of s answers at least hs_opt_part_bound(s). */
+static guint64
+least_total(HsOptimizer *O, const guint8 *parts, guint n_parts)
+{
+  const Level *L = O->lv[0];
+  guint64 sum = O->n_answers;
+  for (guint k = 0; k < n_parts; k++)
+    sum += hs_opt_part_bound(L->part.size[parts[k]]);
+  return sum;
+}
+
 gboolean
 hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 bound, guint64 *total, gboolean *exact,
                    HsOptimizeStats *stats, GError **error)
@@ -119,10 +131,7 @@ hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 boun
   if (!start(O, opener, max_guesses, parts, &n_parts, error))
     return FALSE;
   Level *L = O->lv[0];
-  /* Every answer pays for the opener; each part at its bound until it is searched. */
-  guint64 sum = O->n_answers;
-  for (guint k = 0; k < n_parts; k++)
-    sum += hs_opt_part_bound(L->part.size[parts[k]]);
+  guint64 sum = least_total(O, parts, n_parts); /* each part at its bound until it is searched */
   gboolean done = TRUE, impossible = FALSE;
   for (guint k = 0; k < n_parts; k++) {
     if (bound && sum >= bound) {
