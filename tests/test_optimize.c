@@ -287,9 +287,7 @@ test_all_and_best(void **state)
   g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const guint n = w->n_words, cap = 4;
-  g_autofree guint32 *openers = g_new(guint32, n);
-  for (guint i = 0; i < n; i++)
-    openers[i] = i;
+  g_autofree guint32 *openers = hs_test_every_word(w);
   HsOptimizeAllOptions o = { 0 };
   o.max_guesses = cap;
   g_autofree HsOptimizeRow *rows = g_new(HsOptimizeRow, n);
@@ -375,9 +373,7 @@ test_all_progress_and_cancel(void **state)
   g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const guint n = w->n_words;
-  g_autofree guint32 *openers = g_new(guint32, n);
-  for (guint i = 0; i < n; i++)
-    openers[i] = i;
+  g_autofree guint32 *openers = hs_test_every_word(w);
   g_autofree HsOptimizeRow *rows = g_new(HsOptimizeRow, n);
   Progress p = { 0, 0, 0, TRUE, TRUE };
   HsOptimizeAllOptions o = { 0 };
