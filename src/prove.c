@@ -334,6 +334,28 @@ hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses, H
   return hs_prover_prove(P, opener, max_guesses, stats, why, error);
 }
 
+/* The state after the history of N_STEPS GUESSES and PATTERNS into *ST; FALSE with ERROR set when a
+ * step is not a word and a pattern or breaks the rules. */
+static gboolean
+history_state(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *patterns, HsState *st, GError **error)
+{
+  const HsWords *w = P->words;
+  hs_state_init(st);
+  for (guint i = 0; i < n_steps; i++) {
+    if (guesses[i] >= w->n_words || patterns[i] >= HS_PATTERNS) {
+      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history step %u is not a word and a pattern", i + 1);
+      return FALSE;
+    }
+    if (!hs_rules_legal(P->rules, w, guesses, patterns, i, guesses[i])) {
+      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history guess %u '%s' breaks the %s rules", i + 1,
+                  w->text[guesses[i]], hs_rules_name(P->rules));
+      return FALSE;
+    }
+    hs_state_add(st, P->rules, P->let[guesses[i]], patterns[i]);
+  }
+  return TRUE;
+}
+
 gboolean
 hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *patterns, const guint32 *cands,
               guint n_cands, guint guesses_left, gboolean *solvable, guint32 *guess, HsStrategy **subtree,
@@ -354,19 +376,8 @@ hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
   }
   const HsWords *w = P->words;
   HsState st;
-  hs_state_init(&st);
-  for (guint i = 0; i < n_steps; i++) {
-    if (guesses[i] >= w->n_words || patterns[i] >= HS_PATTERNS) {
-      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history step %u is not a word and a pattern", i + 1);
-      return FALSE;
-    }
-    if (!hs_rules_legal(P->rules, w, guesses, patterns, i, guesses[i])) {
-      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history guess %u '%s' breaks the %s rules", i + 1,
-                  w->text[guesses[i]], hs_rules_name(P->rules));
-      return FALSE;
-    }
-    hs_state_add(&st, P->rules, P->let[guesses[i]], patterns[i]);
-  }
+  if (!history_state(P, n_steps, guesses, patterns, &st, error))
+    return FALSE;
   g_autofree guint16 *S = g_new(guint16, n_cands);
   guint64 h1 = 0, h2 = 0;
   for (guint k = 0; k < n_cands; k++) {
