@@ -1,5 +1,5 @@
 /* hardsix — the search core shared by prove and optimize: word tables, hard-mode states and legal
- * pools as bitsets, hashing, the memo, partitions (see search.h). */
+ * pools as bitsets, hashing, the memo, partitions, and the steps their drivers share (see search.h). */
 #include "search.h"
 
 #include <string.h>

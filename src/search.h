@@ -1,6 +1,7 @@
 /* hardsix — the search core shared by the exact searches (prove, optimize): hard-mode constraint
  * states and their legal pools as word bitsets, candidate-set hashing, a memo keyed by (candidate set,
- * state, guesses left), and partitions of a candidate set by a guess. Internal to the library.
+ * state, guesses left), partitions of a candidate set by a guess, and the steps both drivers take (an
+ * opener's parts, a cancelled search, the tree from a root). Internal to the library.
  *
  * Why a state and not a history: what the rules demand of the next guess after any history is a few
  * letter masks (greens per position, letters needed at least k times; strict mode also bans letters

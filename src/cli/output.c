@@ -1,6 +1,7 @@
 /* hardsix CLI — writing results: whole files or stdout (hs_cli_write_output, the one way commands
- * write data), output directories and files checked before long runs, and the last step of solve,
- * prove and repair: verify a built strategy independently, write it, print its summary. */
+ * write data), the rows of runs over openers, output directories and files checked before long runs,
+ * and the last step of solve, prove, optimize and repair: verify a built strategy independently,
+ * write it, print its summary. */
 #include "cli.h"
 
 #include <errno.h>
