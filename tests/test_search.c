@@ -228,6 +228,79 @@ test_partition_two_steps(void **state)
   hs_search_core_free(c);
 }
 
+/* The drivers' steps: an opener's parts are every part but its own, largest first (ties in pattern
+ * order), each with the state after the opener; hs_set_injective agrees with a plain count; a
+ * cancelled search empties the memo, clears its flag and says so. */
+static void
+test_driver_steps(void **state)
+{
+  (void)state;
+  HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
+  HsPartition *pt = g_new0(HsPartition, 1);
+  pt->buf = g_new(guint16, orig->n_answers);
+  g_autofree guint16 *all = g_new(guint16, orig->n_answers);
+  for (guint a = 0; a < orig->n_answers; a++)
+    all[a] = (guint16)a;
+  g_autofree HsState *child = g_new(HsState, HS_PATTERNS);
+  guint8 parts[HS_PATTERNS];
+  /* Two answers and the first word that is only a guess. */
+  const guint32 openers[] = { hs_words_lookup(orig, "salet"), hs_words_lookup(orig, "crane"), orig->n_answers };
+  for (guint o = 0; o < G_N_ELEMENTS(openers); o++) {
+    const guint32 w = openers[o];
+    guint n = hs_search_opener_parts(c, all, w, pt, child, parts);
+    gboolean own = w < orig->n_answers; /* an answer opener has a part of its own (all green) */
+    assert_int_equal(n + (own ? 1 : 0), pt->n_pats);
+    guint total = own ? 1 : 0;
+    for (guint k = 0; k < n; k++) {
+      const guint p = parts[k];
+      assert_true(p != HS_ALL_GREEN);
+      if (k > 0)
+        assert_true(pt->size[parts[k - 1]] > pt->size[p] ||
+                    (pt->size[parts[k - 1]] == pt->size[p] && parts[k - 1] < p));
+      HsState st;
+      hs_state_init(&st);
+      hs_state_add(&st, HS_RULES_NYT, c->let[w], (guint8)p);
+      assert_memory_equal(&st, &child[p], sizeof st);
+      total += pt->size[p];
+    }
+    assert_int_equal(total, orig->n_answers);
+  }
+  GRand *rng = g_rand_new_with_seed(5);
+  guint16 S[12];
+  for (guint round = 0; round < 2000; round++) {
+    const guint n = (guint)g_rand_int_range(rng, 1, 13);
+    for (guint i = 0; i < n; i++)
+      S[i] = (guint16)g_rand_int_range(rng, 0, (gint32)orig->n_answers);
+    const guint8 *row = c->rows[g_rand_int_range(rng, 0, (gint32)orig->n_words)];
+    gboolean apart = TRUE;
+    for (guint i = 0; i < n; i++)
+      for (guint j = 0; j < i; j++)
+        apart = apart && row[S[i]] != row[S[j]];
+    assert_int_equal(hs_set_injective(row, S, n), apart);
+  }
+  g_rand_free(rng);
+  HsMemo m;
+  hs_memo_init(&m);
+  hs_memo_put(&m, 1, 2, 3);
+  gboolean cancelled = FALSE;
+  GError *e = NULL;
+  assert_false(hs_search_cancelled_error(&cancelled, &m, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, &e));
+  assert_null(e);
+  assert_int_equal(m.count, 1);
+  cancelled = TRUE;
+  assert_true(hs_search_cancelled_error(&cancelled, &m, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, &e));
+  assert_false(cancelled);
+  assert_int_equal(m.count, 0);
+  assert_null(hs_memo_find(&m, 1, 2));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED));
+  assert_string_equal(e->message, "search cancelled");
+  g_error_free(e);
+  hs_memo_free(&m);
+  g_free(pt->buf);
+  g_free(pt);
+  hs_search_core_free(c);
+}
+
 /* Words alike: for random histories (NYT and none) the candidates left S, a dropped word plays exactly as
  * the earlier word of its class (the same row on S, the same legality after one more row of any legal
  * guess and pattern S can give), and a kept word has no earlier kept word alike. */
@@ -306,6 +379,7 @@ main(void)
     cmocka_unit_test(test_memo),
     cmocka_unit_test(test_partition),
     cmocka_unit_test(test_partition_two_steps),
+    cmocka_unit_test(test_driver_steps),
     cmocka_unit_test(test_alike),
   };
   return cmocka_run_group_tests_name("search", tests, setup, teardown) == 0 ? 0 : 1;
