@@ -136,17 +136,40 @@ test_memo(void **state)
   hs_memo_free(&m);
 }
 
+/* A partition with room for every answer (partition_free frees it). */
+static HsPartition *
+partition_new(void)
+{
+  HsPartition *pt = g_new0(HsPartition, 1);
+  pt->buf = g_new(guint16, orig->n_answers);
+  return pt;
+}
+
+static void
+partition_free(HsPartition *pt)
+{
+  g_free(pt->buf);
+  g_free(pt);
+}
+
+/* Every answer, in canonical order. */
+static guint16 *
+every_answer(void)
+{
+  guint16 *S = g_new(guint16, orig->n_answers);
+  for (guint a = 0; a < orig->n_answers; a++)
+    S[a] = (guint16)a;
+  return S;
+}
+
 /* A partition keeps every part in canonical order with its own hashes, and stops at the cap. */
 static void
 test_partition(void **state)
 {
   (void)state;
   HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
-  HsPartition *pt = g_new0(HsPartition, 1);
-  pt->buf = g_new(guint16, orig->n_answers);
-  g_autofree guint16 *S = g_new(guint16, orig->n_answers);
-  for (guint a = 0; a < orig->n_answers; a++)
-    S[a] = (guint16)a;
+  HsPartition *pt = partition_new();
+  g_autofree guint16 *S = every_answer();
   guint32 salet = hs_words_lookup(orig, "salet");
   const guint8 *row = c->rows[salet];
   assert_true(hs_partition_make(pt, c, S, orig->n_answers, row, NULL, G_MAXUINT));
@@ -171,8 +194,7 @@ test_partition(void **state)
   for (guint p = 0; p < HS_PATTERNS; p++)
     assert_int_equal(pt->cnt[p], 0);
   assert_true(hs_partition_make(pt, c, S, orig->n_answers, row, NULL, 221));
-  g_free(pt->buf);
-  g_free(pt);
+  partition_free(pt);
   hs_search_core_free(c);
 }
 
@@ -183,9 +205,7 @@ test_partition_two_steps(void **state)
 {
   (void)state;
   HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
-  HsPartition *a = g_new0(HsPartition, 1), *b = g_new0(HsPartition, 1);
-  a->buf = g_new(guint16, orig->n_answers);
-  b->buf = g_new(guint16, orig->n_answers);
+  HsPartition *a = partition_new(), *b = partition_new();
   g_autofree guint16 *S = g_new(guint16, orig->n_answers);
   g_autofree guint8 *sub = g_new(guint8, orig->n_answers);
   GRand *rng = g_rand_new_with_seed(11);
@@ -221,10 +241,8 @@ test_partition_two_steps(void **state)
       assert_int_equal(b->cnt[p], 0);
   }
   g_rand_free(rng);
-  g_free(a->buf);
-  g_free(b->buf);
-  g_free(a);
-  g_free(b);
+  partition_free(a);
+  partition_free(b);
   hs_search_core_free(c);
 }
 
@@ -236,11 +254,8 @@ test_driver_steps(void **state)
 {
   (void)state;
   HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
-  HsPartition *pt = g_new0(HsPartition, 1);
-  pt->buf = g_new(guint16, orig->n_answers);
-  g_autofree guint16 *all = g_new(guint16, orig->n_answers);
-  for (guint a = 0; a < orig->n_answers; a++)
-    all[a] = (guint16)a;
+  HsPartition *pt = partition_new();
+  g_autofree guint16 *all = every_answer();
   g_autofree HsState *child = g_new(HsState, HS_PATTERNS);
   guint8 parts[HS_PATTERNS];
   /* Two answers and the first word that is only a guess. */
@@ -296,8 +311,7 @@ test_driver_steps(void **state)
   assert_string_equal(e->message, "search cancelled");
   g_error_free(e);
   hs_memo_free(&m);
-  g_free(pt->buf);
-  g_free(pt);
+  partition_free(pt);
   hs_search_core_free(c);
 }
 
