@@ -2,25 +2,15 @@
  * cut-off, in parallel with rows that never depend on the thread count. */
 #include "hardsix/optimize.h"
 #include "hardsix/prove.h"
+#include "parallel.h"
 
 #include <string.h>
-#include <time.h>
 
 const char *
 hs_optimize_verdict_name(HsOptimizeVerdict v)
 {
   static const char *const names[] = { "optimal", "impossible", "worse" };
   return names[v];
-}
-
-/* CPU seconds used by the calling thread. */
-static double
-thread_seconds(void)
-{
-  struct timespec ts;
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-    return g_get_monotonic_time() / 1e6;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* One worker's tools: a prover for feasibility and an optimiser, reused from opener to opener. */
@@ -52,7 +42,7 @@ worker_clear(Worker *w)
 static gboolean
 run_one(Worker *w, guint cap, guint64 bound, HsOptimizeRow *row, GError **error)
 {
-  double t0 = thread_seconds();
+  double t0 = hs_parallel_thread_seconds();
   gboolean feasible = FALSE;
   if (!hs_prover_decide(w->prover, row->opener, cap, &feasible, NULL, error))
     return FALSE;
@@ -67,57 +57,8 @@ run_one(Worker *w, guint cap, guint64 bound, HsOptimizeRow *row, GError **error)
     row->verdict = exact ? HS_OPTIMIZE_ROW_OPTIMAL : HS_OPTIMIZE_ROW_WORSE;
     row->nodes = st.nodes;
   }
-  row->seconds = thread_seconds() - t0;
+  row->seconds = hs_parallel_thread_seconds() - t0;
   return TRUE;
-}
-
-static gboolean
-cancelled(const HsOptimizeAllOptions *o)
-{
-  return o->cancel != NULL && g_atomic_int_get(o->cancel);
-}
-
-/* Keeps the first error (in opener order) and frees the others. */
-static gboolean
-first_error(GError **errors, guint n, GError **error)
-{
-  gboolean ok = TRUE;
-  for (guint i = 0; i < n; i++)
-    if (errors[i] != NULL) {
-      if (ok)
-        g_propagate_error(error, errors[i]);
-      else
-        g_error_free(errors[i]);
-      ok = FALSE;
-    }
-  return ok;
-}
-
-/* Every opener exactly. */
-static void
-optimize_every(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o, HsOptimizeRow *rows, guint n,
-               GError **errors)
-{
-  guint done = 0;
-  const gint64 n_signed = n;
-#pragma omp parallel
-  {
-    Worker w;
-    worker_init(&w, table, rules, o);
-#pragma omp for schedule(dynamic, 1)
-    for (gint64 i = 0; i < n_signed; i++) {
-      if (cancelled(o))
-        continue;
-      run_one(&w, o->max_guesses, 0, &rows[i], &errors[i]);
-#pragma omp critical(hs_optimize_progress)
-      {
-        done++;
-        if (o->progress)
-          o->progress(done, n, o->progress_user);
-      }
-    }
-    worker_clear(&w);
-  }
 }
 
 /* The K best totals so far, ascending (K <= n); the cut-off is the largest once K are known. */
@@ -212,7 +153,7 @@ bound_every(const HsTable *table, HsRules rules, const guint32 *openers, const H
     hs_optimizer_set_cancel(opt, o->cancel);
 #pragma omp for schedule(dynamic, 8)
     for (gint64 i = 0; i < n_signed; i++) {
-      if (cancelled(o))
+      if (hs_parallel_cancelled(o->cancel))
         continue;
       if (!hs_optimizer_bound(opt, openers[i], o->max_guesses, &bound[i], &errors[i]))
         bound[i] = 0;
@@ -224,6 +165,63 @@ bound_every(const HsTable *table, HsRules rules, const guint32 *openers, const H
       }
     }
     hs_optimizer_free(opt);
+  }
+}
+
+/* TRUE when an opener whose one-step bound is BOUND may still be among the K best: it is not impossible,
+ * and not above CUTOFF (HS_OPTIMIZE_IMPOSSIBLE while fewer than K are known). */
+static gboolean
+can_reach(guint64 bound, guint64 cutoff)
+{
+  return bound != HS_OPTIMIZE_IMPOSSIBLE && (cutoff == HS_OPTIMIZE_IMPOSSIBLE || bound <= cutoff);
+}
+
+/* Reports DONE of the N openers searched: each one, or in the K-best run (SECOND_HALF: the bounds
+ * were the first half) every 16th and the last. */
+static void
+report_searched(const HsOptimizeAllOptions *o, guint done, guint n, gboolean second_half)
+{
+  if (o->progress == NULL)
+    return;
+  if (!second_half)
+    o->progress(done, n, o->progress_user);
+  else if (done % 16 == 0 || done == n)
+    o->progress(n / 2 + done / 2, n, o->progress_user);
+}
+
+/* Searches the openers of ROWS in parallel, one worker per thread, in ORDER (NULL: as they stand).
+ * Without BEST each is optimised exactly. With BEST (the K-best run) each is searched with the K-th
+ * best total so far plus one as its cut-off (none until K are known), and skipped when its one-step
+ * BOUND shows that it is impossible or cannot reach the cut-off; its optimal total joins BEST. */
+static void
+search_openers(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o, const guint *order,
+               const guint64 *bound, Best *best, HsOptimizeRow *rows, guint n, GError **errors)
+{
+  guint done = 0;
+  const gint64 n_signed = n;
+#pragma omp parallel
+  {
+    Worker w;
+    worker_init(&w, table, rules, o);
+#pragma omp for schedule(dynamic, 1)
+    for (gint64 t = 0; t < n_signed; t++) {
+      const guint i = order != NULL ? order[t] : (guint)t;
+      guint64 cutoff = HS_OPTIMIZE_IMPOSSIBLE;
+      if (best != NULL) {
+#pragma omp critical(hs_optimize_best)
+        cutoff = best_cutoff(best);
+      }
+      if (hs_parallel_cancelled(o->cancel) || (best != NULL && !can_reach(bound[i], cutoff)))
+        continue;
+      if (run_one(&w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, &rows[i], &errors[i]) &&
+          best != NULL && rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
+#pragma omp critical(hs_optimize_best)
+        best_add(best, rows[i].total);
+      }
+#pragma omp critical(hs_optimize_progress)
+      report_searched(o, ++done, n, best != NULL);
+    }
+    worker_clear(&w);
   }
 }
 
@@ -245,34 +243,7 @@ optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const
   ByValue by = { bound, openers };
   g_qsort_with_data(order, (gint)n, sizeof *order, cmp_by_value, &by);
   Best best = { g_new(guint64, MAX(1u, o->best)), MIN(o->best, n), 0 };
-  guint done = 0;
-  const gint64 n_signed = n;
-#pragma omp parallel
-  {
-    Worker w;
-    worker_init(&w, table, rules, o);
-#pragma omp for schedule(dynamic, 1)
-    for (gint64 t = 0; t < n_signed; t++) {
-      guint i = order[t];
-      guint64 cutoff;
-#pragma omp critical(hs_optimize_best)
-      cutoff = best_cutoff(&best);
-      if (cancelled(o) || bound[i] == HS_OPTIMIZE_IMPOSSIBLE || (cutoff != HS_OPTIMIZE_IMPOSSIBLE && bound[i] > cutoff))
-        continue;
-      if (run_one(&w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, &rows[i], &errors[i]) &&
-          rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
-#pragma omp critical(hs_optimize_best)
-        best_add(&best, rows[i].total);
-      }
-#pragma omp critical(hs_optimize_progress)
-      {
-        done++;
-        if (o->progress && (done % 16 == 0 || done == n))
-          o->progress(n / 2 + done / 2, n, o->progress_user);
-      }
-    }
-    worker_clear(&w);
-  }
+  search_openers(table, rules, o, order, bound, &best, rows, n, errors);
   g_free(best.top);
   settle_best(rows, openers, n, MIN(o->best, n), bound);
 }
@@ -289,12 +260,6 @@ hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, gui
   if (options->best)
     optimize_best(table, rules, openers, options, rows, n, errors);
   else
-    optimize_every(table, rules, options, rows, n, errors);
-  if (!first_error(errors, n, error))
-    return FALSE;
-  if (cancelled(options)) {
-    g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED, "interrupted");
-    return FALSE;
-  }
-  return TRUE;
+    search_openers(table, rules, options, NULL, NULL, NULL, rows, n, errors); /* every opener exactly */
+  return hs_parallel_verdict(errors, n, options->cancel, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED, error);
 }

@@ -58,63 +58,20 @@ hs_opt_level(HsOptimizer *O, guint l)
   return O->lv[l];
 }
 
-/* TRUE when ROW gives every word of S its own pattern. */
-static inline gboolean
-injective(const guint8 *row, const guint16 *S, guint n)
-{
-  guint64 seen[4] = { 0, 0, 0, 0 };
-  for (guint i = 0; i < n; i++) {
-    guint p = row[S[i]];
-    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-    if (seen[p >> 6] & bit)
-      return FALSE;
-    seen[p >> 6] |= bit;
-  }
-  return TRUE;
-}
-
 /* What the candidates of T (S answers) can do with their own feedback, the cheap part of a set's
  * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
  * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
- * *FIRST is the canonically first candidate of the best kind found. */
-
-guint
-hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
-{
-  guint best = CAND_NONE;
-  *first = T[0];
-  for (guint i = 0; i < s; i++) {
-    const guint8 *row = O->core->rows[T[i]];
-    guint64 seen[4] = { 0, 0, 0, 0 };
-    guint extra = 0;
-    for (guint j = 0; j < s && extra < 2; j++) {
-      guint p = row[T[j]];
-      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-      extra += (seen[p >> 6] & bit) != 0;
-      seen[p >> 6] |= bit;
-    }
-    if (extra == 0) {
-      *first = T[i];
-      return CAND_PERFECT;
-    }
-    if (extra == 1 && best == CAND_NONE) {
-      best = CAND_ONE_PAIR;
-      *first = T[i];
-    }
-  }
-  return best;
-}
-
-/* candidate_profile for a part T (S answers) of the node of level L: the candidates' rows are read
- * from the node's sub-table where it holds them (every candidate of the node is in its pool). */
-static guint
+ * *FIRST is the canonically first candidate of the best kind found. For a part of the node of level L
+ * the candidates' rows are read from the node's sub-table where it holds them (every candidate of the
+ * node is in its pool); with L NULL, from the feedback table. */
+static inline guint
 part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, guint32 *first)
 {
   guint best = CAND_NONE;
   *first = T[0];
   for (guint i = 0; i < s; i++) {
-    const guint j = L->cpos[T[i]];
-    const guint8 *row = L->has_row[j] ? L->sub + (gsize)j * L->n : NULL;
+    const guint j = L != NULL ? L->cpos[T[i]] : 0;
+    const guint8 *row = L != NULL && L->has_row[j] ? L->sub + (gsize)j * L->n : NULL;
     const guint8 *full = O->core->rows[T[i]];
     guint64 seen[4] = { 0, 0, 0, 0 };
     guint extra = 0;
@@ -134,6 +91,12 @@ part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, gu
     }
   }
   return best;
+}
+
+guint
+hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
+{
+  return part_profile(O, NULL, T, s, first);
 }
 
 /* part_profile of part P of the node of level L, through the cache for sets that are not tiny. */
@@ -201,38 +164,37 @@ hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st)
   return m;
 }
 
+/* Adds pattern P to the set B[0..4) of patterns (a bit each), without a branch or a store that
+ * depends on P: the loops of fill_row stay free to vectorise. */
+static inline void
+add_pattern(guint64 *b, guint p)
+{
+  guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+  guint q = p >> 6;
+  b[0] |= q == 0 ? bit : 0;
+  b[1] |= q == 1 ? bit : 0;
+  b[2] |= q == 2 ? bit : 0;
+  b[3] |= q == 3 ? bit : 0;
+}
+
 /* Row J of the node's pool on S into OUT (n bytes): from the parent's sub-table when it holds that
  * word's row (L->cols: each candidate's column there), else from the feedback table. Returns the number
  * of distinct patterns. */
 static inline guint
 fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, guint j, guint8 *out)
 {
-  guint64 b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+  guint64 b[4] = { 0, 0, 0, 0 };
   if (PL != NULL && PL->has_row[L->pidx[j]]) {
     const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->n;
     const guint16 *cols = L->cols;
-    for (guint i = 0; i < n; i++) {
-      guint p = out[i] = src[cols[i]];
-      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-      guint q = p >> 6;
-      b0 |= q == 0 ? bit : 0;
-      b1 |= q == 1 ? bit : 0;
-      b2 |= q == 2 ? bit : 0;
-      b3 |= q == 3 ? bit : 0;
-    }
+    for (guint i = 0; i < n; i++)
+      add_pattern(b, out[i] = src[cols[i]]);
   } else {
     const guint8 *row = O->core->rows[L->pool[j]];
-    for (guint i = 0; i < n; i++) {
-      guint p = out[i] = row[S[i]];
-      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-      guint q = p >> 6;
-      b0 |= q == 0 ? bit : 0;
-      b1 |= q == 1 ? bit : 0;
-      b2 |= q == 2 ? bit : 0;
-      b3 |= q == 3 ? bit : 0;
-    }
+    for (guint i = 0; i < n; i++)
+      add_pattern(b, out[i] = row[S[i]]);
   }
-  return popcount64(b0) + popcount64(b1) + popcount64(b2) + popcount64(b3);
+  return popcount64(b[0]) + popcount64(b[1]) + popcount64(b[2]) + popcount64(b[3]);
 }
 
 /* The bound of a guess that makes K parts of a node of N answers (K counts the part {g} of a
@@ -434,7 +396,7 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
   if (PL == NULL) {
     const guint m = hs_opt_gather_pool(O, L, NULL, st);
     for (guint j = 0; j < m; j++)
-      if (!is_cand(O, L, S, n, L->pool[j]) && injective(O->core->rows[L->pool[j]], S, n)) {
+      if (!is_cand(O, L, S, n, L->pool[j]) && hs_set_injective(O->core->rows[L->pool[j]], S, n)) {
         *guess = L->pool[j];
         return 2 * n;
       }

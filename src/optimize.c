@@ -91,61 +91,47 @@ check_args(HsOptimizer *O, guint opener, guint max_guesses, GError **error)
 static gboolean
 cancelled_error(HsOptimizer *O, GError **error)
 {
-  if (!O->cancelled)
-    return FALSE;
-  hs_memo_clear(&O->memo); /* entries written while unwinding may be wrong */
-  O->cancelled = FALSE;
-  g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED, "search cancelled");
-  return TRUE;
+  return hs_search_cancelled_error(&O->cancelled, &O->memo, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED, error);
 }
 
-/* Splits every answer by OPENER into level 0 and lists the parts other than the opener itself,
- * largest first (ties in pattern order), with their states. */
-static guint
-opener_parts(HsOptimizer *O, guint opener, guint8 *parts)
-{
-  Level *L = hs_opt_level(O, 0);
-  hs_partition_make(&L->part, O->core, O->all, O->n_answers, O->core->rows[opener], NULL, G_MAXUINT);
-  HsState root;
-  hs_state_init(&root);
-  guint n_parts = 0;
-  for (guint k = 0; k < L->part.n_pats; k++) {
-    guint p = L->part.pats[k];
-    if (p == HS_ALL_GREEN)
-      continue;
-    parts[n_parts++] = (guint8)p;
-    L->child[p] = root;
-    hs_state_add(&L->child[p], O->rules, O->core->let[opener], (guint8)p);
-  }
-  for (guint i = 1; i < n_parts; i++) {
-    guint8 v = parts[i];
-    guint j = i;
-    while (j > 0 && (L->part.size[parts[j - 1]] < L->part.size[v] ||
-                     (L->part.size[parts[j - 1]] == L->part.size[v] && parts[j - 1] > v))) {
-      parts[j] = parts[j - 1];
-      j--;
-    }
-    parts[j] = v;
-  }
-  return n_parts;
-}
-
-gboolean
-hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 bound, guint64 *total, gboolean *exact,
-                   HsOptimizeStats *stats, GError **error)
+/* The start of both drivers: checks the arguments, empties the memo when it has grown past its limit,
+ * zeroes the stats, and splits the answers by OPENER into level 0 (hs_search_opener_parts: the parts'
+ * patterns to PARTS, largest first, their count to *N_PARTS, their states to child[]). */
+static gboolean
+start(HsOptimizer *O, guint opener, guint max_guesses, guint8 *parts, guint *n_parts, GError **error)
 {
   if (!check_args(O, opener, max_guesses, error))
     return FALSE;
   if (hs_memo_bytes(&O->memo) > O->memo_limit)
     hs_memo_clear(&O->memo);
   memset(&O->stats, 0, sizeof O->stats);
-  guint8 parts[HS_PATTERNS];
-  guint n_parts = opener_parts(O, opener, parts);
-  Level *L = O->lv[0];
-  /* Every answer pays for the opener; each part at its bound until it is searched. */
+  Level *L = hs_opt_level(O, 0);
+  *n_parts = hs_search_opener_parts(O->core, O->all, opener, &L->part, L->child, parts);
+  return TRUE;
+}
+
+/* The opener's total with each of its N_PARTS PARTS (in level 0) at its least bound: every answer pays
+ * for the opener, a part of s answers at least hs_opt_part_bound(s). */
+static guint64
+least_total(HsOptimizer *O, const guint8 *parts, guint n_parts)
+{
+  const Level *L = O->lv[0];
   guint64 sum = O->n_answers;
   for (guint k = 0; k < n_parts; k++)
     sum += hs_opt_part_bound(L->part.size[parts[k]]);
+  return sum;
+}
+
+gboolean
+hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 bound, guint64 *total, gboolean *exact,
+                   HsOptimizeStats *stats, GError **error)
+{
+  guint8 parts[HS_PATTERNS];
+  guint n_parts;
+  if (!start(O, opener, max_guesses, parts, &n_parts, error))
+    return FALSE;
+  Level *L = O->lv[0];
+  guint64 sum = least_total(O, parts, n_parts); /* each part at its bound until it is searched */
   gboolean done = TRUE, impossible = FALSE;
   for (guint k = 0; k < n_parts; k++) {
     if (bound && sum >= bound) {
@@ -203,20 +189,13 @@ hs_optimizer_strategy(HsOptimizer *O, guint opener, guint max_guesses, HsOptimiz
     return NULL;
   if (total == HS_OPTIMIZE_IMPOSSIBLE)
     return NULL;
-  g_autoptr(HsTreeBuilder) tb = hs_tree_builder_new(O->words, O->rules, max_guesses);
-  g_autofree guint32 *all = g_new(guint32, O->n_answers);
-  for (guint a = 0; a < O->n_answers; a++)
-    all[a] = a;
-  hs_tree_builder_add_root(tb, all, O->n_answers, 0, 0);
-  HsState root;
-  hs_state_init(&root);
+  HsSearchRoot game = { .r = max_guesses, .forced = opener, .max_guesses = max_guesses };
   O->want_guess = TRUE;
-  gboolean ok = hs_search_fill_tree(O->core, O->rules, tb, 0, &root, max_guesses, opener, choose_optimal, O,
-                                    HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, error);
+  HsStrategy *s =
+    hs_search_build_tree(O->core, &game, choose_optimal, O, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, error);
   O->want_guess = FALSE;
-  if (!ok)
+  if (s == NULL)
     return NULL;
-  HsStrategy *s = hs_tree_builder_finish(g_steal_pointer(&tb));
   if (hs_histogram_total(&s->hist) != total || !s->complete) {
     g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL,
                 "internal error: the optimal tree totals %" G_GUINT64_FORMAT ", the search %" G_GUINT64_FORMAT,
@@ -262,13 +241,10 @@ step_bound(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
 gboolean
 hs_optimizer_bound(HsOptimizer *O, guint opener, guint max_guesses, guint64 *bound, GError **error)
 {
-  if (!check_args(O, opener, max_guesses, error))
-    return FALSE;
-  if (hs_memo_bytes(&O->memo) > O->memo_limit)
-    hs_memo_clear(&O->memo);
-  memset(&O->stats, 0, sizeof O->stats);
   guint8 parts[HS_PATTERNS];
-  guint n_parts = opener_parts(O, opener, parts);
+  guint n_parts;
+  if (!start(O, opener, max_guesses, parts, &n_parts, error))
+    return FALSE;
   Level *L = O->lv[0];
   guint64 sum = O->n_answers;
   for (guint k = 0; k < n_parts; k++) {

@@ -206,19 +206,12 @@ hs_prove_deadline_passed(const HsProver *P)
   return P->deadline != 0 && P->stats.nodes >= P->deadline;
 }
 
-/* TRUE when ROW gives every word of S its own pattern. */
+/* TRUE when ROW gives every word of S its own pattern: hs_set_injective (search.h), by the name the
+ * prover's files call it. */
 static inline gboolean
 hs_prove_injective(const guint8 *row, const guint16 *S, guint n)
 {
-  guint64 seen[4] = { 0, 0, 0, 0 };
-  for (guint i = 0; i < n; i++) {
-    guint p = row[S[i]];
-    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-    if (seen[p >> 6] & bit)
-      return FALSE;
-    seen[p >> 6] |= bit;
-  }
-  return TRUE;
+  return hs_set_injective(row, S, n);
 }
 
 /* 64-bit blocks of a bitset over pool positions. */

@@ -142,43 +142,17 @@ check_prover(HsProver *P, guint max_guesses, GError **error)
 static gboolean
 cancelled_error(HsProver *P, GError **error)
 {
-  if (!P->cancelled)
-    return FALSE;
-  /* Entries written while unwinding may be wrong: forget them all. */
-  hs_memo_clear(&P->memo);
-  P->cancelled = FALSE;
-  g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, "search cancelled");
-  return TRUE;
+  return hs_search_cancelled_error(&P->cancelled, &P->memo, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, error);
 }
 
-/* Partitions all answers by OPENER into level 0 and writes the patterns of the parts other than the
- * opener itself to PARTS, largest first (ties in pattern order); the parts' states go to child[]. */
+/* The opener's parts in level 0 (hs_search_opener_parts): their patterns to PARTS, largest first, and
+ * their states to child[]. */
 static guint
-opener_parts(HsProver *P, guint opener, const HsState *root, guint8 *parts)
+opener_parts(HsProver *P, guint opener, guint8 *parts)
 {
   Level *L = hs_prove_level(P, 0);
-  hs_partition_make(&L->part, P->core, P->all, P->n_answers, P->rows[opener], NULL, G_MAXUINT);
   L->sub_ok = FALSE;
-  guint n_parts = 0;
-  for (guint k = 0; k < L->part.n_pats; k++) {
-    guint p = L->part.pats[k];
-    if (p == HS_ALL_GREEN)
-      continue;
-    parts[n_parts++] = (guint8)p;
-    L->child[p] = *root;
-    hs_state_add(&L->child[p], P->rules, P->let[opener], (guint8)p);
-  }
-  for (guint i = 1; i < n_parts; i++) {
-    guint8 v = parts[i];
-    guint j = i;
-    while (j > 0 && (L->part.size[parts[j - 1]] < L->part.size[v] ||
-                     (L->part.size[parts[j - 1]] == L->part.size[v] && parts[j - 1] > v))) {
-      parts[j] = parts[j - 1];
-      j--;
-    }
-    parts[j] = v;
-  }
-  return n_parts;
+  return hs_search_opener_parts(P->core, P->all, opener, &L->part, L->child, parts);
 }
 
 /* Decides the opener: every part must be solvable within MAX_GUESSES - 1 more guesses, and one that is
@@ -191,10 +165,8 @@ opener_parts(HsProver *P, guint opener, const HsState *root, guint8 *parts)
 static gboolean
 decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
 {
-  HsState root;
-  hs_state_init(&root);
   guint8 open[HS_PATTERNS];
-  guint n_open = opener_parts(P, opener, &root, open);
+  guint n_open = opener_parts(P, opener, open);
   Level *L = P->lv[0];
   /* Without rounds: one round, no budget, the parts by size. */
   const gboolean rounds = max_guesses <= P->tuning.refute_max_guesses;
@@ -285,18 +257,13 @@ choose_proven(gpointer user, const guint16 *S, guint n, guint64 h1, guint64 h2, 
   return FALSE;
 }
 
-/* Builds the tree rooted at a node holding CANDS (depth DEPTH, reached by PATTERN) under ST with R
- * guesses left; FORCED is the root's guess or HS_NONE to search for it. */
+/* The tree from ROOT, with the first guess the search finds at every node. */
 static HsStrategy *
-build_tree(HsProver *P, const HsState *st, const guint32 *cands, guint n, guint depth, guint8 pattern, guint r,
-           guint32 forced, guint max_guesses, GError **error)
+build_tree(HsProver *P, const HsSearchRoot *root, GError **error)
 {
-  g_autoptr(HsTreeBuilder) tb = hs_tree_builder_new(P->words, P->rules, max_guesses);
-  hs_tree_builder_add_root(tb, cands, n, depth, pattern);
-  if (!hs_search_fill_tree(P->core, P->rules, tb, 0, st, r, forced, choose_proven, P, HS_PROVE_ERROR,
-                           HS_PROVE_ERROR_INTERNAL, error))
+  HsStrategy *s = hs_search_build_tree(P->core, root, choose_proven, P, HS_PROVE_ERROR, HS_PROVE_ERROR_INTERNAL, error);
+  if (s == NULL)
     return NULL;
-  HsStrategy *s = hs_tree_builder_finish(g_steal_pointer(&tb));
   g_autofree char *policy =
     g_strdup_printf("exact proof, rules %s, search order %s", hs_rules_name(P->rules), hs_prove_order_name(P->order));
   hs_strategy_set_policy(s, policy);
@@ -307,10 +274,8 @@ build_tree(HsProver *P, const HsState *st, const guint32 *cands, guint n, guint 
 static void
 explain(HsProver *P, guint opener, guint max_guesses, HsProveFailure *why)
 {
-  HsState root;
-  hs_state_init(&root);
   guint8 parts[HS_PATTERNS];
-  guint n_parts = opener_parts(P, opener, &root, parts);
+  guint n_parts = opener_parts(P, opener, parts);
   Level *L = P->lv[0];
   /* Back to pattern order. */
   for (guint i = 1; i < n_parts; i++) {
@@ -357,12 +322,8 @@ hs_prover_prove(HsProver *P, guint opener, guint max_guesses, HsProveStats *stat
     }
     return NULL;
   }
-  HsState root;
-  hs_state_init(&root);
-  g_autofree guint32 *all = g_new(guint32, P->n_answers);
-  for (guint a = 0; a < P->n_answers; a++)
-    all[a] = a;
-  return build_tree(P, &root, all, P->n_answers, 0, 0, max_guesses, opener, max_guesses, error);
+  HsSearchRoot game = { .r = max_guesses, .forced = opener, .max_guesses = max_guesses };
+  return build_tree(P, &game, error);
 }
 
 HsStrategy *
@@ -371,6 +332,28 @@ hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses, H
 {
   g_autoptr(HsProver) P = hs_prover_new(table, rules, HS_PROVE_ORDER_GREEDY);
   return hs_prover_prove(P, opener, max_guesses, stats, why, error);
+}
+
+/* The state after the history of N_STEPS GUESSES and PATTERNS into *ST; FALSE with ERROR set when a
+ * step is not a word and a pattern or breaks the rules. */
+static gboolean
+history_state(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *patterns, HsState *st, GError **error)
+{
+  const HsWords *w = P->words;
+  hs_state_init(st);
+  for (guint i = 0; i < n_steps; i++) {
+    if (guesses[i] >= w->n_words || patterns[i] >= HS_PATTERNS) {
+      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history step %u is not a word and a pattern", i + 1);
+      return FALSE;
+    }
+    if (!hs_rules_legal(P->rules, w, guesses, patterns, i, guesses[i])) {
+      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history guess %u '%s' breaks the %s rules", i + 1,
+                  w->text[guesses[i]], hs_rules_name(P->rules));
+      return FALSE;
+    }
+    hs_state_add(st, P->rules, P->let[guesses[i]], patterns[i]);
+  }
+  return TRUE;
 }
 
 gboolean
@@ -393,19 +376,8 @@ hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
   }
   const HsWords *w = P->words;
   HsState st;
-  hs_state_init(&st);
-  for (guint i = 0; i < n_steps; i++) {
-    if (guesses[i] >= w->n_words || patterns[i] >= HS_PATTERNS) {
-      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history step %u is not a word and a pattern", i + 1);
-      return FALSE;
-    }
-    if (!hs_rules_legal(P->rules, w, guesses, patterns, i, guesses[i])) {
-      g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history guess %u '%s' breaks the %s rules", i + 1,
-                  w->text[guesses[i]], hs_rules_name(P->rules));
-      return FALSE;
-    }
-    hs_state_add(&st, P->rules, P->let[guesses[i]], patterns[i]);
-  }
+  if (!history_state(P, n_steps, guesses, patterns, &st, error))
+    return FALSE;
   g_autofree guint16 *S = g_new(guint16, n_cands);
   guint64 h1 = 0, h2 = 0;
   for (guint k = 0; k < n_cands; k++) {
@@ -437,8 +409,15 @@ hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
   if (guess)
     *guess = ok ? g : HS_NONE;
   if (ok && subtree) {
-    *subtree = build_tree(P, &st, cands, n_cands, n_steps, n_steps ? patterns[n_steps - 1] : 0, guesses_left, HS_NONE,
-                          n_steps + guesses_left, error);
+    HsSearchRoot part = { .cands = cands,
+                          .n = n_cands,
+                          .depth = n_steps,
+                          .pattern = n_steps ? patterns[n_steps - 1] : 0,
+                          .st = &st,
+                          .r = guesses_left,
+                          .forced = HS_NONE,
+                          .max_guesses = n_steps + guesses_left };
+    *subtree = build_tree(P, &part, error);
     if (*subtree == NULL)
       return FALSE;
   }

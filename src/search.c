@@ -1,5 +1,5 @@
 /* hardsix — the search core shared by prove and optimize: word tables, hard-mode states and legal
- * pools as bitsets, hashing, the memo, partitions (see search.h). */
+ * pools as bitsets, hashing, the memo, partitions, and the steps their drivers share (see search.h). */
 #include "search.h"
 
 #include <string.h>
@@ -431,9 +431,54 @@ hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
   return FALSE;
 }
 
+/* ---- what the drivers share ---- */
+
+guint
+hs_search_opener_parts(const HsSearchCore *c, const guint16 *all, guint opener, HsPartition *pt, HsState *child,
+                       guint8 *parts)
+{
+  hs_partition_make(pt, c, all, c->n_answers, c->rows[opener], NULL, G_MAXUINT);
+  HsState root;
+  hs_state_init(&root);
+  guint n_parts = 0;
+  for (guint k = 0; k < pt->n_pats; k++) {
+    guint p = pt->pats[k];
+    if (p == HS_ALL_GREEN)
+      continue;
+    parts[n_parts++] = (guint8)p;
+    child[p] = root;
+    hs_state_add(&child[p], c->rules, c->let[opener], (guint8)p);
+  }
+  for (guint i = 1; i < n_parts; i++) {
+    guint8 v = parts[i];
+    guint j = i;
+    while (j > 0 &&
+           (pt->size[parts[j - 1]] < pt->size[v] || (pt->size[parts[j - 1]] == pt->size[v] && parts[j - 1] > v))) {
+      parts[j] = parts[j - 1];
+      j--;
+    }
+    parts[j] = v;
+  }
+  return n_parts;
+}
+
 gboolean
-hs_search_fill_tree(const HsSearchCore *c, HsRules rules, HsTreeBuilder *tb, guint idx, const HsState *st, guint r,
-                    guint32 forced, HsSearchChoose choose, gpointer user, GQuark domain, gint code, GError **error)
+hs_search_cancelled_error(gboolean *cancelled, HsMemo *memo, GQuark domain, gint code, GError **error)
+{
+  if (!*cancelled)
+    return FALSE;
+  hs_memo_clear(memo);
+  *cancelled = FALSE;
+  g_set_error(error, domain, code, "search cancelled");
+  return TRUE;
+}
+
+/* Plays node IDX of TB (state ST, R guesses left): FORCED, or the guess CHOOSE gives, then fills its
+ * children depth-first the same way. A node that would need more than R guesses is an internal error
+ * of DOMAIN/CODE. */
+static gboolean
+fill_tree(const HsSearchCore *c, HsTreeBuilder *tb, guint idx, const HsState *st, guint r, guint32 forced,
+          HsSearchChoose choose, gpointer user, GQuark domain, gint code, GError **error)
 {
   const HsNode *node = hs_tree_builder_node(tb, idx);
   const guint n = node->n_cands;
@@ -455,9 +500,33 @@ hs_search_fill_tree(const HsSearchCore *c, HsRules rules, HsTreeBuilder *tb, gui
   }
   for (guint i = 0; i < k; i++) {
     HsState cs = *st;
-    hs_state_add(&cs, rules, c->let[g], hs_tree_builder_node(tb, first + i)->pattern);
-    if (!hs_search_fill_tree(c, rules, tb, first + i, &cs, r - 1, HS_NONE, choose, user, domain, code, error))
+    hs_state_add(&cs, c->rules, c->let[g], hs_tree_builder_node(tb, first + i)->pattern);
+    if (!fill_tree(c, tb, first + i, &cs, r - 1, HS_NONE, choose, user, domain, code, error))
       return FALSE;
   }
   return TRUE;
+}
+
+HsStrategy *
+hs_search_build_tree(const HsSearchCore *c, const HsSearchRoot *root, HsSearchChoose choose, gpointer user,
+                     GQuark domain, gint code, GError **error)
+{
+  g_autoptr(HsTreeBuilder) tb = hs_tree_builder_new(c->words, c->rules, root->max_guesses);
+  g_autofree guint32 *all = NULL;
+  const guint32 *cands = root->cands;
+  guint n = root->n;
+  if (cands == NULL) {
+    n = c->n_answers;
+    all = g_new(guint32, MAX(1u, n));
+    for (guint a = 0; a < n; a++)
+      all[a] = a;
+    cands = all;
+  }
+  hs_tree_builder_add_root(tb, cands, n, root->depth, root->pattern);
+  HsState empty;
+  hs_state_init(&empty);
+  if (!fill_tree(c, tb, 0, root->st != NULL ? root->st : &empty, root->r, root->forced, choose, user, domain, code,
+                 error))
+    return NULL;
+  return hs_tree_builder_finish(g_steal_pointer(&tb));
 }

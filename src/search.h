@@ -1,6 +1,7 @@
 /* hardsix — the search core shared by the exact searches (prove, optimize): hard-mode constraint
  * states and their legal pools as word bitsets, candidate-set hashing, a memo keyed by (candidate set,
- * state, guesses left), and partitions of a candidate set by a guess. Internal to the library.
+ * state, guesses left), partitions of a candidate set by a guess, and the steps both drivers take (an
+ * opener's parts, a cancelled search, the tree from a root). Internal to the library.
  *
  * Why a state and not a history: what the rules demand of the next guess after any history is a few
  * letter masks (greens per position, letters needed at least k times; strict mode also bans letters
@@ -211,6 +212,21 @@ hs_partition_hash(HsPartition *pt, const HsSearchCore *c, guint p)
   hs_set_hash(c, pt->buf + pt->start[p], pt->size[p], &pt->h1[p], &pt->h2[p]);
 }
 
+/* TRUE when ROW (a guess's feedback row) gives every answer of S[0..n) its own pattern. */
+static inline gboolean
+hs_set_injective(const guint8 *row, const guint16 *S, guint n)
+{
+  guint64 seen[4] = { 0, 0, 0, 0 };
+  for (guint i = 0; i < n; i++) {
+    guint p = row[S[i]];
+    guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
+    if (seen[p >> 6] & bit)
+      return FALSE;
+    seen[p >> 6] |= bit;
+  }
+  return TRUE;
+}
+
 /* ---- words that play alike ---- */
 
 /* Words that play alike on a set whose answers hold the letters ALPHA: a letter no answer holds is grey
@@ -247,18 +263,43 @@ void hs_alike_begin(HsAlike *a, guint32 alpha);
 /* TRUE when a word alike W was seen since hs_alike_begin (else W's class is now seen). */
 gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);
 
-/* ---- filling a tree ---- */
+/* ---- what the drivers share ---- */
+
+/* Splits every answer (ALL: 0 .. n_answers - 1) by OPENER into PT and writes the patterns of the parts
+ * other than the opener itself to PARTS, largest first (ties in pattern order), each part's state
+ * after the opener (from the empty state) to CHILD[p]. Returns the number of parts. */
+guint hs_search_opener_parts(const HsSearchCore *c, const guint16 *all, guint opener, HsPartition *pt, HsState *child,
+                             guint8 *parts);
+
+/* After a search that saw the cancel flag (*CANCELLED TRUE): empties MEMO (entries written while
+ * unwinding may be wrong), clears the flag and sets ERROR to "search cancelled" (DOMAIN, CODE), and
+ * returns TRUE. FALSE, and nothing done, when *CANCELLED is FALSE. */
+gboolean hs_search_cancelled_error(gboolean *cancelled, HsMemo *memo, GQuark domain, gint code, GError **error);
 
 /* Chooses the guess for the set S[0..n) (hashes H1, H2) under ST with R guesses left, into *GUESS;
  * FALSE with ERROR set when there is none (or the search was cancelled). */
 typedef gboolean (*HsSearchChoose)(gpointer user, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st,
                                    guint r, guint32 *guess, GError **error);
 
-/* Plays node IDX of TB (state ST, R guesses left): FORCED, or the guess CHOOSE gives, then fills its
- * children depth-first the same way. A node that would need more than R guesses is an internal error
- * of DOMAIN/CODE. */
-gboolean hs_search_fill_tree(const HsSearchCore *c, HsRules rules, HsTreeBuilder *tb, guint idx, const HsState *st,
-                             guint r, guint32 forced, HsSearchChoose choose, gpointer user, GQuark domain, gint code,
-                             GError **error);
+/* Where a tree starts: a node holding the answers CANDS[0..n) (canonical order; NULL: every answer) at
+ * DEPTH, reached by PATTERN, under ST (NULL: the empty state) with R guesses left, in a strategy whose
+ * cap is MAX_GUESSES. It plays FORCED, or the chooser's guess when FORCED is HS_NONE. The whole game
+ * from OPENER: { .r = cap, .forced = OPENER, .max_guesses = cap }. */
+typedef struct {
+  const guint32 *cands;
+  guint n;
+  guint depth;
+  guint8 pattern;
+  const HsState *st;
+  guint r;
+  guint32 forced;
+  guint max_guesses;
+} HsSearchRoot;
+
+/* The tree from ROOT: every node plays the guess CHOOSE (with USER) gives, laid out by the tree
+ * builder. NULL with ERROR set when CHOOSE fails or a node would need more guesses than it has left
+ * (an internal error of DOMAIN/CODE). The strategy has no policy yet. */
+HsStrategy *hs_search_build_tree(const HsSearchCore *c, const HsSearchRoot *root, HsSearchChoose choose, gpointer user,
+                                 GQuark domain, gint code, GError **error);
 
 G_END_DECLS

@@ -64,6 +64,17 @@ hs_test_reference(const char *rel)
   return path;
 }
 
+/* Every word of W in canonical order (indices 0 .. n_words - 1): every opener, or a pool of every
+ * word. Newly allocated. */
+static inline guint32 *
+hs_test_every_word(const HsWords *w)
+{
+  guint32 *all = g_new(guint32, MAX(1u, w->n_words));
+  for (guint i = 0; i < w->n_words; i++)
+    all[i] = i;
+  return all;
+}
+
 /* The default policy with a cap of CAP guesses. */
 static inline HsPolicy
 hs_test_policy(guint cap)

@@ -373,9 +373,7 @@ test_candidate_margin(void **state)
   (void)state;
   g_autoptr(HsWords) w = load(NULL);
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  g_autofree guint *all = g_new(guint, w->n_words);
-  for (guint i = 0; i < w->n_words; i++)
-    all[i] = i;
+  g_autofree guint *all = hs_test_every_word(w);
   HsPolicy p;
   hs_policy_init(&p);
   hs_policy_entropy2022(&p);
@@ -412,9 +410,7 @@ static void
 test_entropy2022_choice(void **state)
 {
   (void)state;
-  g_autofree guint *all = g_new(guint, tiny->n_words);
-  for (guint i = 0; i < tiny->n_words; i++)
-    all[i] = i;
+  g_autofree guint *all = hs_test_every_word(tiny);
   HsPolicy p;
   hs_policy_init(&p);
   hs_policy_entropy2022(&p);

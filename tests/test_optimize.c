@@ -287,9 +287,7 @@ test_all_and_best(void **state)
   g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const guint n = w->n_words, cap = 4;
-  g_autofree guint32 *openers = g_new(guint32, n);
-  for (guint i = 0; i < n; i++)
-    openers[i] = i;
+  g_autofree guint32 *openers = hs_test_every_word(w);
   HsOptimizeAllOptions o = { 0 };
   o.max_guesses = cap;
   g_autofree HsOptimizeRow *rows = g_new(HsOptimizeRow, n);
@@ -349,14 +347,67 @@ test_all_and_best(void **state)
   }
 }
 
+typedef struct {
+  guint calls, last_done, last_total;
+  gboolean in_order; /* each call one more than the one before */
+  gboolean rising;   /* no call less than the one before */
+} Progress;
+
+static void
+on_progress(guint done, guint total, gpointer user)
+{
+  Progress *p = user;
+  p->in_order = p->in_order && done == p->last_done + 1;
+  p->rising = p->rising && done >= p->last_done && done <= total;
+  p->calls++;
+  p->last_done = done;
+  p->last_total = total;
+}
+
+/* hs_optimize_all's progress: every opener once, in order, without --best; never backwards with it.
+ * A cancelled run fails with HS_OPTIMIZE_ERROR_CANCELLED ("interrupted"). */
+static void
+test_all_progress_and_cancel(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const guint n = w->n_words;
+  g_autofree guint32 *openers = hs_test_every_word(w);
+  g_autofree HsOptimizeRow *rows = g_new(HsOptimizeRow, n);
+  Progress p = { 0, 0, 0, TRUE, TRUE };
+  HsOptimizeAllOptions o = { 0 };
+  o.max_guesses = 4;
+  o.progress = on_progress;
+  o.progress_user = &p;
+  assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, rows, NULL));
+  assert_int_equal(p.calls, n);
+  assert_true(p.in_order);
+  assert_int_equal(p.last_total, n);
+  Progress pb = { 0, 0, 0, TRUE, TRUE };
+  o.best = 2;
+  o.progress_user = &pb;
+  assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, rows, NULL));
+  assert_true(pb.rising);
+  volatile gint cancel = 1;
+  GError *e = NULL;
+  o.cancel = &cancel;
+  for (guint best = 0; best <= 2; best += 2) {
+    o.best = best;
+    assert_false(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, rows, &e));
+    assert_true(g_error_matches(e, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED));
+    assert_string_equal(e->message, "interrupted");
+    g_clear_error(&e);
+  }
+}
+
 int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_brute_tiny_lists),
-    cmocka_unit_test(test_brute_prove_lists),
-    cmocka_unit_test(test_brute_random_lists),
-    cmocka_unit_test(test_all_and_best),
+    cmocka_unit_test(test_brute_tiny_lists),        cmocka_unit_test(test_brute_prove_lists),
+    cmocka_unit_test(test_brute_random_lists),      cmocka_unit_test(test_all_and_best),
+    cmocka_unit_test(test_all_progress_and_cancel),
   };
   return cmocka_run_group_tests_name("optimize", tests, NULL, NULL) == 0 ? 0 : 1;
 }

@@ -66,6 +66,34 @@ repair(const HsPolicy *p, const char *opener, HsRepairStats *st, GError **error)
   return hs_repair(table, p, hs_words_lookup(orig, opener), prover, st, error);
 }
 
+/* repair, which must succeed (a failure fails the test). */
+static HsOverrides *
+repair_ok(const HsPolicy *p, const char *opener, HsRepairStats *st)
+{
+  GError *e = NULL;
+  HsOverrides *o = repair(p, opener, st, &e);
+  if (o == NULL)
+    fail_msg("%s", e->message);
+  return o;
+}
+
+/* With the repaired overrides O the greedy strategy of OPENER under P passes, and the rules of O from
+ * FIRST on are sound. */
+static void
+assert_repaired(const HsPolicy *p, const char *opener, HsOverrides *o, guint first)
+{
+  HsPolicy with = *p;
+  with.overrides = o;
+  GError *e = NULL;
+  g_autoptr(HsStrategy) s = hs_greedy_build(table, hs_words_lookup(orig, opener), &with, &e);
+  assert_non_null(s);
+  assert_true(s->complete);
+  assert_int_equal(s->n_over, 0);
+  g_autoptr(HsProver) prover = hs_prover_new(table, p->rules, HS_PROVE_ORDER_GREEDY);
+  for (guint i = first; i < o->rules->len; i++)
+    assert_true(rule_is_sound(prover, o->rules->pdata[i], p->max_guesses));
+}
+
 /* howls under the default policy fails without help; repair's rules make it pass, each is sound, and
  * they are the committed overrides/howls.txt. */
 static void
@@ -75,21 +103,11 @@ test_howls_default(void **state)
   HsPolicy p;
   hs_policy_init(&p);
   HsRepairStats st = { 0 };
-  GError *e = NULL;
-  g_autoptr(HsOverrides) o = repair(&p, "howls", &st, &e);
-  if (o == NULL)
-    fail_msg("%s", e->message);
+  g_autoptr(HsOverrides) o = repair_ok(&p, "howls", &st);
   assert_int_equal(st.added, 2);
   assert_int_equal(st.replaced, 0);
   assert_true(st.rounds >= 2);
-  p.overrides = o;
-  g_autoptr(HsStrategy) s = hs_greedy_build(table, hs_words_lookup(orig, "howls"), &p, &e);
-  assert_non_null(s);
-  assert_true(s->complete);
-  assert_int_equal(s->n_over, 0);
-  g_autoptr(HsProver) prover = hs_prover_new(table, p.rules, HS_PROVE_ORDER_GREEDY);
-  for (guint i = 0; i < o->rules->len; i++)
-    assert_true(rule_is_sound(prover, o->rules->pdata[i], p.max_guesses));
+  assert_repaired(&p, "howls", o, 0);
   g_autofree char *text = hs_overrides_to_text(o, orig);
   g_autofree char *committed = hs_test_slurp("overrides/howls.txt", NULL);
   assert_non_null(strstr(committed, text));
@@ -103,9 +121,7 @@ test_passing_opener(void **state)
   HsPolicy p;
   hs_policy_init(&p);
   HsRepairStats st = { 0 };
-  GError *e = NULL;
-  g_autoptr(HsOverrides) o = repair(&p, "ralph", &st, &e);
-  assert_non_null(o);
+  g_autoptr(HsOverrides) o = repair_ok(&p, "ralph", &st);
   assert_int_equal(o->rules->len, 0);
   assert_int_equal(st.added, 0);
   assert_int_equal(st.rounds, 1);
@@ -126,18 +142,11 @@ test_strict_keeps_input(void **state)
   assert_non_null(in);
   p.overrides = in;
   HsRepairStats st = { 0 };
-  g_autoptr(HsOverrides) o = repair(&p, "howls", &st, &e);
-  if (o == NULL)
-    fail_msg("%s", e->message);
+  g_autoptr(HsOverrides) o = repair_ok(&p, "howls", &st);
   assert_true(o->rules->len >= 2);
   const HsOverride *first = o->rules->pdata[0];
   assert_string_equal(orig->text[first->forced], "shark");
-  p.overrides = o;
-  g_autoptr(HsStrategy) s = hs_greedy_build(table, hs_words_lookup(orig, "howls"), &p, &e);
-  assert_true(s->complete && s->n_over == 0);
-  g_autoptr(HsProver) prover = hs_prover_new(table, p.rules, HS_PROVE_ORDER_GREEDY);
-  for (guint i = 1; i < o->rules->len; i++)
-    assert_true(rule_is_sound(prover, o->rules->pdata[i], p.max_guesses));
+  assert_repaired(&p, "howls", o, 1);
 }
 
 /* slate cannot guarantee six (the -aste family): refused, naming the part. */

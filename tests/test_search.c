@@ -136,17 +136,40 @@ test_memo(void **state)
   hs_memo_free(&m);
 }
 
+/* A partition with room for every answer (partition_free frees it). */
+static HsPartition *
+partition_new(void)
+{
+  HsPartition *pt = g_new0(HsPartition, 1);
+  pt->buf = g_new(guint16, orig->n_answers);
+  return pt;
+}
+
+static void
+partition_free(HsPartition *pt)
+{
+  g_free(pt->buf);
+  g_free(pt);
+}
+
+/* Every answer, in canonical order. */
+static guint16 *
+every_answer(void)
+{
+  guint16 *S = g_new(guint16, orig->n_answers);
+  for (guint a = 0; a < orig->n_answers; a++)
+    S[a] = (guint16)a;
+  return S;
+}
+
 /* A partition keeps every part in canonical order with its own hashes, and stops at the cap. */
 static void
 test_partition(void **state)
 {
   (void)state;
   HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
-  HsPartition *pt = g_new0(HsPartition, 1);
-  pt->buf = g_new(guint16, orig->n_answers);
-  g_autofree guint16 *S = g_new(guint16, orig->n_answers);
-  for (guint a = 0; a < orig->n_answers; a++)
-    S[a] = (guint16)a;
+  HsPartition *pt = partition_new();
+  g_autofree guint16 *S = every_answer();
   guint32 salet = hs_words_lookup(orig, "salet");
   const guint8 *row = c->rows[salet];
   assert_true(hs_partition_make(pt, c, S, orig->n_answers, row, NULL, G_MAXUINT));
@@ -171,8 +194,7 @@ test_partition(void **state)
   for (guint p = 0; p < HS_PATTERNS; p++)
     assert_int_equal(pt->cnt[p], 0);
   assert_true(hs_partition_make(pt, c, S, orig->n_answers, row, NULL, 221));
-  g_free(pt->buf);
-  g_free(pt);
+  partition_free(pt);
   hs_search_core_free(c);
 }
 
@@ -183,9 +205,7 @@ test_partition_two_steps(void **state)
 {
   (void)state;
   HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
-  HsPartition *a = g_new0(HsPartition, 1), *b = g_new0(HsPartition, 1);
-  a->buf = g_new(guint16, orig->n_answers);
-  b->buf = g_new(guint16, orig->n_answers);
+  HsPartition *a = partition_new(), *b = partition_new();
   g_autofree guint16 *S = g_new(guint16, orig->n_answers);
   g_autofree guint8 *sub = g_new(guint8, orig->n_answers);
   GRand *rng = g_rand_new_with_seed(11);
@@ -221,10 +241,77 @@ test_partition_two_steps(void **state)
       assert_int_equal(b->cnt[p], 0);
   }
   g_rand_free(rng);
-  g_free(a->buf);
-  g_free(b->buf);
-  g_free(a);
-  g_free(b);
+  partition_free(a);
+  partition_free(b);
+  hs_search_core_free(c);
+}
+
+/* The drivers' steps: an opener's parts are every part but its own, largest first (ties in pattern
+ * order), each with the state after the opener; hs_set_injective agrees with a plain count; a
+ * cancelled search empties the memo, clears its flag and says so. */
+static void
+test_driver_steps(void **state)
+{
+  (void)state;
+  HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
+  HsPartition *pt = partition_new();
+  g_autofree guint16 *all = every_answer();
+  g_autofree HsState *child = g_new(HsState, HS_PATTERNS);
+  guint8 parts[HS_PATTERNS];
+  /* Two answers and the first word that is only a guess. */
+  const guint32 openers[] = { hs_words_lookup(orig, "salet"), hs_words_lookup(orig, "crane"), orig->n_answers };
+  for (guint o = 0; o < G_N_ELEMENTS(openers); o++) {
+    const guint32 w = openers[o];
+    guint n = hs_search_opener_parts(c, all, w, pt, child, parts);
+    gboolean own = w < orig->n_answers; /* an answer opener has a part of its own (all green) */
+    assert_int_equal(n + (own ? 1 : 0), pt->n_pats);
+    guint total = own ? 1 : 0;
+    for (guint k = 0; k < n; k++) {
+      const guint p = parts[k];
+      assert_true(p != HS_ALL_GREEN);
+      if (k > 0)
+        assert_true(pt->size[parts[k - 1]] > pt->size[p] ||
+                    (pt->size[parts[k - 1]] == pt->size[p] && parts[k - 1] < p));
+      HsState st;
+      hs_state_init(&st);
+      hs_state_add(&st, HS_RULES_NYT, c->let[w], (guint8)p);
+      assert_memory_equal(&st, &child[p], sizeof st);
+      total += pt->size[p];
+    }
+    assert_int_equal(total, orig->n_answers);
+  }
+  GRand *rng = g_rand_new_with_seed(5);
+  guint16 S[12];
+  for (guint round = 0; round < 2000; round++) {
+    const guint n = (guint)g_rand_int_range(rng, 1, 13);
+    for (guint i = 0; i < n; i++)
+      S[i] = (guint16)g_rand_int_range(rng, 0, (gint32)orig->n_answers);
+    const guint8 *row = c->rows[g_rand_int_range(rng, 0, (gint32)orig->n_words)];
+    gboolean apart = TRUE;
+    for (guint i = 0; i < n; i++)
+      for (guint j = 0; j < i; j++)
+        apart = apart && row[S[i]] != row[S[j]];
+    assert_int_equal(hs_set_injective(row, S, n), apart);
+  }
+  g_rand_free(rng);
+  HsMemo m;
+  hs_memo_init(&m);
+  hs_memo_put(&m, 1, 2, 3);
+  gboolean cancelled = FALSE;
+  GError *e = NULL;
+  assert_false(hs_search_cancelled_error(&cancelled, &m, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, &e));
+  assert_null(e);
+  assert_int_equal(m.count, 1);
+  cancelled = TRUE;
+  assert_true(hs_search_cancelled_error(&cancelled, &m, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED, &e));
+  assert_false(cancelled);
+  assert_int_equal(m.count, 0);
+  assert_null(hs_memo_find(&m, 1, 2));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_CANCELLED));
+  assert_string_equal(e->message, "search cancelled");
+  g_error_free(e);
+  hs_memo_free(&m);
+  partition_free(pt);
   hs_search_core_free(c);
 }
 
@@ -306,6 +393,7 @@ main(void)
     cmocka_unit_test(test_memo),
     cmocka_unit_test(test_partition),
     cmocka_unit_test(test_partition_two_steps),
+    cmocka_unit_test(test_driver_steps),
     cmocka_unit_test(test_alike),
   };
   return cmocka_run_group_tests_name("search", tests, setup, teardown) == 0 ? 0 : 1;

@@ -118,9 +118,7 @@ check_against_plain(const HsWords *w)
 {
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const guint n = w->n_words;
-  g_autofree guint32 *openers = g_new(guint32, n);
-  for (guint i = 0; i < n; i++)
-    openers[i] = i;
+  g_autofree guint32 *openers = hs_test_every_word(w);
   g_autofree HsSplit *rows = g_new(HsSplit, n);
   hs_split_rank(t, openers, n, HS_SPLIT_BY_ENTROPY, rows);
   g_autofree double *plain = g_new(double, n);
@@ -163,9 +161,7 @@ test_original(void **state)
   g_autoptr(HsWords) w = hs_test_load_set("original");
   check_against_plain(w);
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  g_autofree guint32 *openers = g_new(guint32, w->n_words);
-  for (guint i = 0; i < w->n_words; i++)
-    openers[i] = i;
+  g_autofree guint32 *openers = hs_test_every_word(w);
   g_autofree HsSplit *rows = g_new(HsSplit, w->n_words);
   hs_split_rank(t, openers, w->n_words, HS_SPLIT_BY_ENTROPY, rows);
   assert_string_equal(w->text[rows[0].word], "soare");
@@ -216,9 +212,7 @@ test_threads(void **state)
   (void)state;
   g_autoptr(HsWords) w = hs_test_tiny();
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  g_autofree guint32 *openers = g_new(guint32, w->n_words);
-  for (guint i = 0; i < w->n_words; i++)
-    openers[i] = i;
+  g_autofree guint32 *openers = hs_test_every_word(w);
   g_autofree HsSplit *one = g_new(HsSplit, w->n_words), *two = g_new(HsSplit, w->n_words);
   int before = hs_test_set_threads(1);
   hs_split_rank(t, openers, w->n_words, HS_SPLIT_BY_EXPECTED, one);

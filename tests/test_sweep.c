@@ -20,9 +20,7 @@ setup(void **state)
   (void)state;
   tiny = hs_test_tiny();
   table = hs_table_new(tiny, TRUE);
-  openers = g_new(guint32, tiny->n_words);
-  for (guint i = 0; i < tiny->n_words; i++)
-    openers[i] = i;
+  openers = hs_test_every_word(tiny);
   return 0;
 }
 

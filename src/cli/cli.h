@@ -31,6 +31,8 @@ typedef enum {
   HS_CMD_THREADS = 1 << 4,       /* --threads N, applied to OpenMP */
   HS_CMD_TABLE = 1 << 5,         /* ctx->table: the feedback table the policy needs */
   HS_CMD_PROVER_TABLE = 1 << 6,  /* ctx->table with the row of every allowed guess (for the prover) */
+  HS_CMD_OPENER = 1 << 7,        /* argv[1], when there is one (not with --all), names the opener:
+                                  * ctx->opener; looked up last, an unknown word is a usage error */
 } HsCliFlags;
 
 /* Shared option values as given on the command line (NULL or 0 when absent). */
@@ -84,6 +86,8 @@ typedef struct {
   /* HS_CMD_TABLE, HS_CMD_PROVER_TABLE */
   HsTable *table;
   double table_ms; /* time spent building it */
+  /* HS_CMD_OPENER: argv[1]'s word index */
+  guint opener;
   /* --openers and --shard, when the command takes them: this shard's openers (word indices) */
   guint32 *openers;
   guint n_openers;
@@ -206,6 +210,14 @@ gboolean hs_cli_write_output(const char *target, const char *name, const char *t
  * line (hs_cli_shard_header with OPTIONS), to -o FILE or stdout. */
 gboolean hs_cli_write_rows(const HsCliContext *ctx, const char *options, const char *rows, GError **error);
 
+/* Sorts ROWS (N rows of SIZE bytes, each with its opener's word index, a guint32, at byte OFFSET) by the
+ * opener's word: the row order of every run over openers (sweep, prove --all, optimize --all), which
+ * merge keeps. */
+void hs_cli_sort_rows(const HsCliContext *ctx, gpointer rows, guint n, gsize size, gsize offset);
+
+/* Appends the 'seconds' column of a --timing TSV: a tab and SECONDS with four decimals (C locale). */
+void hs_cli_append_seconds(GString *out, double seconds);
+
 /* Flushes stdout; a write error (now or earlier) fails with "cannot write to stdout". */
 gboolean hs_cli_flush_stdout(GError **error);
 
@@ -280,8 +292,11 @@ void hs_cli_print_timing(const HsCliContext *ctx, const char *phase, double phas
 /* ---- prove.c ---- */
 
 /* Why OPENER cannot guarantee ctx's cap (the prover's explanation WHY), on stderr: the first opener
- * pattern whose part no strategy solves in the guesses left, its words, and the fewest it needs. */
-void hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why);
+ * pattern whose part no strategy solves in the guesses left, its words, and the fewest it needs; then
+ * the search's NODES and SECS. Returns FALSE with HS_CLI_ERROR_REPORTED (the verdict of prove and
+ * optimize for one opener). */
+gboolean hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why, guint64 nodes,
+                                  double secs, GError **error);
 
 /* ---- load.c: strategy files (HS_CMD_STRATEGY_FILE) ---- */
 

@@ -35,13 +35,12 @@ static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   (void)argc;
-  guint opener, answer, steps;
-  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error) ||
-      !hs_cli_find_word(ctx, "answer", argv[2], &answer, error))
+  guint answer, steps;
+  if (!hs_cli_find_word(ctx, "answer", argv[2], &answer, error))
     return FALSE;
   if (!hs_words_is_answer(ctx->words, answer))
     return hs_cli_usage_error(error, "'%s' is not an answer", argv[2]);
-  g_autoptr(HsStrategy) s = hs_greedy_build(ctx->table, opener, &ctx->policy, error);
+  g_autoptr(HsStrategy) s = hs_greedy_build(ctx->table, ctx->opener, &ctx->policy, error);
   if (s == NULL || !print_path(s, answer, &steps, error))
     return FALSE;
   gboolean over = steps > s->max_guesses;
@@ -57,7 +56,7 @@ const HsCliCommand hs_cli_explain = {
   .help = "Builds the greedy strategy for OPENER (same policy options as 'solve') and prints the guesses\n"
           "and patterns on the way to ANSWER.\n\n"
           "Exit status: 0 when ANSWER is solved within the cap, 1 otherwise, 2 usage error.",
-  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_TABLE,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_TABLE | HS_CMD_OPENER,
   .check = check,
   .run = run,
 };

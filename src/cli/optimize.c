@@ -46,19 +46,13 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   const HsCliOptions *o = &ctx->opt;
   opt.format = HS_FORMAT_BY_PATTERN;
-  if (opt.all && argc != 1)
-    return hs_cli_usage_error(error, "--all takes no OPENER");
-  if (!opt.all && argc != 2)
-    return hs_cli_usage_error(error, "expected one OPENER (or --all)");
-  if (opt.all && o->format)
-    return hs_cli_usage_error(error, "--format is for one opener; --all writes TSV");
+  if (!hs_cli_check_opener_or_all(ctx, opt.all, argc, error))
+    return FALSE;
   if (!opt.all && (o->openers || o->shard || opt.best))
     return hs_cli_usage_error(error, "--openers, --shard and --best go with --all");
   if (opt.best && o->shard)
     return hs_cli_usage_error(error, "--best needs every opener in one run; it cannot be sharded");
-  if (opt.all)
-    return o->output == NULL || hs_cli_plan_file(ctx, "-o", o->output, error);
-  return hs_cli_strategy_format(ctx, argv[1], NULL, &opt.format, error);
+  return hs_cli_plan_opener_or_all(ctx, opt.all, opt.all ? NULL : argv[1], &opt.format, error);
 }
 
 /* ---- one opener ---- */
@@ -73,11 +67,9 @@ print_search(const HsOptimizeStats *st, double secs)
 }
 
 static gboolean
-optimize_one(HsCliContext *ctx, const char *word, GError **error)
+optimize_one(HsCliContext *ctx, GError **error)
 {
-  guint opener;
-  if (!hs_cli_find_word(ctx, "opener", word, &opener, error))
-    return FALSE;
+  const guint opener = ctx->opener;
   const guint cap = ctx->policy.max_guesses;
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
@@ -95,9 +87,7 @@ optimize_one(HsCliContext *ctx, const char *word, GError **error)
     g_autoptr(HsStrategy) none = hs_prover_prove(P, opener, cap, NULL, &why, error);
     if (*error != NULL)
       return FALSE;
-    hs_cli_print_impossible(ctx, opener, &why);
-    fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", pst.nodes, (g_get_monotonic_time() - t0) / 1e6);
-    return hs_cli_reported(error);
+    return hs_cli_report_impossible(ctx, opener, &why, pst.nodes, (g_get_monotonic_time() - t0) / 1e6, error);
   }
   g_autoptr(HsOptimizer) O = hs_optimizer_new(ctx->table, ctx->policy.rules);
   hs_optimizer_set_cancel(O, &interrupted);
@@ -107,14 +97,10 @@ optimize_one(HsCliContext *ctx, const char *word, GError **error)
   if (s == NULL)
     return *error != NULL ? FALSE
                           : hs_cli_fail(error, "internal error: the prover found a strategy, the optimiser none");
-  double verify_ms = 0;
+  double verify_ms = 0, write_ms = 0;
   gboolean verified = FALSE;
-  if (!hs_cli_emit_strategy(ctx, s, opt.format, &verified, &verify_ms, error))
+  if (!hs_cli_publish_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
     return FALSE;
-  gint64 t_write = g_get_monotonic_time();
-  if (!hs_cli_output_commit(ctx, !verified, error))
-    return FALSE;
-  double write_ms = (g_get_monotonic_time() - t_write) / 1e3;
   char avg[HS_AVERAGE_BUFLEN];
   guint64 total = hs_histogram_total(&s->hist);
   fprintf(stderr, "%s: %s: %" G_GUINT64_FORMAT " guesses in total (average %s) is the fewest within %u (%s)\n",
@@ -122,19 +108,11 @@ optimize_one(HsCliContext *ctx, const char *word, GError **error)
           hs_average_format(total, s->n_solved, avg), cap, hs_cli_rules_words(ctx->policy.rules));
   print_search(&st, secs);
   if (opt.timing)
-    fprintf(stderr, "timing: table %.1f ms, search and tree %.1f ms, verify %.1f ms, write %.1f ms\n", ctx->table_ms,
-            secs * 1e3, verify_ms, write_ms);
+    hs_cli_print_timing(ctx, "search and tree", secs * 1e3, verify_ms, write_ms);
   return verified || hs_cli_reported(error);
 }
 
 /* ---- every opener ---- */
-
-static gint
-cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
-{
-  const HsWords *w = words;
-  return strcmp(w->text[((const HsOptimizeRow *)a)->opener], w->text[((const HsOptimizeRow *)b)->opener]);
-}
 
 static char *
 render_tsv(const HsWords *w, const HsOptimizeRow *rows, guint n)
@@ -150,11 +128,8 @@ render_tsv(const HsWords *w, const HsOptimizeRow *rows, guint n)
       g_string_append_printf(out, "%" G_GUINT64_FORMAT "\t", r->total);
       hs_average_append(out, r->total, w->n_answers);
     }
-    if (opt.timing) {
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
-      g_string_append_c(out, '\t');
-      g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", r->seconds));
-    }
+    if (opt.timing)
+      hs_cli_append_seconds(out, r->seconds);
     g_string_append_c(out, '\n');
   }
   return g_string_free(out, FALSE);
@@ -205,20 +180,6 @@ print_all_summary(const HsCliContext *ctx, const HsOptimizeRow *rows, guint n, d
     fprintf(stderr, "slowest opener: %s, %.2f s of CPU time\n", w->text[rows[slowest].opener], rows[slowest].seconds);
 }
 
-typedef struct {
-  gint64 start;
-} Progress;
-
-static void
-on_progress(guint done, guint total, gpointer user)
-{
-  const Progress *p = user;
-  double secs = (g_get_monotonic_time() - p->start) / 1e6;
-  double rate = secs > 0 ? done / secs : 0;
-  hs_cli_progress(done == total, "optimize: %u/%u openers, %.2f openers/s, ETA %.0f s", done, total, rate,
-                  rate > 0 ? (total - done) / rate : 0.0);
-}
-
 static gboolean
 optimize_all(HsCliContext *ctx, GError **error)
 {
@@ -226,27 +187,20 @@ optimize_all(HsCliContext *ctx, GError **error)
   g_autofree HsOptimizeRow *rows = g_new0(HsOptimizeRow, MAX(n, 1u));
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
-  Progress progress = { g_get_monotonic_time() };
+  HsCliMeter meter = { "optimize", "openers", NULL, 2, g_get_monotonic_time() };
   HsOptimizeAllOptions oo = { 0 };
   oo.max_guesses = ctx->policy.max_guesses;
   oo.best = (guint)opt.best;
-  oo.progress = on_progress;
-  oo.progress_user = &progress;
+  oo.progress = hs_cli_meter_update_plain;
+  oo.progress_user = &meter;
   oo.cancel = &interrupted;
   gboolean ok = hs_optimize_all(ctx->table, ctx->policy.rules, ctx->openers, n, &oo, rows, error);
-  hs_cli_progress_end();
-  double secs = (g_get_monotonic_time() - progress.start) / 1e6;
-  if (!ok && interrupted) {
-    g_clear_error(error);
-    return hs_cli_fail(error, "optimize interrupted; nothing written");
-  }
-  if (!ok)
+  double secs;
+  if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
     return FALSE;
-  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
+  hs_cli_sort_rows(ctx, rows, n, sizeof *rows, G_STRUCT_OFFSET(HsOptimizeRow, opener));
   g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
-  g_autofree char *header = hs_cli_shard_header(ctx, opt.timing ? "--timing" : NULL);
-  g_autofree char *text = g_strconcat(header, rows_text, NULL);
-  ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
+  ok = hs_cli_write_rows(ctx, opt.timing ? "--timing" : NULL, rows_text, error);
   print_all_summary(ctx, rows, n, secs);
   return ok;
 }
@@ -254,8 +208,8 @@ optimize_all(HsCliContext *ctx, GError **error)
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argc;
-  return opt.all ? optimize_all(ctx, error) : optimize_one(ctx, argv[1], error);
+  (void)argc, (void)argv;
+  return opt.all ? optimize_all(ctx, error) : optimize_one(ctx, error);
 }
 
 const HsCliCommand hs_cli_optimize = {
@@ -280,7 +234,7 @@ const HsCliCommand hs_cli_optimize = {
           "Exit status: one opener: 0 optimal and verified, 1 impossible or not verified; --all: 0 when every\n"
           "opener was decided; 1 on errors; 2 usage error.",
   .options = options,
-  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE | HS_CMD_OPENER,
   .check = check,
   .run = run,
 };

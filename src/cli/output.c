@@ -1,6 +1,7 @@
 /* hardsix CLI — writing results: whole files or stdout (hs_cli_write_output, the one way commands
- * write data), output directories and files checked before long runs, and the last step of solve,
- * prove and repair: verify a built strategy independently, write it, print its summary. */
+ * write data), the rows of runs over openers, output directories and files checked before long runs,
+ * and the last step of solve, prove, optimize and repair: verify a built strategy independently,
+ * write it, print its summary. */
 #include "cli.h"
 
 #include <errno.h>
@@ -49,6 +50,36 @@ hs_cli_write_rows(const HsCliContext *ctx, const char *options, const char *rows
   g_autofree char *header = hs_cli_shard_header(ctx, options);
   g_autofree char *text = g_strconcat(header, rows, NULL);
   return hs_cli_write_output(ctx->opt.output, NULL, text, error);
+}
+
+typedef struct {
+  const HsWords *words;
+  gsize offset;
+} ByOpener;
+
+static gint
+cmp_by_opener(gconstpointer a, gconstpointer b, gpointer data)
+{
+  const ByOpener *by = data;
+  guint32 x, y;
+  memcpy(&x, (const char *)a + by->offset, sizeof x);
+  memcpy(&y, (const char *)b + by->offset, sizeof y);
+  return strcmp(by->words->text[x], by->words->text[y]);
+}
+
+void
+hs_cli_sort_rows(const HsCliContext *ctx, gpointer rows, guint n, gsize size, gsize offset)
+{
+  ByOpener by = { ctx->words, offset };
+  g_qsort_with_data(rows, (gint)n, size, cmp_by_opener, &by);
+}
+
+void
+hs_cli_append_seconds(GString *out, double seconds)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append_c(out, '\t');
+  g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", seconds));
 }
 
 /* ---- planning ---- */

@@ -78,8 +78,16 @@ append_part(GString *out, const HsWords *w, const HsTable *table, guint opener, 
     g_string_append(out, ", ...");
 }
 
-void
-hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why)
+/* "search: N nodes, S s" on stderr. */
+static void
+print_search(guint64 nodes, double secs)
+{
+  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", nodes, secs);
+}
+
+gboolean
+hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why, guint64 nodes, double secs,
+                         GError **error)
 {
   const HsWords *w = ctx->words;
   const char *o = w->text[opener];
@@ -96,6 +104,8 @@ hs_cli_print_impossible(const HsCliContext *ctx, guint opener, const HsProveFail
     fprintf(stderr, "; the best is %u more (%u in all)\n", why->best, why->best + 1);
   else
     fprintf(stderr, "\n");
+  print_search(nodes, secs);
+  return hs_cli_reported(error);
 }
 
 /* The strategy found for OPENER, verified and written like solve's, and the verdict on stderr. */
@@ -111,18 +121,16 @@ emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st
   fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s)\n",
           ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
           hs_cli_rules_words(ctx->policy.rules));
-  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st->nodes, secs);
+  print_search(st->nodes, secs);
   if (opt.timing)
     hs_cli_print_timing(ctx, "search and tree", secs * 1e3, verify_ms, write_ms);
   return verified || hs_cli_reported(error);
 }
 
 static gboolean
-prove_one(HsCliContext *ctx, const char *word, GError **error)
+prove_one(HsCliContext *ctx, GError **error)
 {
-  guint opener;
-  if (!hs_cli_find_word(ctx, "opener", word, &opener, error))
-    return FALSE;
+  const guint opener = ctx->opener;
   g_autoptr(HsProver) prover = hs_prover_new(ctx->table, ctx->policy.rules, opt.order);
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
@@ -137,19 +145,10 @@ prove_one(HsCliContext *ctx, const char *word, GError **error)
     return FALSE;
   if (s != NULL)
     return emit_proof(ctx, s, secs, &st, error);
-  hs_cli_print_impossible(ctx, opener, &why);
-  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", st.nodes, secs);
-  return hs_cli_reported(error);
+  return hs_cli_report_impossible(ctx, opener, &why, st.nodes, secs, error);
 }
 
 /* ---- --all ---- */
-
-static gint
-cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
-{
-  const HsWords *w = words;
-  return strcmp(w->text[((const HsProveAllRow *)a)->opener], w->text[((const HsProveAllRow *)b)->opener]);
-}
 
 static gint
 cmp_double(gconstpointer a, gconstpointer b)
@@ -165,11 +164,8 @@ render_tsv(const HsWords *w, const HsProveAllRow *rows, guint n)
   for (guint i = 0; i < n; i++) {
     g_string_append_printf(out, "%s\t%s\t%" G_GUINT64_FORMAT, w->text[rows[i].opener],
                            rows[i].proven ? "proven" : "impossible", rows[i].nodes);
-    if (opt.timing) {
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
-      g_string_append_c(out, '\t');
-      g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", rows[i].seconds));
-    }
+    if (opt.timing)
+      hs_cli_append_seconds(out, rows[i].seconds);
     g_string_append_c(out, '\n');
   }
   return g_string_free(out, FALSE);
@@ -213,7 +209,7 @@ prove_all(HsCliContext *ctx, GError **error)
   double secs;
   if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
     return FALSE;
-  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)ctx->words);
+  hs_cli_sort_rows(ctx, rows, n, sizeof *rows, G_STRUCT_OFFSET(HsProveAllRow, opener));
   g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
   g_autofree char *made_with =
     g_strdup_printf("--search %s%s", hs_prove_order_name(opt.order), opt.timing ? " --timing" : "");
@@ -225,8 +221,8 @@ prove_all(HsCliContext *ctx, GError **error)
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argc;
-  return opt.all ? prove_all(ctx, error) : prove_one(ctx, argv[1], error);
+  (void)argc, (void)argv;
+  return opt.all ? prove_all(ctx, error) : prove_one(ctx, error);
 }
 
 const HsCliCommand hs_cli_prove = {
@@ -252,7 +248,7 @@ const HsCliCommand hs_cli_prove = {
     "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
     "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.",
   .options = options,
-  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE | HS_CMD_OPENER,
   .check = check,
   .run = run,
 };

@@ -70,10 +70,8 @@ queue_overrides(HsCliContext *ctx, guint opener, const char *text, GError **erro
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argc;
-  guint opener;
-  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error))
-    return FALSE;
+  (void)argc, (void)argv;
+  const guint opener = ctx->opener;
   g_autoptr(HsProver) prover = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_GREEDY);
   HsRepairStats st = { 0 };
   gint64 t0 = g_get_monotonic_time();
@@ -108,7 +106,7 @@ const HsCliCommand hs_cli_repair = {
           "Without -o, --format or --save-overrides the overrides go to stdout.\n\n"
           "Exit status: 0 repaired and verified, 1 impossible for this opener or not verified, 2 usage error.",
   .options = options,
-  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_PROVER_TABLE | HS_CMD_OPENER,
   .check = check,
   .run = run,
 };

@@ -41,12 +41,10 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argc;
+  (void)argc, (void)argv;
   /* "-o -" is stdout, as no -o. */
   const char *out_path = g_strcmp0(ctx->opt.output, "-") == 0 ? NULL : ctx->opt.output;
-  guint opener;
-  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error))
-    return FALSE;
+  const guint opener = ctx->opener;
   volatile gint cancel = 0;
   hs_cli_catch_interrupts(&cancel);
   HsCliMeter meter = { "robust", "builds", "passing", 1, g_get_monotonic_time() };
@@ -89,7 +87,7 @@ const HsCliCommand hs_cli_robust = {
                  "Exit status: 0 when the report is written (whatever the pass rate); 1 on an error (illegal\n"
                  "override, unwritable file, interrupted); 2 usage error.",
   .options = options,
-  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_TABLE,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_TABLE | HS_CMD_OPENER,
   .check = check,
   .run = run,
 };

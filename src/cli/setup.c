@@ -1,5 +1,6 @@
 /* hardsix CLI — the shared options and the one setup every command gets: the command's flags say
- * which options it takes and what main loads (lists, rules, policy, overrides, table, openers). */
+ * which options it takes and what main loads (lists, rules, policy, overrides, table, openers, the
+ * opener argument). */
 #include "cli.h"
 
 #include <stdio.h>
@@ -507,5 +508,5 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
   /* Whether the command takes --openers (and --shard). */
   if (own_option(ctx->command, "openers") && !shard_openers(ctx, shard_k, shard_n, error))
     return FALSE;
-  return TRUE;
+  return !(flags & HS_CMD_OPENER) || argc < 2 || hs_cli_find_word(ctx, "opener", argv[1], &ctx->opener, error);
 }

@@ -23,12 +23,9 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  (void)argc;
-  guint opener;
-  if (!hs_cli_find_word(ctx, "opener", argv[1], &opener, error))
-    return FALSE;
+  (void)argc, (void)argv;
   gint64 t_build = g_get_monotonic_time();
-  g_autoptr(HsStrategy) s = hs_greedy_build(ctx->table, opener, &ctx->policy, error);
+  g_autoptr(HsStrategy) s = hs_greedy_build(ctx->table, ctx->opener, &ctx->policy, error);
   if (s == NULL)
     return FALSE;
   hs_strategy_set_policy(s, ctx->policy_string);
@@ -56,7 +53,7 @@ const HsCliCommand hs_cli_solve = {
           "A run that fails does not replace existing files of -o DIR (unless --force); the files of a set\n"
           "are written together: all new, or all as they were.",
   .options = options,
-  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_TABLE,
+  .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_TABLE | HS_CMD_OPENER,
   .check = check,
   .run = run,
 };

@@ -19,13 +19,6 @@ static const GOptionEntry options[] = {
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-static gint
-cmp_rows_by_word(gconstpointer a, gconstpointer b, gpointer words)
-{
-  const HsWords *w = words;
-  return strcmp(w->text[((const HsSweepRow *)a)->opener], w->text[((const HsSweepRow *)b)->opener]);
-}
-
 static char *
 render_tsv(const HsWords *w, const HsSweepRow *rows, guint n)
 {
@@ -146,7 +139,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   double secs;
   if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
     return FALSE;
-  g_qsort_with_data(rows, (gint)n, sizeof *rows, cmp_rows_by_word, (gpointer)w);
+  hs_cli_sort_rows(ctx, rows, n, sizeof *rows, G_STRUCT_OFFSET(HsSweepRow, opener));
   gboolean json = g_strcmp0(ctx->opt.format, "json") == 0;
   g_autofree char *rows_text = json ? render_json(w, rows, n, ctx->policy_string) : render_tsv(w, rows, n);
   /* JSON has no comment lines; merge reads TSV shards. */
