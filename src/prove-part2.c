@@ -87,7 +87,7 @@ part2_row(HsProver *P, Level *L, const guint16 *T, const guint16 *tl, guint k, g
 {
   /* The node's row of the word, or its row of the feedback table. */
   const guint8 *row = L->sub_all ? L->sub + (gsize)j * L->sub_n : P->rows[L->legal[j]];
-  if (!hs_prove_injective(row, L->sub_all ? tl : T, k))
+  if (!hs_set_injective(row, L->sub_all ? tl : T, k))
     return FALSE;
   const guint w = L->legal[j];
   if (!*parent_ok) {
@@ -117,7 +117,7 @@ hs_prove_part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, gu
   for (guint i = 0; i < k; i++) {
     if (by_parts && L->dist[L->ppos[T[i]]] < k)
       continue;
-    if (hs_prove_injective(P->rows[T[i]], T, k)) {
+    if (hs_set_injective(P->rows[T[i]], T, k)) {
       hs_memo_put(&P->memo, ck1, ck2, T[i]);
       if (!parent_ok)
         hs_memo_put(&P->memo, pk1, pk2, T[i]);
@@ -171,7 +171,7 @@ gboolean
 hs_prove_solve2(HsProver *P, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess)
 {
   for (guint i = 0; i < n; i++)
-    if (hs_prove_injective(P->rows[S[i]], S, n)) {
+    if (hs_set_injective(P->rows[S[i]], S, n)) {
       *guess = S[i];
       return TRUE;
     }
@@ -180,7 +180,7 @@ hs_prove_solve2(HsProver *P, const guint16 *S, guint n, const HsState *st, guint
   L->lbits_ok = FALSE;
   for (guint j = 0; j < n_legal; j++) {
     guint w = L->legal[j];
-    if (hs_prove_injective(P->rows[w], S, n)) {
+    if (hs_set_injective(P->rows[w], S, n)) {
       *guess = w;
       return TRUE;
     }

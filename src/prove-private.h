@@ -206,14 +206,6 @@ hs_prove_deadline_passed(const HsProver *P)
   return P->deadline != 0 && P->stats.nodes >= P->deadline;
 }
 
-/* TRUE when ROW gives every word of S its own pattern: hs_set_injective (search.h), by the name the
- * prover's files call it. */
-static inline gboolean
-hs_prove_injective(const guint8 *row, const guint16 *S, guint n)
-{
-  return hs_set_injective(row, S, n);
-}
-
 /* 64-bit blocks of a bitset over pool positions. */
 static inline guint
 hs_prove_lbits_stride(const HsProver *P)

@@ -340,7 +340,7 @@ largest_part_unsplittable(HsProver *P, Level *L, const guint16 *S, guint n, cons
       tl[i] = L->loc[T[i]];
     for (guint q = 0; q < n_split && !split; q++) {
       const guint j = L->by_parts[q];
-      split = hs_state_allows(P->core, &child, L->legal[j]) && hs_prove_injective(L->sub + (gsize)j * L->sub_n, tl, k);
+      split = hs_state_allows(P->core, &child, L->legal[j]) && hs_set_injective(L->sub + (gsize)j * L->sub_n, tl, k);
     }
   } else if (probe != 0) {
     hs_partition_place(&L->part, S, n, P->rows[w], sub_row); /* the failing part feeds the trouble set */

@@ -45,7 +45,9 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   /* "-o -" is stdout, as no -o. */
   const char *out_path = g_strcmp0(ctx->opt.output, "-") == 0 ? NULL : ctx->opt.output;
   const guint opener = ctx->opener;
-  volatile gint cancel = 0;
+  /* Static: the handler stays installed after this function returns (a signal during the write). */
+  static volatile gint cancel;
+  cancel = 0;
   hs_cli_catch_interrupts(&cancel);
   HsCliMeter meter = { "robust", "builds", "passing", 1, g_get_monotonic_time() };
   HsRobustOptions ro = { (guint)opt.shuffles, opt.seed, !opt.no_variants, hs_cli_meter_update, &meter, &cancel };
