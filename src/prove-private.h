@@ -150,20 +150,21 @@ struct HsProver {
   HsRules rules;
   HsProveOrder order;
   guint n_answers, n_words;
-  gboolean all_rows;                             /* the table holds every guess row */
-  const guint8 **rows;                           /* = core->rows */
-  const guint8 *by_answer;                       /* the table transposed (hs_table_by_answer), fetched on first use */
-  guint8 (*let)[HS_WORD_LEN];                    /* = core->let */
-  guint64 *z1, *z2;                              /* = core->z1, core->z2 */
-  guint64 *acc;                                  /* n_blocks scratch */
-  guint16 *all;                                  /* 0 .. n_answers - 1 */
-  guint8 *mark;                                  /* n_words: candidates of the node being scored */
-  guint16 cnt[HS_PATTERNS];                      /* scoring scratch (zero between uses) */
-  guint8 cnt8[512] __attribute__((aligned(16))); /* scoring scratch for small sets (zero between uses) */
-  guint8 *row_buf;                               /* n_answers: scoring scratch */
-  guint8 kept[HS_PATTERNS];                      /* per pattern: the positions (bit 4 - i) whose tile changes a state */
-  HsMemo memo;                                   /* value: the first guess that works, or MEMO_FAIL */
-  HsAlike alike;                                 /* classes of words that play alike on a node's set */
+  gboolean all_rows;                               /* the table holds every guess row */
+  const guint8 **rows;                             /* = core->rows */
+  const guint8 *by_answer;                         /* the table transposed (hs_table_by_answer), fetched on first use */
+  guint8 (*let)[HS_WORD_LEN];                      /* = core->let */
+  guint64 *z1, *z2;                                /* = core->z1, core->z2 */
+  guint64 *acc;                                    /* n_blocks scratch */
+  guint16 *all;                                    /* 0 .. n_answers - 1 */
+  guint8 *mark;                                    /* n_words: candidates of the node being scored */
+  guint16 cnt[HS_PATTERNS];                        /* scoring scratch (zero between uses) */
+  guint8 cnt8[512] __attribute__((aligned(16)));   /* scoring scratch for small sets (zero between uses) */
+  guint16 cnt16[512] __attribute__((aligned(16))); /* scoring scratch for large sets (zero between uses) */
+  guint8 *row_buf;                                 /* n_answers: scoring scratch */
+  guint8 kept[HS_PATTERNS]; /* per pattern: the positions (bit 4 - i) whose tile changes a state */
+  HsMemo memo;              /* value: the first guess that works, or MEMO_FAIL */
+  HsAlike alike;            /* classes of words that play alike on a node's set */
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
   gboolean cancelled;

@@ -83,6 +83,51 @@ byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *
 #endif
 }
 
+/* byte_row_score for rows longer than 255 answers (N < 32768): 16-bit counters C16 (512 of them,
+ * 16-byte aligned, zero before and after), read back 8 at a time. */
+static inline guint
+word_row_score(const guint8 *restrict row, guint n, guint16 *restrict c16, guint *distinct)
+{
+  guint16 *c16b = c16 + 256;
+  guint i = 0;
+  for (; i + 1 < n; i += 2) {
+    c16[row[i]]++;
+    c16b[row[i + 1]]++;
+  }
+  if (i < n)
+    c16[row[i]]++;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  __m128i vmax = zero, vnon0 = zero;
+  for (guint k = 0; k < 256; k += 8) {
+    const __m128i v = _mm_add_epi16(_mm_load_si128((const __m128i *)(const void *)(c16 + k)),
+                                    _mm_load_si128((const __m128i *)(const void *)(c16b + k)));
+    vmax = _mm_max_epi16(vmax, v);
+    vnon0 = _mm_sub_epi16(vnon0, _mm_andnot_si128(_mm_cmpeq_epi16(v, zero), _mm_set1_epi16(-1)));
+    _mm_store_si128((__m128i *)(void *)(c16 + k), zero);
+    _mm_store_si128((__m128i *)(void *)(c16b + k), zero);
+  }
+  vmax = _mm_max_epi16(vmax, _mm_srli_si128(vmax, 8));
+  vmax = _mm_max_epi16(vmax, _mm_srli_si128(vmax, 4));
+  vmax = _mm_max_epi16(vmax, _mm_srli_si128(vmax, 2));
+  vnon0 = _mm_add_epi16(vnon0, _mm_srli_si128(vnon0, 8));
+  vnon0 = _mm_add_epi16(vnon0, _mm_srli_si128(vnon0, 4));
+  vnon0 = _mm_add_epi16(vnon0, _mm_srli_si128(vnon0, 2));
+  *distinct = (guint)(_mm_cvtsi128_si32(vnon0) & 0xffff);
+  return (guint)(_mm_cvtsi128_si32(vmax) & 0xffff);
+#else
+  guint mb = 0, d = 0;
+  for (guint k = 0; k < 256; k++) {
+    const guint v = (guint)c16[k] + c16b[k];
+    mb = MAX(mb, v);
+    d += v != 0;
+    c16[k] = c16b[k] = 0;
+  }
+  *distinct = d;
+  return mb;
+#endif
+}
+
 /* The feedback table transposed (answer by answer), built on first use. */
 static const guint8 *
 prover_by_answer(HsProver *P)
@@ -118,7 +163,6 @@ guint
 hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, const guint32 *idx, guint m,
                          gboolean sub, const guint16 *cols)
 {
-  guint16 *cnt = P->cnt;
   guint max_distinct = 0;
   const guint8 *by_answer = NULL;
   if (cols == NULL && sub && m == L->n_legal) {
@@ -146,22 +190,13 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
         max_distinct = MAX(max_distinct, distinct);
         continue;
       }
-      for (guint i = 0; i < n; i++) {
-        guint c = ++cnt[out[i]];
-        distinct += c == 1;
-        mb = MAX(mb, c);
-      }
+      mb = word_row_score(out, n, P->cnt16, &distinct);
     } else {
       const guint8 *row = P->rows[L->legal[j]];
-      for (guint i = 0; i < n; i++) {
-        guint8 p = out[i] = row[S[i]];
-        guint c = ++cnt[p];
-        distinct += c == 1;
-        mb = MAX(mb, c);
-      }
+      for (guint i = 0; i < n; i++)
+        out[i] = row[S[i]];
+      mb = n <= 255 ? byte_row_score(out, n, P->cnt8, &distinct) : word_row_score(out, n, P->cnt16, &distinct);
     }
-    for (guint i = 0; i < n; i++)
-      cnt[out[i]] = 0;
     L->score[j] = (guint16)mb;
     L->dist[j] = (guint8)MIN(distinct, 255u);
     max_distinct = MAX(max_distinct, distinct);
