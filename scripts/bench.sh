@@ -96,7 +96,8 @@ for o in soare tares salet; do
 done
 
 echo "-- prove within 5, the 30 openers of issue 12 (scripts/prove5-openers.txt), 1 thread"
-echo "   previous: hardsix 641 s (when issue 12 was filed), 33.8 s CPU at 5e47e2c (aflaj 15.2 s, boobs 7.5 s);"
+echo "   previous: hardsix 641 s (when issue 12 was filed), 33.8 s CPU at 5e47e2c (aflaj 15.2 s, boobs 7.5 s),"
+echo "   21.6 s CPU at 80166c7 (largest part first; aflaj 9.9 s), 5.1 s CPU at d94441f (boobs 1.4 s);"
 echo "   the exact C++ solver 201 s; target <= 20 s, no opener over 5 s"
 timed "prove --max-guesses 5" "$hs" prove --all --max-guesses 5 --threads 1 --openers scripts/prove5-openers.txt \
   --timing -o "$tmp/p5.tsv"
@@ -111,7 +112,8 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
   exit 0
 fi
 echo "-- prove --all within 6, original lists, 2 threads (all 12,972 openers)"
-echo "   previous: 329 s wall (loaded machine), 115 s wall and 221 s CPU at 5e47e2c; target <= 120 s, 10,950 proven"
+echo "   previous: 329 s wall (loaded machine), 115 s wall and 221 s CPU at 5e47e2c, 98.4 s wall and 142.5 s CPU at d94441f;"
+echo "   target <= 120 s, 10,950 proven"
 timed "prove --all" "$hs" prove --all --threads 2 --timing -o "$tmp/p6.tsv"
 grep -E '^prove:|^per opener' "$tmp/err"
 echo "-- sweep, default policy (nyt rules, legal pool, max-bucket), all 12,972 openers"
