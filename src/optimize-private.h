@@ -56,6 +56,7 @@ typedef struct {
   guint32 *cpos;              /* n_answers: pool position of each candidate of the node */
   guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
   guint8 *row;                /* n_answers: one row when there is no sub-table */
+  guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
   guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
   gsize sub_cap;              /* bytes allocated for sub */
@@ -92,8 +93,9 @@ struct HsOptimizer {
   guint n_answers, n_words;
   guint64 *acc; /* n_blocks scratch */
   guint16 cnt[HS_PATTERNS];
-  guint16 *all;          /* 0 .. n_answers - 1 */
-  HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
+  guint8 seen8[256] __attribute__((aligned(16))); /* scratch of collisions(): zero between uses */
+  guint16 *all;                                   /* 0 .. n_answers - 1 */
+  HsMemo memo;                                    /* value | EXACT_BIT, best guess << 32 */
   ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
   guint64 memo_limit;
   Level *lv[MAX_LEVELS];
@@ -132,3 +134,12 @@ guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsStat
 
 /* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
 void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);
+
+/* For the tests (optimize-search.c): the node (S, ST) at level LVL scored with BETA as the search does
+ * (below the node last scored at LVL - 1), split by its pool word G; EXTRA[p] (HS_PATTERNS entries) is
+ * what one step of search adds to the bound 2s of each part p that the search would look into (at
+ * least three answers, no candidate that splits the others into singletons or leaves one pair), at
+ * most CAP: the least over the words legal after G of the answers of the part they leave unseparated,
+ * less one for a candidate; G_MAXUINT32 for the other parts. */
+void hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
+                      guint cap, guint32 *extra);

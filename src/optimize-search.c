@@ -24,6 +24,7 @@ level_free(Level *L)
   g_free(L->cpos);
   g_free(L->cols);
   g_free(L->row);
+  g_free(L->tpos);
   g_free(L->sub);
   g_free(L);
 }
@@ -53,6 +54,7 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->cpos = g_new(guint32, MAX(1u, O->n_answers));
     L->cols = g_new(guint16, MAX(1u, O->n_answers));
     L->row = g_new(guint8, MAX(1u, O->n_answers));
+    L->tpos = g_new(guint16, MAX(1u, O->n_answers));
     O->lv[l] = L;
   }
   return O->lv[l];
@@ -344,6 +346,105 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
   }
 }
 
+/* The answers of a set that share their pattern with an earlier one: SRC[IDX[x]] for x < S, counted
+ * until they reach STOP (a result >= STOP means "at least STOP"). Branch-free but for the stop test,
+ * every eight answers; SEEN8 (256 bytes) is zero before and after. */
+static inline guint
+collisions(const guint8 *restrict src, const guint16 *restrict idx, guint s, guint stop, guint8 *restrict seen8)
+{
+  guint coll = 0, x = 0;
+  while (x < s && coll < stop) {
+    const guint end = MIN(s, x + 8);
+    for (; x < end; x++) {
+      const guint q = src[idx[x]];
+      coll += seen8[q];
+      seen8[q] = 1;
+    }
+  }
+  memset(seen8, 0, 256);
+  return coll;
+}
+
+/* One step of search on part P of the node of level L (S, N answers), whose state after the guess is
+ * CHILD: over every word legal there, the least number of answers it fails to separate, less one for
+ * a candidate of the part (a guess leaving k parts of a part of s answers costs at least 3s - k, one
+ * less for a candidate: guess_bound). The part costs at least 2s plus that. Read from the node's
+ * sub-table where it holds the row (every word legal in the part is in the node's pool); a word is
+ * dropped as soon as it cannot lower the least found, most words after a few answers. */
+static guint
+part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, const HsState *child, guint cap)
+{
+  const guint s = L->part.size[p];
+  const guint16 *T = L->part.buf + L->part.start[p];
+  guint16 *pos = L->tpos;
+  for (guint x = 0; x < s; x++)
+    pos[x] = L->loc[T[x]];
+  hs_state_bits(O->core, child, O->acc);
+  const guint n = L->n;
+  guint best = MIN(s, cap);
+  for (guint t = 0; t < L->m && best > 0; t++) {
+    const guint j = L->order[t];
+    const guint32 w = L->pool[j];
+    if (!((O->acc[w / 64] >> (w % 64)) & 1u))
+      continue;
+    /* A candidate of the part: a word of the node's set with pattern P. */
+    const guint cand = is_cand(O, L, S, n, w) && O->core->rows[g][w] == p;
+    /* It makes at most k parts of the part: at least s - k answers are not separated. */
+    if (L->k[j] < s && s - L->k[j] >= best + cand)
+      continue;
+    const guint stop = best + cand;
+    const guint coll = L->has_row[j] ? collisions(L->sub + (gsize)j * n, pos, s, stop, O->seen8)
+                                     : collisions(O->core->rows[w], T, s, stop, O->seen8);
+    if (coll < stop)
+      best = coll - cand;
+  }
+  return best;
+}
+
+/* Sharper bounds for the parts L->todo[0..N_TODO) (largest first) of guess W at a node (S, ST, R
+ * guesses left) whose total so far, every part at its bound, is *TOTAL. First what a part's candidates
+ * do with their own feedback: a part of s >= 3 costs 2s - 1 when one of them splits the others into
+ * singletons, exactly 2s when one leaves a single pair (and two guesses are left after it), and at
+ * least 2s otherwise; only the last kind is searched (and told what was found, so that it does not look
+ * again). Then, where such a part will be searched deeply, one step of search in it (part_step_extra).
+ * Keeps the parts to search in L->todo with their states in L->child and returns their number, or
+ * G_MAXUINT as soon as *TOTAL reaches THR. */
+static guint
+sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, guint r, guint32 w, guint n_todo,
+              guint32 thr, guint32 *total)
+{
+  guint n_search = 0;
+  for (guint k = 0; k < n_todo; k++) {
+    guint p = L->todo[k];
+    guint32 first;
+    guint kind = cached_profile(O, L, p, &first);
+    if (kind == CAND_PERFECT)
+      continue;
+    L->plb[p]++;
+    if (++*total >= thr)
+      return G_MAXUINT;
+    if (kind == CAND_ONE_PAIR && r - 1 >= 3)
+      continue;
+    L->kind[p] = (guint8)kind;
+    L->todo[n_search++] = (guint8)p;
+  }
+  for (guint k = 0; k < n_search; k++) {
+    guint p = L->todo[k];
+    L->child[p] = *st;
+    hs_state_add(&L->child[p], O->rules, O->core->let[w], (guint8)p);
+  }
+  if (r - 1 < 3) /* the parts are settled by hs_opt_solve_two, more cheaply */
+    return n_search;
+  for (guint k = 0; k < n_search; k++) {
+    guint p = L->todo[k];
+    guint extra = part_step_extra(O, L, S, w, p, &L->child[p], thr - *total);
+    L->plb[p] += extra;
+    if ((*total += extra) >= thr)
+      return G_MAXUINT;
+  }
+  return n_search;
+}
+
 /* The total after pool position J (word W) at a node (S, ST, R guesses left, level LVL) when it is
  * below THR, else some lower bound >= THR. */
 static guint32
@@ -378,32 +479,13 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
     }
     L->todo[u] = v;
   }
-  /* Sharper, still cheap: what the part's candidates do with their own feedback. A part of s >= 3
-   * costs 2s - 1 when one of them splits the others into singletons, exactly 2s when one leaves a
-   * single pair (and two guesses are left after it), and at least 2s otherwise. Only the last kind is
-   * searched (and told what was found, so that it does not look again). */
-  guint n_search = 0;
-  for (guint k = 0; k < n_todo; k++) {
-    guint p = L->todo[k];
-    guint32 first;
-    guint kind = cached_profile(O, L, p, &first);
-    if (kind == CAND_PERFECT)
-      continue;
-    L->plb[p]++;
-    if (++total >= thr)
-      return total;
-    if (kind == CAND_ONE_PAIR && r - 1 >= 3)
-      continue;
-    L->kind[p] = (guint8)kind;
-    L->todo[n_search++] = (guint8)p;
-  }
-  n_todo = n_search;
+  n_todo = sharpen_parts(O, L, S, st, r, w, n_todo, thr, &total);
+  if (n_todo == G_MAXUINT)
+    return total;
   for (guint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
     if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
       hs_partition_hash(&L->part, O->core, p);
-    L->child[p] = *st;
-    hs_state_add(&L->child[p], O->rules, O->core->let[w], (guint8)p);
     const guint32 rest = total - L->plb[p]; /* the others at their bounds or exact values */
     const guint32 budget = thr - rest;
     guint32 g;
@@ -577,4 +659,35 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
   /* Failed high: every guess costs at least v >= beta (INF: none works at all). */
   hs_memo_put(&O->memo, k1, k2, MIN(v, INF));
   return v;
+}
+
+/* For the tests: the node (S, ST) at level LVL scored with BETA as solve_deep does (below the node last
+ * scored at LVL - 1, if any), split by its pool word G; for every part p of at least three answers
+ * without a candidate that splits the others into singletons or leaves one pair (the parts that
+ * part_step_extra is asked about), EXTRA[p] = part_step_extra with CAP; G_MAXUINT32 for the others. */
+void
+hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
+                 guint cap, guint32 *extra)
+{
+  Level *L = hs_opt_level(O, lvl);
+  const Level *PL = lvl > 0 && O->lv[lvl - 1] != NULL && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
+  const guint m = hs_opt_gather_pool(O, L, PL, st);
+  hs_opt_score_pool(O, L, PL, S, n, beta);
+  guint j = 0;
+  while (j < m && L->pool[j] != g)
+    j++;
+  g_assert(j < m);
+  hs_partition_split(&L->part, S, n, O->core->rows[g], L->has_row[j] ? L->sub + (gsize)j * n : NULL);
+  for (guint p = 0; p < HS_PATTERNS; p++)
+    extra[p] = G_MAXUINT32;
+  for (guint k = 0; k < L->part.n_pats; k++) {
+    const guint p = L->part.pats[k], s = L->part.size[p];
+    guint32 first;
+    if (p == HS_ALL_GREEN || s < 3 ||
+        hs_opt_candidate_profile(O, L->part.buf + L->part.start[p], s, &first) != CAND_NONE)
+      continue;
+    HsState child = *st;
+    hs_state_add(&child, O->rules, O->core->let[g], (guint8)p);
+    extra[p] = part_step_extra(O, L, S, g, p, &child, cap);
+  }
 }
