@@ -41,6 +41,15 @@
 #define MAX_LEVELS (HS_DEPTH_LIMIT + 2)
 #define CANCEL_EVERY 1024
 
+/* A word of a node's pool as part_step_extra reads it (in the order of the node's bounds). */
+typedef struct {
+  guint32 w, j; /* the word and its pool position */
+  guint16 k;    /* the parts it makes of the node's set (or a limit) */
+  guint16 kmax; /* the most k of this word and those after it */
+  guint8 row;   /* its row is in the node's sub-table */
+  guint8 cand;  /* a candidate of the node */
+} StepWord;
+
 /* Scratch of one level of the search (one node per level is being expanded at any time). */
 typedef struct {
   HsPartition part;           /* the node's set split by the guess being evaluated */
@@ -57,6 +66,8 @@ typedef struct {
   guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
   guint8 *row;                /* n_answers: one row when there is no sub-table */
   guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
+  StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
+  gboolean steps_ok;          /* steps describes the node's pool */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
   guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
   gsize sub_cap;              /* bytes allocated for sub */
@@ -93,9 +104,10 @@ struct HsOptimizer {
   guint n_answers, n_words;
   guint64 *acc; /* n_blocks scratch */
   guint16 cnt[HS_PATTERNS];
-  guint8 seen8[256] __attribute__((aligned(16))); /* scratch of collisions(): zero between uses */
-  guint16 *all;                                   /* 0 .. n_answers - 1 */
-  HsMemo memo;                                    /* value | EXACT_BIT, best guess << 32 */
+  guint16 seen[256]; /* patterns seen by collisions(), marked with a stamp */
+  guint16 stamp;
+  guint16 *all;          /* 0 .. n_answers - 1 */
+  HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
   ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
   guint64 memo_limit;
   Level *lv[MAX_LEVELS];

@@ -25,6 +25,7 @@ level_free(Level *L)
   g_free(L->cols);
   g_free(L->row);
   g_free(L->tpos);
+  g_free(L->steps);
   g_free(L->sub);
   g_free(L);
 }
@@ -55,6 +56,7 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->cols = g_new(guint16, MAX(1u, O->n_answers));
     L->row = g_new(guint8, MAX(1u, O->n_answers));
     L->tpos = g_new(guint16, MAX(1u, O->n_answers));
+    L->steps = g_new(StepWord, O->n_words);
     O->lv[l] = L;
   }
   return O->lv[l];
@@ -267,6 +269,7 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   }
   L->n = n;
   L->scored = TRUE;
+  L->steps_ok = FALSE;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
   for (guint j = 0; j < m; j++) {
@@ -348,21 +351,52 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
 
 /* The answers of a set that share their pattern with an earlier one: SRC[IDX[x]] for x < S, counted
  * until they reach STOP (a result >= STOP means "at least STOP"). Branch-free but for the stop test,
- * every eight answers; SEEN8 (256 bytes) is zero before and after. */
+ * every eight answers: SEEN[q] == STAMP marks the patterns seen (a new stamp per call). */
 static inline guint
-collisions(const guint8 *restrict src, const guint16 *restrict idx, guint s, guint stop, guint8 *restrict seen8)
+collisions(const guint8 *restrict src, const guint16 *restrict idx, guint s, guint stop, guint16 *restrict seen,
+           guint16 stamp)
 {
   guint coll = 0, x = 0;
   while (x < s && coll < stop) {
     const guint end = MIN(s, x + 8);
     for (; x < end; x++) {
       const guint q = src[idx[x]];
-      coll += seen8[q];
-      seen8[q] = 1;
+      coll += seen[q] == stamp;
+      seen[q] = stamp;
     }
   }
-  memset(seen8, 0, 256);
   return coll;
+}
+
+/* A new stamp for collisions(). */
+static inline guint16
+new_stamp(HsOptimizer *O)
+{
+  if (++O->stamp == 0) {
+    memset(O->seen, 0, sizeof O->seen);
+    O->stamp = 1;
+  }
+  return O->stamp;
+}
+
+/* The node's pool in the order of L->order, with what part_step_extra reads of each word, and the most
+ * parts any word from there on makes of the node's set. */
+static void
+build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
+{
+  guint16 kmax = 0;
+  for (guint t = L->m; t-- > 0;) {
+    const guint j = L->order[t];
+    StepWord *sw = &L->steps[t];
+    sw->w = L->pool[j];
+    sw->j = j;
+    sw->k = L->k[j];
+    kmax = MAX(kmax, sw->k);
+    sw->kmax = kmax;
+    sw->row = L->has_row[j];
+    sw->cand = is_cand(O, L, S, n, sw->w);
+  }
+  L->steps_ok = TRUE;
 }
 
 /* One step of search on part P of the node of level L (S, N answers), whose state after the guess is
@@ -381,20 +415,26 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, 
     pos[x] = L->loc[T[x]];
   hs_state_bits(O->core, child, O->acc);
   const guint n = L->n;
+  if (!L->steps_ok)
+    build_steps(O, L, S, n);
   guint best = MIN(s, cap);
   for (guint t = 0; t < L->m && best > 0; t++) {
-    const guint j = L->order[t];
-    const guint32 w = L->pool[j];
+    const StepWord *sw = &L->steps[t];
+    /* No word from here on makes more than kmax parts: none can beat the least found. */
+    if (sw->kmax < s && s - sw->kmax > best)
+      break;
+    const guint32 w = sw->w;
     if (!((O->acc[w / 64] >> (w % 64)) & 1u))
       continue;
-    /* A candidate of the part: a word of the node's set with pattern P. */
-    const guint cand = is_cand(O, L, S, n, w) && O->core->rows[g][w] == p;
+    /* A candidate of the part: a candidate of the node with pattern P. */
+    const guint cand = sw->cand && O->core->rows[g][w] == p;
     /* It makes at most k parts of the part: at least s - k answers are not separated. */
-    if (L->k[j] < s && s - L->k[j] >= best + cand)
+    if (sw->k < s && s - sw->k >= best + cand)
       continue;
     const guint stop = best + cand;
-    const guint coll = L->has_row[j] ? collisions(L->sub + (gsize)j * n, pos, s, stop, O->seen8)
-                                     : collisions(O->core->rows[w], T, s, stop, O->seen8);
+    const guint16 stamp = new_stamp(O);
+    const guint coll = sw->row ? collisions(L->sub + (gsize)sw->j * n, pos, s, stop, O->seen, stamp)
+                               : collisions(O->core->rows[w], T, s, stop, O->seen, stamp);
     if (coll < stop)
       best = coll - cand;
   }
