@@ -93,27 +93,69 @@ first_error(GError **errors, guint n, GError **error)
   return ok;
 }
 
-/* Every opener exactly. */
-static void
-optimize_every(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o, HsOptimizeRow *rows, guint n,
-               GError **errors)
+/* Orders the openers' positions so that openers with the same letters come together (groups in the
+ * order of their first opener): their parts with every tile grey are the same set under the same
+ * (empty) state, and that part's search dominates, so in one thread the second is answered by the
+ * memo. ORDER gets the positions, GROUP[0..n_groups] where each group starts; returns n_groups. */
+static guint
+group_by_letters(const HsTable *table, const guint32 *openers, guint n, guint *order, guint *group)
 {
+  const HsWords *w = hs_table_words(table);
+  g_autoptr(GHashTable) first = g_hash_table_new(g_direct_hash, g_direct_equal);
+  g_autofree guint *key = g_new(guint, MAX(1u, n));
+  for (guint i = 0; i < n; i++) {
+    guint32 mask = 0;
+    for (guint k = 0; k < HS_WORD_LEN; k++)
+      mask |= 1u << (w->text[openers[i]][k] - 'a');
+    gpointer at;
+    if (!g_hash_table_lookup_extended(first, GUINT_TO_POINTER(mask + 1), NULL, &at)) {
+      at = GUINT_TO_POINTER(i);
+      g_hash_table_insert(first, GUINT_TO_POINTER(mask + 1), at);
+    }
+    key[i] = GPOINTER_TO_UINT(at);
+  }
+  /* Counting sort by the group's first position (stable: positions in order within a group). */
+  g_autofree guint *count = g_new0(guint, (gsize)n + 1);
+  for (guint i = 0; i < n; i++)
+    count[key[i] + 1]++;
+  for (guint i = 0; i < n; i++)
+    count[i + 1] += count[i];
+  guint n_groups = 0;
+  for (guint i = 0; i < n; i++)
+    if (key[i] == i)
+      group[n_groups++] = count[i];
+  group[n_groups] = n;
+  for (guint i = 0; i < n; i++)
+    order[count[key[i]]++] = i;
+  return n_groups;
+}
+
+/* Every opener exactly; a thread takes a group of openers with the same letters at a time. */
+static void
+optimize_every(const HsTable *table, HsRules rules, const guint32 *openers, const HsOptimizeAllOptions *o,
+               HsOptimizeRow *rows, guint n, GError **errors)
+{
+  g_autofree guint *order = g_new(guint, MAX(1u, n));
+  g_autofree guint *group = g_new(guint, (gsize)n + 1);
+  const gint64 n_groups = group_by_letters(table, openers, n, order, group);
   guint done = 0;
-  const gint64 n_signed = n;
 #pragma omp parallel
   {
     Worker w;
     worker_init(&w, table, rules, o);
 #pragma omp for schedule(dynamic, 1)
-    for (gint64 i = 0; i < n_signed; i++) {
-      if (cancelled(o))
-        continue;
-      run_one(&w, o->max_guesses, 0, &rows[i], &errors[i]);
+    for (gint64 k = 0; k < n_groups; k++) {
+      for (guint t = group[k]; t < group[k + 1]; t++) {
+        const guint i = order[t];
+        if (cancelled(o))
+          continue;
+        run_one(&w, o->max_guesses, 0, &rows[i], &errors[i]);
 #pragma omp critical(hs_optimize_progress)
-      {
-        done++;
-        if (o->progress)
-          o->progress(done, n, o->progress_user);
+        {
+          done++;
+          if (o->progress)
+            o->progress(done, n, o->progress_user);
+        }
       }
     }
     worker_clear(&w);
@@ -289,7 +331,7 @@ hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, gui
   if (options->best)
     optimize_best(table, rules, openers, options, rows, n, errors);
   else
-    optimize_every(table, rules, options, rows, n, errors);
+    optimize_every(table, rules, openers, options, rows, n, errors);
   if (!first_error(errors, n, error))
     return FALSE;
   if (cancelled(options)) {
