@@ -155,3 +155,7 @@ void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 
  * less one for a candidate; G_MAXUINT32 for the other parts. */
 void hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
                       guint cap, guint32 *extra);
+
+/* For the tests: the most parts word W can make of the answers T[0..s) by the tiles they allow at each
+ * of its positions (what part_step_extra drops words with, unread). */
+guint hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w);

@@ -399,6 +399,48 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
   L->steps_ok = TRUE;
 }
 
+/* The tiles the answers of a part allow a guess at each position (see parts_limit). */
+typedef struct {
+  guint32 green[HS_WORD_LEN];  /* letters some answer holds at that position */
+  guint32 yellow[HS_WORD_LEN]; /* letters some answer holds, but not at that position */
+  guint32 common;              /* letters every answer holds */
+} PartTiles;
+
+static void
+part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
+{
+  memset(pt, 0, sizeof *pt);
+  pt->common = HS_ALL_LETTERS;
+  for (guint x = 0; x < s; x++) {
+    const guint8 *l = c->let[T[x]];
+    const guint32 held = c->has[T[x]][0];
+    pt->common &= held;
+    for (guint j = 0; j < HS_WORD_LEN; j++) {
+      pt->green[j] |= 1u << l[j];
+      pt->yellow[j] |= held & ~(1u << l[j]);
+    }
+  }
+}
+
+/* At least as many as the parts word W makes of a part with tiles PT: a pattern is one tile per
+ * position, so there are at most as many as the product of the tiles each position can show. Green
+ * at j needs an answer with W's letter at j; yellow, an answer holding it elsewhere; grey, for a
+ * letter W holds once, an answer without it (an answer holding it elsewhere shows yellow), and for a
+ * letter W holds more than once, an answer with another letter at j (a copy may be used up). */
+static inline guint
+parts_limit(const HsSearchCore *c, const PartTiles *pt, guint32 w)
+{
+  const guint8 *l = c->let[w];
+  const gboolean repeats = c->has[w][1] != 0;
+  guint prod = 1;
+  for (guint j = 0; j < HS_WORD_LEN; j++) {
+    const guint32 b = 1u << l[j];
+    const guint grey = repeats ? (pt->green[j] & ~b) != 0 : (pt->common & b) == 0;
+    prod *= MAX(((pt->green[j] & b) != 0) + ((pt->yellow[j] & b) != 0) + grey, 1u);
+  }
+  return prod;
+}
+
 /* One step of search on part P of the node of level L (S, N answers), whose state after the guess is
  * CHILD: over every word legal there, the least number of answers it fails to separate, less one for
  * a candidate of the part (a guess leaving k parts of a part of s answers costs at least 3s - k, one
@@ -418,6 +460,8 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, 
   if (!L->steps_ok)
     build_steps(O, L, S, n);
   guint best = MIN(s, cap);
+  PartTiles tiles;
+  part_tiles(O->core, T, s, &tiles);
   for (guint t = 0; t < L->m && best > 0; t++) {
     const StepWord *sw = &L->steps[t];
     /* No word from here on makes more than kmax parts: none can beat the least found. */
@@ -432,6 +476,10 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, 
     if (sw->k < s && s - sw->k >= best + cand)
       continue;
     const guint stop = best + cand;
+    /* Most words are dropped here, from their letters alone. */
+    const guint lim = parts_limit(O->core, &tiles, w);
+    if (lim < s && s - lim >= stop)
+      continue;
     const guint16 stamp = new_stamp(O);
     const guint coll = sw->row ? collisions(L->sub + (gsize)sw->j * n, pos, s, stop, O->seen, stamp)
                                : collisions(O->core->rows[w], T, s, stop, O->seen, stamp);
@@ -730,4 +778,12 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
     hs_state_add(&child, O->rules, O->core->let[g], (guint8)p);
     extra[p] = part_step_extra(O, L, S, g, p, &child, cap);
   }
+}
+
+guint
+hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w)
+{
+  PartTiles pt;
+  part_tiles(O->core, T, s, &pt);
+  return parts_limit(O->core, &pt, w);
 }

@@ -466,6 +466,44 @@ test_step_bound(void **state)
   assert_true(checked > 1000);
 }
 
+/* The limit on the parts a word makes of a set, from the tiles the set allows at each position, is
+ * never below the parts it makes: random sets of the original answers (small ones and sets sharing a
+ * letter pattern, where the limit bites), every word, repeated letters included. */
+static void
+test_parts_limit(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load_set("original");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
+  g_autoptr(GRand) rng = g_rand_new_with_seed(5);
+  g_autofree guint16 *T = g_new(guint16, w->n_answers);
+  guint tight = 0;
+  for (guint trial = 0; trial < 24; trial++) {
+    /* Answers with one random guess's pattern: they share letters, as the parts of a search do. */
+    const guint g = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
+    const guint8 want = hs_verify_feedback(w->text[g], w->text[g_rand_int_range(rng, 0, (gint)w->n_answers)]);
+    guint s = 0;
+    for (guint a = 0; a < w->n_answers; a++)
+      if (hs_verify_feedback(w->text[g], w->text[a]) == want && (trial % 3 != 0 || g_rand_int_range(rng, 0, 4) == 0))
+        T[s++] = (guint16)a;
+    for (guint x = 0; x < w->n_words; x += 1 + (trial % 4)) {
+      guint8 seen[HS_PATTERNS] = { 0 };
+      guint k = 0;
+      for (guint i = 0; i < s; i++) {
+        guint8 p = hs_verify_feedback(w->text[x], w->text[T[i]]);
+        k += !seen[p];
+        seen[p] = 1;
+      }
+      const guint lim = hs_opt_test_parts_limit(O, T, s, x);
+      if (lim < k)
+        fail_msg("%s on %u answers (first %s): %u parts, limit %u", w->text[x], s, s ? w->text[T[0]] : "-", k, lim);
+      tight += lim < s;
+    }
+  }
+  assert_true(tight > 1000);
+}
+
 /* hs_optimize_all: every row equals the single-opener optimum; the same rows for 1 and 2 threads;
  * --best K keeps exactly the K least totals (ties to canonical order) and proves the rest reach the
  * K-th. */
@@ -544,7 +582,7 @@ main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_brute_tiny_lists),   cmocka_unit_test(test_brute_prove_lists),
     cmocka_unit_test(test_brute_random_lists), cmocka_unit_test(test_step_bound),
-    cmocka_unit_test(test_all_and_best),
+    cmocka_unit_test(test_parts_limit),        cmocka_unit_test(test_all_and_best),
   };
   return cmocka_run_group_tests_name("optimize", tests, NULL, NULL) == 0 ? 0 : 1;
 }
