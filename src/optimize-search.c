@@ -118,6 +118,9 @@ part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, gu
   *first = T[0];
   for (guint i = 0; i < s; i++) {
     const guint j = L->cpos[T[i]];
+    /* It makes at most k parts of the node's set: fewer than s - 1 cannot leave one pair at most. */
+    if ((guint)L->k[j] + 1 < s)
+      continue;
     const guint8 *row = L->has_row[j] ? L->sub + (gsize)j * L->n : NULL;
     const guint8 *full = O->core->rows[T[i]];
     guint64 seen[4] = { 0, 0, 0, 0 };
@@ -399,46 +402,72 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
   L->steps_ok = TRUE;
 }
 
-/* The tiles the answers of a part allow a guess at each position (see parts_limit). */
+/* The tiles the answers of a part allow a guess at each position: count[r][j][c] for a guess with
+ * letter c at position j, r = 1 when the guess repeats a letter (see parts_limit). */
 typedef struct {
-  guint32 green[HS_WORD_LEN];  /* letters some answer holds at that position */
-  guint32 yellow[HS_WORD_LEN]; /* letters some answer holds, but not at that position */
-  guint32 common;              /* letters every answer holds */
+  guint8 count[2][HS_WORD_LEN][32];
 } PartTiles;
 
 static void
 part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
 {
-  memset(pt, 0, sizeof *pt);
-  pt->common = HS_ALL_LETTERS;
+  guint32 green[HS_WORD_LEN] = { 0 }, yellow[HS_WORD_LEN] = { 0 }, common = HS_ALL_LETTERS;
   for (guint x = 0; x < s; x++) {
     const guint8 *l = c->let[T[x]];
     const guint32 held = c->has[T[x]][0];
-    pt->common &= held;
+    common &= held;
     for (guint j = 0; j < HS_WORD_LEN; j++) {
-      pt->green[j] |= 1u << l[j];
-      pt->yellow[j] |= held & ~(1u << l[j]);
+      green[j] |= 1u << l[j];
+      yellow[j] |= held & ~(1u << l[j]);
     }
   }
+  /* Green at j needs an answer with the letter at j; yellow, an answer holding it elsewhere; grey, for
+   * a letter the guess holds once, an answer without it (an answer holding it elsewhere shows yellow),
+   * and for a repeated letter, an answer with another letter at j (a copy may be used up). */
+  for (guint j = 0; j < HS_WORD_LEN; j++)
+    for (guint l = 0; l < 26; l++) {
+      const guint32 b = 1u << l;
+      const guint gy = ((green[j] & b) != 0) + ((yellow[j] & b) != 0);
+      pt->count[0][j][l] = (guint8)MAX(gy + ((common & b) == 0), 1u);
+      pt->count[1][j][l] = (guint8)MAX(gy + ((green[j] & ~b) != 0), 1u);
+    }
 }
 
 /* At least as many as the parts word W makes of a part with tiles PT: a pattern is one tile per
- * position, so there are at most as many as the product of the tiles each position can show. Green
- * at j needs an answer with W's letter at j; yellow, an answer holding it elsewhere; grey, for a
- * letter W holds once, an answer without it (an answer holding it elsewhere shows yellow), and for a
- * letter W holds more than once, an answer with another letter at j (a copy may be used up). */
+ * position, so there are at most as many as the product of the tiles each position can show. */
 static inline guint
 parts_limit(const HsSearchCore *c, const PartTiles *pt, guint32 w)
 {
   const guint8 *l = c->let[w];
-  const gboolean repeats = c->has[w][1] != 0;
-  guint prod = 1;
-  for (guint j = 0; j < HS_WORD_LEN; j++) {
-    const guint32 b = 1u << l[j];
-    const guint grey = repeats ? (pt->green[j] & ~b) != 0 : (pt->common & b) == 0;
-    prod *= MAX(((pt->green[j] & b) != 0) + ((pt->yellow[j] & b) != 0) + grey, 1u);
-  }
-  return prod;
+  const guint8(*count)[32] = pt->count[c->has[w][1] != 0];
+  return (guint)count[0][l[0]] * count[1][l[1]] * count[2][l[2]] * count[3][l[3]] * count[4][l[4]];
+}
+
+/* One word of part_step_extra: when the word SW is legal (O->acc) and leaves fewer answers of the part
+ * T (positions POS in the node's set; tiles TILES) unseparated than *BEST, less one for a candidate,
+ * lowers *BEST. */
+static inline void
+step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *tiles, const guint16 *pos,
+          const guint16 *T, guint s, guint32 g, guint p, guint *best)
+{
+  const guint32 w = sw->w;
+  if (!((O->acc[w / 64] >> (w % 64)) & 1u))
+    return;
+  /* It makes at most k parts of the part, and at most lim by its letters: at least s - lim answers
+   * are not separated (most words are dropped here, unread). A candidate of the part (a candidate of
+   * the node with pattern P) gains one. */
+  const guint lim = MIN(sw->k, parts_limit(O->core, tiles, w));
+  if (lim < s && s - lim > *best)
+    return;
+  const guint cand = sw->cand && O->core->rows[g][w] == p;
+  const guint stop = *best + cand;
+  if (lim < s && s - lim >= stop)
+    return;
+  const guint16 stamp = new_stamp(O);
+  const guint coll = sw->row ? collisions(L->sub + (gsize)sw->j * L->n, pos, s, stop, O->seen, stamp)
+                             : collisions(O->core->rows[w], T, s, stop, O->seen, stamp);
+  if (coll < stop)
+    *best = coll - cand;
 }
 
 /* One step of search on part P of the node of level L (S, N answers), whose state after the guess is
@@ -467,24 +496,7 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, 
     /* No word from here on makes more than kmax parts: none can beat the least found. */
     if (sw->kmax < s && s - sw->kmax > best)
       break;
-    const guint32 w = sw->w;
-    if (!((O->acc[w / 64] >> (w % 64)) & 1u))
-      continue;
-    /* A candidate of the part: a candidate of the node with pattern P. */
-    const guint cand = sw->cand && O->core->rows[g][w] == p;
-    /* It makes at most k parts of the part: at least s - k answers are not separated. */
-    if (sw->k < s && s - sw->k >= best + cand)
-      continue;
-    const guint stop = best + cand;
-    /* Most words are dropped here, from their letters alone. */
-    const guint lim = parts_limit(O->core, &tiles, w);
-    if (lim < s && s - lim >= stop)
-      continue;
-    const guint16 stamp = new_stamp(O);
-    const guint coll = sw->row ? collisions(L->sub + (gsize)sw->j * n, pos, s, stop, O->seen, stamp)
-                               : collisions(O->core->rows[w], T, s, stop, O->seen, stamp);
-    if (coll < stop)
-      best = coll - cand;
+    step_word(O, L, sw, &tiles, pos, T, s, g, p, &best);
   }
   return best;
 }
