@@ -50,6 +50,16 @@ typedef struct {
   guint8 cand;  /* a candidate of the node */
 } StepWord;
 
+/* A part a node has stepped (part_step_extra): its set and state hashes, and what the step gave. */
+typedef struct {
+  guint64 k1, k2;
+  guint32 gen;   /* live when equal to the level's step_gen */
+  guint16 val;   /* the extra, or a lower bound of it */
+  guint16 exact; /* val is the extra itself */
+} StepSlot;
+
+#define STEP_SLOTS 4096
+
 /* Scratch of one level of the search (one node per level is being expanded at any time). */
 typedef struct {
   HsPartition part;           /* the node's set split by the guess being evaluated */
@@ -68,6 +78,8 @@ typedef struct {
   guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
   StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
   gboolean steps_ok;          /* steps describes the node's pool */
+  StepSlot *step_cache;       /* STEP_SLOTS: parts the node has stepped */
+  guint32 step_gen;           /* generation of the node's step_cache entries */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
   guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
   gsize sub_cap;              /* bytes allocated for sub */
@@ -151,10 +163,11 @@ void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 
  * (below the node last scored at LVL - 1), split by its pool word G; EXTRA[p] (HS_PATTERNS entries) is
  * what one step of search adds to the bound 2s of each part p that the search would look into (at
  * least three answers, no candidate that splits the others into singletons or leaves one pair), at
- * most CAP: the least over the words legal after G of the answers of the part they leave unseparated,
- * less one for a candidate; G_MAXUINT32 for the other parts. */
+ * most CAP, asked through the node's cache after a first ask with CAP_FIRST: the least over the words
+ * legal after G of the answers of the part they leave unseparated, less one for a candidate;
+ * G_MAXUINT32 for the other parts. */
 void hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
-                      guint cap, guint32 *extra);
+                      guint cap_first, guint cap, guint32 *extra);
 
 /* For the tests: the most parts word W can make of the answers T[0..s) by the tiles they allow at each
  * of its positions (what part_step_extra drops words with, unread). */

@@ -26,6 +26,7 @@ level_free(Level *L)
   g_free(L->row);
   g_free(L->tpos);
   g_free(L->steps);
+  g_free(L->step_cache);
   g_free(L->sub);
   g_free(L);
 }
@@ -57,6 +58,7 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->row = g_new(guint8, MAX(1u, O->n_answers));
     L->tpos = g_new(guint16, MAX(1u, O->n_answers));
     L->steps = g_new(StepWord, O->n_words);
+    L->step_cache = g_new0(StepSlot, STEP_SLOTS);
     O->lv[l] = L;
   }
   return O->lv[l];
@@ -273,6 +275,7 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   L->n = n;
   L->scored = TRUE;
   L->steps_ok = FALSE;
+  L->step_gen++;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
   for (guint j = 0; j < m; j++) {
@@ -501,6 +504,33 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, 
   return best;
 }
 
+/* part_step_extra for part P of guess G with CAP, through the node's cache of the parts it has
+ * stepped: many guesses of a node leave the same part under the same state (every guess with the
+ * same letters leaves the same part of answers without them, under the node's state). */
+static guint
+cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, guint cap)
+{
+  if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
+    hs_partition_hash(&L->part, O->core, p);
+  guint64 sa, sb;
+  hs_state_hash(&L->child[p], &sa, &sb);
+  const guint64 k1 = hs_mix64(L->part.h1[p] ^ sa), k2 = L->part.h2[p] + sb;
+  StepSlot *slot = &L->step_cache[k1 & (STEP_SLOTS - 1)];
+  if (slot->gen == L->step_gen && slot->k1 == k1 && slot->k2 == k2) {
+    if (slot->exact)
+      return MIN(slot->val, cap);
+    if (slot->val >= cap)
+      return cap;
+  }
+  const guint v = part_step_extra(O, L, S, g, p, &L->child[p], cap);
+  slot->k1 = k1;
+  slot->k2 = k2;
+  slot->gen = L->step_gen;
+  slot->val = v;
+  slot->exact = v < cap; /* else at least cap */
+  return v;
+}
+
 /* Sharper bounds for the parts L->todo[0..N_TODO) (largest first) of guess W at a node (S, ST, R
  * guesses left) whose total so far, every part at its bound, is *TOTAL. First what a part's candidates
  * do with their own feedback: a part of s >= 3 costs 2s - 1 when one of them splits the others into
@@ -537,7 +567,7 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     return n_search;
   for (guint k = 0; k < n_search; k++) {
     guint p = L->todo[k];
-    guint extra = part_step_extra(O, L, S, w, p, &L->child[p], thr - *total);
+    guint extra = cached_step(O, L, S, w, p, thr - *total);
     L->plb[p] += extra;
     if ((*total += extra) >= thr)
       return G_MAXUINT;
@@ -764,10 +794,11 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
 /* For the tests: the node (S, ST) at level LVL scored with BETA as solve_deep does (below the node last
  * scored at LVL - 1, if any), split by its pool word G; for every part p of at least three answers
  * without a candidate that splits the others into singletons or leaves one pair (the parts that
- * part_step_extra is asked about), EXTRA[p] = part_step_extra with CAP; G_MAXUINT32 for the others. */
+ * part_step_extra is asked about), EXTRA[p] = cached_step with CAP after one with CAP_FIRST;
+ * G_MAXUINT32 for the others. */
 void
 hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
-                 guint cap, guint32 *extra)
+                 guint cap_first, guint cap, guint32 *extra)
 {
   Level *L = hs_opt_level(O, lvl);
   const Level *PL = lvl > 0 && O->lv[lvl - 1] != NULL && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
@@ -786,9 +817,11 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
     if (p == HS_ALL_GREEN || s < 3 ||
         hs_opt_candidate_profile(O, L->part.buf + L->part.start[p], s, &first) != CAND_NONE)
       continue;
-    HsState child = *st;
-    hs_state_add(&child, O->rules, O->core->let[g], (guint8)p);
-    extra[p] = part_step_extra(O, L, S, g, p, &child, cap);
+    L->child[p] = *st;
+    hs_state_add(&L->child[p], O->rules, O->core->let[g], (guint8)p);
+    hs_partition_hash(&L->part, O->core, p);
+    cached_step(O, L, S, g, p, cap_first);
+    extra[p] = cached_step(O, L, S, g, p, cap);
   }
 }
 

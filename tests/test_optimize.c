@@ -332,7 +332,9 @@ check_steps(HsOptimizer *O, Brute *b, const guint16 *S, guint n, const HsState *
             guint cap, guint brute_r, guint *checked)
 {
   guint32 extra[HS_PATTERNS];
-  hs_opt_test_step(O, S, n, st, lvl, beta, g, cap, extra);
+  /* A first ask with another cap leaves an exact value or a lower bound in the node's cache. */
+  const guint cap_first = (n + g + lvl) % 3 == 0 ? G_MAXUINT : 1 + (n * 7 + g) % MAX(n, 1u);
+  hs_opt_test_step(O, S, n, st, lvl, beta, g, cap_first, cap, extra);
   g_autofree guint8 *part = g_new(guint8, n);
   g_autofree guint *T = g_new(guint, n);
   g_autofree guint16 *T16 = g_new(guint16, n);
