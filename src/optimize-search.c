@@ -424,6 +424,8 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
     sw->kmax = kmax;
     sw->row = L->has_row[j];
     sw->cand = is_cand(O, L, S, n, sw->w);
+    memcpy(sw->let, O->core->let[sw->w], HS_WORD_LEN);
+    sw->repeats = O->core->has[sw->w][1] != 0;
   }
   L->steps_ok = TRUE;
 }
@@ -459,13 +461,13 @@ part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
     }
 }
 
-/* At least as many as the parts word W makes of a part with tiles PT: a pattern is one tile per
+/* At least as many as the parts word SW makes of a part with tiles PT: a pattern is one tile per
  * position, so there are at most as many as the product of the tiles each position can show. */
 static inline guint
-parts_limit(const HsSearchCore *c, const PartTiles *pt, guint32 w)
+parts_limit(const PartTiles *pt, const StepWord *sw)
 {
-  const guint8 *l = c->let[w];
-  const guint8(*count)[32] = pt->count[c->has[w][1] != 0];
+  const guint8 *l = sw->let;
+  const guint8(*count)[32] = pt->count[sw->repeats];
   return (guint)count[0][l[0]] * count[1][l[1]] * count[2][l[2]] * count[3][l[3]] * count[4][l[4]];
 }
 
@@ -482,7 +484,7 @@ step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *t
   /* It makes at most k parts of the part, and at most lim by its letters: at least s - lim answers
    * are not separated (most words are dropped here, unread). A candidate of the part (a candidate of
    * the node with pattern P) gains one. */
-  const guint lim = MIN(sw->k, parts_limit(O->core, tiles, w));
+  const guint lim = MIN(sw->k, parts_limit(tiles, sw));
   if (lim < s && s - lim > *best)
     return;
   const guint cand = sw->cand && O->core->rows[g][w] == p;
@@ -853,5 +855,8 @@ hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32
 {
   PartTiles pt;
   part_tiles(O->core, T, s, &pt);
-  return parts_limit(O->core, &pt, w);
+  StepWord sw = { 0 };
+  memcpy(sw.let, O->core->let[w], HS_WORD_LEN);
+  sw.repeats = O->core->has[w][1] != 0;
+  return parts_limit(&pt, &sw);
 }
