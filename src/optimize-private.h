@@ -80,6 +80,9 @@ typedef struct {
   guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
   StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
   gboolean steps_ok;          /* steps describes the node's pool */
+  guint lstart[27];           /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */
+  guint32 *lidx;              /* in the order of steps */
+  guint16 *lkmax;             /* per entry of lidx: the most parts a word from there on (same letter) makes */
   StepSlot *step_cache;       /* STEP_SLOTS: parts the node has stepped */
   guint32 step_gen;           /* generation of the node's step_cache entries */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */

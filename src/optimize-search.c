@@ -26,6 +26,8 @@ level_free(Level *L)
   g_free(L->row);
   g_free(L->tpos);
   g_free(L->steps);
+  g_free(L->lidx);
+  g_free(L->lkmax);
   g_free(L->step_cache);
   g_free(L->sub);
   g_free(L);
@@ -58,6 +60,8 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->row = g_new(guint8, MAX(1u, O->n_answers));
     L->tpos = g_new(guint16, MAX(1u, O->n_answers));
     L->steps = g_new(StepWord, O->n_words);
+    L->lidx = g_new(guint32, (gsize)HS_WORD_LEN * O->n_words);
+    L->lkmax = g_new(guint16, (gsize)HS_WORD_LEN * O->n_words);
     L->step_cache = g_new0(StepSlot, STEP_SLOTS);
     O->lv[l] = L;
   }
@@ -414,6 +418,7 @@ static void
 build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
 {
   guint16 kmax = 0;
+  guint count[27] = { 0 };
   for (guint t = L->m; t-- > 0;) {
     const guint j = L->order[t];
     StepWord *sw = &L->steps[t];
@@ -426,6 +431,22 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
     sw->cand = is_cand(O, L, S, n, sw->w);
     memcpy(sw->let, O->core->let[sw->w], HS_WORD_LEN);
     sw->repeats = O->core->has[sw->w][1] != 0;
+    for (guint32 x = O->core->has[sw->w][0]; x; x &= x - 1)
+      count[__builtin_ctz(x) + 1]++;
+  }
+  /* Per letter, the positions in steps of the words holding it, with the most k from there on. */
+  for (guint c = 0; c < 26; c++)
+    count[c + 1] += count[c];
+  memcpy(L->lstart, count, sizeof count);
+  for (guint t = 0; t < L->m; t++)
+    for (guint32 x = O->core->has[L->steps[t].w][0]; x; x &= x - 1)
+      L->lidx[count[__builtin_ctz(x)]++] = t;
+  for (guint c = 0; c < 26; c++) {
+    guint16 most = 0;
+    for (guint e = L->lstart[c + 1]; e-- > L->lstart[c];) {
+      most = MAX(most, L->steps[L->lidx[e]].k);
+      L->lkmax[e] = most;
+    }
   }
   L->steps_ok = TRUE;
 }
@@ -519,6 +540,22 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, 
   guint best = MIN(s, cap);
   PartTiles tiles;
   part_tiles(O->core, T, s, &tiles);
+  /* A legal word holds every letter the state requires: only the words holding the rarest of them. */
+  guint best_c = 26;
+  for (guint32 x = child->atleast[0]; x; x &= x - 1) {
+    const guint c = (guint)__builtin_ctz(x);
+    if (best_c == 26 || L->lstart[c + 1] - L->lstart[c] < L->lstart[best_c + 1] - L->lstart[best_c])
+      best_c = c;
+  }
+  if (best_c < 26) {
+    for (guint e = L->lstart[best_c]; e < L->lstart[best_c + 1] && best > 0; e++) {
+      /* No word from here on makes more than lkmax parts: none can beat the least found. */
+      if (L->lkmax[e] < s && s - L->lkmax[e] > best)
+        break;
+      step_word(O, L, &L->steps[L->lidx[e]], &tiles, pos, T, s, g, p, &best);
+    }
+    return best;
+  }
   for (guint t = 0; t < L->m && best > 0; t++) {
     const StepWord *sw = &L->steps[t];
     /* No word from here on makes more than kmax parts: none can beat the least found. */
