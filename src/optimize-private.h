@@ -78,6 +78,7 @@ typedef struct {
   guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
   guint8 *row;                /* n_answers: one row when there is no sub-table */
   guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
+  guint32 *tmark, tstamp;     /* n_answers: tmark[i] == tstamp when the node's answer i is in the part */
   StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
   gboolean steps_ok;          /* steps describes the node's pool */
   guint lstart[27];           /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */

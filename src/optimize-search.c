@@ -25,6 +25,7 @@ level_free(Level *L)
   g_free(L->cols);
   g_free(L->row);
   g_free(L->tpos);
+  g_free(L->tmark);
   g_free(L->steps);
   g_free(L->lidx);
   g_free(L->lkmax);
@@ -59,6 +60,7 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->cols = g_new(guint16, MAX(1u, O->n_answers));
     L->row = g_new(guint8, MAX(1u, O->n_answers));
     L->tpos = g_new(guint16, MAX(1u, O->n_answers));
+    L->tmark = g_new0(guint32, MAX(1u, O->n_answers));
     L->steps = g_new(StepWord, O->n_words);
     L->lidx = g_new(guint32, (gsize)HS_WORD_LEN * O->n_words);
     L->lkmax = g_new(guint16, (gsize)HS_WORD_LEN * O->n_words);
@@ -115,27 +117,48 @@ hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint3
   return best;
 }
 
+/* A new stamp for O->seen (part_profile, row_parts, collisions). */
+static inline guint16
+new_stamp(HsOptimizer *O)
+{
+  if (++O->stamp == 0) {
+    memset(O->seen, 0, sizeof O->seen);
+    O->stamp = 1;
+  }
+  return O->stamp;
+}
+
 /* candidate_profile for a part T (S answers) of the node of level L: the candidates' rows are read
  * from the node's sub-table where it holds them (every candidate of the node is in its pool). */
 static guint
-part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, guint32 *first)
+part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first)
 {
   guint best = CAND_NONE;
   *first = T[0];
+  guint16 *pos = L->tpos, *seen = O->seen;
+  for (guint x = 0; x < s; x++)
+    pos[x] = L->loc[T[x]];
   for (guint i = 0; i < s; i++) {
     const guint j = L->cpos[T[i]];
     /* It makes at most k parts of the node's set: fewer than s - 1 cannot leave one pair at most. */
     if ((guint)L->k[j] + 1 < s)
       continue;
-    const guint8 *row = L->has_row[j] ? L->sub + (gsize)j * L->n : NULL;
-    const guint8 *full = O->core->rows[T[i]];
-    guint64 seen[4] = { 0, 0, 0, 0 };
+    const guint16 stamp = new_stamp(O);
     guint extra = 0;
-    for (guint x = 0; x < s && extra < 2; x++) {
-      guint p = row ? row[L->loc[T[x]]] : full[T[x]];
-      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-      extra += (seen[p >> 6] & bit) != 0;
-      seen[p >> 6] |= bit;
+    if (L->has_row[j]) {
+      const guint8 *row = L->sub + (gsize)j * L->n;
+      for (guint x = 0; x < s && extra < 2; x++) {
+        const guint q = row[pos[x]];
+        extra += seen[q] == stamp;
+        seen[q] = stamp;
+      }
+    } else {
+      const guint8 *row = O->core->rows[T[i]];
+      for (guint x = 0; x < s && extra < 2; x++) {
+        const guint q = row[T[x]];
+        extra += seen[q] == stamp;
+        seen[q] = stamp;
+      }
     }
     if (extra == 0) {
       *first = T[i];
@@ -212,17 +235,6 @@ hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st)
   }
   L->m = m;
   return m;
-}
-
-/* A new stamp for O->seen (row_parts, collisions). */
-static inline guint16
-new_stamp(HsOptimizer *O)
-{
-  if (++O->stamp == 0) {
-    memset(O->seen, 0, sizeof O->seen);
-    O->stamp = 1;
-  }
-  return O->stamp;
 }
 
 /* The parts ROW[0..n) makes: its distinct patterns, counted branch-free with a stamp. */
@@ -497,7 +509,7 @@ parts_limit(const PartTiles *pt, const StepWord *sw)
  * lowers *BEST. */
 static inline void
 step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *tiles, const guint16 *pos,
-          const guint16 *T, guint s, guint32 g, guint p, guint *best)
+          const guint16 *T, guint s, guint *best)
 {
   const guint32 w = sw->w;
   if (!((O->acc[w / 64] >> (w % 64)) & 1u))
@@ -508,7 +520,7 @@ step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *t
   const guint lim = MIN(sw->k, parts_limit(tiles, sw));
   if (lim < s && s - lim > *best)
     return;
-  const guint cand = sw->cand && O->core->rows[g][w] == p;
+  const guint cand = sw->cand && L->tmark[L->loc[w]] == L->tstamp;
   const guint stop = *best + cand;
   if (lim < s && s - lim >= stop)
     return;
@@ -526,13 +538,19 @@ step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *t
  * sub-table where it holds the row (every word legal in the part is in the node's pool); a word is
  * dropped as soon as it cannot lower the least found, most words after a few answers. */
 static guint
-part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, const HsState *child, guint cap)
+part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsState *child, guint cap)
 {
   const guint s = L->part.size[p];
   const guint16 *T = L->part.buf + L->part.start[p];
   guint16 *pos = L->tpos;
-  for (guint x = 0; x < s; x++)
+  if (++L->tstamp == 0) {
+    memset(L->tmark, 0, O->n_answers * sizeof *L->tmark);
+    L->tstamp = 1;
+  }
+  for (guint x = 0; x < s; x++) {
     pos[x] = L->loc[T[x]];
+    L->tmark[pos[x]] = L->tstamp;
+  }
   hs_state_bits(O->core, child, O->acc);
   const guint n = L->n;
   if (!L->steps_ok)
@@ -552,7 +570,7 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, 
       /* No word from here on makes more than lkmax parts: none can beat the least found. */
       if (L->lkmax[e] < s && s - L->lkmax[e] > best)
         break;
-      step_word(O, L, &L->steps[L->lidx[e]], &tiles, pos, T, s, g, p, &best);
+      step_word(O, L, &L->steps[L->lidx[e]], &tiles, pos, T, s, &best);
     }
     return best;
   }
@@ -561,16 +579,16 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, 
     /* No word from here on makes more than kmax parts: none can beat the least found. */
     if (sw->kmax < s && s - sw->kmax > best)
       break;
-    step_word(O, L, sw, &tiles, pos, T, s, g, p, &best);
+    step_word(O, L, sw, &tiles, pos, T, s, &best);
   }
   return best;
 }
 
-/* part_step_extra for part P of guess G with CAP, through the node's cache of the parts it has
+/* part_step_extra for part P with CAP, through the node's cache of the parts it has
  * stepped: many guesses of a node leave the same part under the same state (every guess with the
  * same letters leaves the same part of answers without them, under the node's state). */
 static guint
-cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, guint cap)
+cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap)
 {
   if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
     hs_partition_hash(&L->part, O->core, p);
@@ -584,7 +602,7 @@ cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint32 g, guint p, guin
     if (slot->val >= cap)
       return cap;
   }
-  const guint v = part_step_extra(O, L, S, g, p, &L->child[p], cap);
+  const guint v = part_step_extra(O, L, S, p, &L->child[p], cap);
   slot->k1 = k1;
   slot->k2 = k2;
   slot->gen = L->step_gen;
@@ -629,7 +647,7 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     return n_search;
   for (guint k = 0; k < n_search; k++) {
     guint p = L->todo[k];
-    guint extra = cached_step(O, L, S, w, p, thr - *total);
+    guint extra = cached_step(O, L, S, p, thr - *total);
     L->plb[p] += extra;
     if ((*total += extra) >= thr)
       return G_MAXUINT;
@@ -882,8 +900,8 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
     L->child[p] = *st;
     hs_state_add(&L->child[p], O->rules, O->core->let[g], (guint8)p);
     hs_partition_hash(&L->part, O->core, p);
-    cached_step(O, L, S, g, p, cap_first);
-    extra[p] = cached_step(O, L, S, g, p, cap);
+    cached_step(O, L, S, p, cap_first);
+    extra[p] = cached_step(O, L, S, p, cap);
   }
 }
 
