@@ -189,40 +189,103 @@ report_searched(const HsOptimizeAllOptions *o, guint done, guint n, gboolean sec
     o->progress(n / 2 + done / 2, n, o->progress_user);
 }
 
-/* Searches the openers of ROWS in parallel, one worker per thread, in ORDER (NULL: as they stand).
- * Without BEST each is optimised exactly. With BEST (the K-best run) each is searched with the K-th
- * best total so far plus one as its cut-off (none until K are known), and skipped when its one-step
- * BOUND shows that it is impossible or cannot reach the cut-off; its optimal total joins BEST. */
+/* Orders the openers' positions so that openers with the same letters come together (groups in the
+ * order of their first opener): their parts with every tile grey are the same set under the same
+ * (empty) state, and that part's search dominates, so in one thread the second is answered by the
+ * memo. ORDER gets the positions, GROUP[0..n_groups] where each group starts; returns n_groups. */
+static guint
+group_by_letters(const HsTable *table, const guint32 *openers, guint n, guint *order, guint *group)
+{
+  const HsWords *w = hs_table_words(table);
+  g_autoptr(GHashTable) first = g_hash_table_new(g_direct_hash, g_direct_equal);
+  g_autofree guint *key = g_new(guint, MAX(1u, n));
+  for (guint i = 0; i < n; i++) {
+    guint32 mask = 0;
+    for (guint k = 0; k < HS_WORD_LEN; k++)
+      mask |= 1u << (w->text[openers[i]][k] - 'a');
+    gpointer at;
+    if (!g_hash_table_lookup_extended(first, GUINT_TO_POINTER(mask + 1), NULL, &at)) {
+      at = GUINT_TO_POINTER(i);
+      g_hash_table_insert(first, GUINT_TO_POINTER(mask + 1), at);
+    }
+    key[i] = GPOINTER_TO_UINT(at);
+  }
+  /* Counting sort by the group's first position (stable: positions in order within a group). */
+  g_autofree guint *count = g_new0(guint, (gsize)n + 1);
+  for (guint i = 0; i < n; i++)
+    count[key[i] + 1]++;
+  for (guint i = 0; i < n; i++)
+    count[i + 1] += count[i];
+  guint n_groups = 0;
+  for (guint i = 0; i < n; i++)
+    if (key[i] == i)
+      group[n_groups++] = count[i];
+  group[n_groups] = n;
+  for (guint i = 0; i < n; i++)
+    order[count[key[i]]++] = i;
+  return n_groups;
+}
+
+/* Searches opener I of ROWS for search_openers; FALSE when it was skipped (cancelled, or with BEST
+ * its one-step BOUND shows that it is impossible or cannot reach the cut-off). */
+static gboolean
+search_one(Worker *w, const HsOptimizeAllOptions *o, guint i, const guint64 *bound, Best *best, HsOptimizeRow *rows,
+           GError **errors)
+{
+  guint64 cutoff = HS_OPTIMIZE_IMPOSSIBLE;
+  if (best != NULL) {
+#pragma omp critical(hs_optimize_best)
+    cutoff = best_cutoff(best);
+  }
+  if (hs_parallel_cancelled(o->cancel) || (best != NULL && !can_reach(bound[i], cutoff)))
+    return FALSE;
+  if (run_one(w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, &rows[i], &errors[i]) &&
+      best != NULL && rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
+#pragma omp critical(hs_optimize_best)
+    best_add(best, rows[i].total);
+  }
+  return TRUE;
+}
+
+/* Searches the openers of ROWS in parallel, one worker per thread, in ORDER (NULL: as they stand);
+ * with GROUP (N_UNITS groups, group u is ORDER[GROUP[u] .. GROUP[u + 1])) a thread takes a whole
+ * group at a time, else each opener is a unit of its own (N_UNITS = N). Without BEST each opener is
+ * optimised exactly. With BEST (the K-best run) each is searched with the K-th best total so far plus
+ * one as its cut-off (none until K are known) and its optimal total joins BEST. */
 static void
 search_openers(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o, const guint *order,
-               const guint64 *bound, Best *best, HsOptimizeRow *rows, guint n, GError **errors)
+               const guint *group, guint n_units, const guint64 *bound, Best *best, HsOptimizeRow *rows, guint n,
+               GError **errors)
 {
   guint done = 0;
-  const gint64 n_signed = n;
+  const gint64 n_signed = n_units;
 #pragma omp parallel
   {
     Worker w;
     worker_init(&w, table, rules, o);
 #pragma omp for schedule(dynamic, 1)
-    for (gint64 t = 0; t < n_signed; t++) {
-      const guint i = order != NULL ? order[t] : (guint)t;
-      guint64 cutoff = HS_OPTIMIZE_IMPOSSIBLE;
-      if (best != NULL) {
-#pragma omp critical(hs_optimize_best)
-        cutoff = best_cutoff(best);
-      }
-      if (hs_parallel_cancelled(o->cancel) || (best != NULL && !can_reach(bound[i], cutoff)))
-        continue;
-      if (run_one(&w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, &rows[i], &errors[i]) &&
-          best != NULL && rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
-#pragma omp critical(hs_optimize_best)
-        best_add(best, rows[i].total);
-      }
+    for (gint64 u = 0; u < n_signed; u++) {
+      const guint lo = group != NULL ? group[u] : (guint)u, hi = group != NULL ? group[u + 1] : (guint)u + 1;
+      for (guint t = lo; t < hi; t++) {
+        if (!search_one(&w, o, order != NULL ? order[t] : t, bound, best, rows, errors))
+          continue;
 #pragma omp critical(hs_optimize_progress)
-      report_searched(o, ++done, n, best != NULL);
+        report_searched(o, ++done, n, best != NULL);
+      }
     }
     worker_clear(&w);
   }
+}
+
+/* Every opener exactly; a thread takes a group of openers with the same letters at a time. */
+static void
+optimize_every(const HsTable *table, HsRules rules, const guint32 *openers, const HsOptimizeAllOptions *o,
+               HsOptimizeRow *rows, guint n, GError **errors)
+{
+  g_autofree guint *order = g_new(guint, MAX(1u, n));
+  g_autofree guint *group = g_new(guint, (gsize)n + 1);
+  const guint n_groups = group_by_letters(table, openers, n, order, group);
+  search_openers(table, rules, o, order, group, n_groups, NULL, NULL, rows, n, errors);
 }
 
 /* The K best: every opener's one-step bound first; then openers in order of that bound, each searched
@@ -243,7 +306,7 @@ optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const
   ByValue by = { bound, openers };
   g_qsort_with_data(order, (gint)n, sizeof *order, cmp_by_value, &by);
   Best best = { g_new(guint64, MAX(1u, o->best)), MIN(o->best, n), 0 };
-  search_openers(table, rules, o, order, bound, &best, rows, n, errors);
+  search_openers(table, rules, o, order, NULL, n, bound, &best, rows, n, errors);
   g_free(best.top);
   settle_best(rows, openers, n, MIN(o->best, n), bound);
 }
@@ -260,6 +323,6 @@ hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, gui
   if (options->best)
     optimize_best(table, rules, openers, options, rows, n, errors);
   else
-    search_openers(table, rules, options, NULL, NULL, NULL, rows, n, errors); /* every opener exactly */
+    optimize_every(table, rules, openers, options, rows, n, errors);
   return hs_parallel_verdict(errors, n, options->cancel, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED, error);
 }

@@ -41,6 +41,27 @@
 #define MAX_LEVELS (HS_DEPTH_LIMIT + 2)
 #define CANCEL_EVERY 1024
 
+/* A word of a node's pool as part_step_extra reads it (in the order of the node's bounds). */
+typedef struct {
+  guint32 w, j;            /* the word and its pool position */
+  guint16 k;               /* the parts it makes of the node's set (or a limit) */
+  guint16 kmax;            /* the most k of this word and those after it */
+  guint8 row;              /* its row is in the node's sub-table */
+  guint8 cand;             /* a candidate of the node */
+  guint8 let[HS_WORD_LEN]; /* its letters, 0 .. 25 */
+  guint8 repeats;          /* it holds a letter more than once */
+} StepWord;
+
+/* A part a node has stepped (part_step_extra): its set and state hashes, and what the step gave. */
+typedef struct {
+  guint64 k1, k2;
+  guint32 gen;   /* live when equal to the level's step_gen */
+  guint16 val;   /* the extra, or a lower bound of it */
+  guint16 exact; /* val is the extra itself */
+} StepSlot;
+
+#define STEP_SLOTS 4096
+
 /* Scratch of one level of the search (one node per level is being expanded at any time). */
 typedef struct {
   HsPartition part;           /* the node's set split by the guess being evaluated */
@@ -56,6 +77,15 @@ typedef struct {
   guint32 *cpos;              /* n_answers: pool position of each candidate of the node */
   guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
   guint8 *row;                /* n_answers: one row when there is no sub-table */
+  guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
+  guint32 *tmark, tstamp;     /* n_answers: tmark[i] == tstamp when the node's answer i is in the part */
+  StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
+  gboolean steps_ok;          /* steps describes the node's pool */
+  guint lstart[27];           /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */
+  guint32 *lidx;              /* in the order of steps */
+  guint16 *lkmax;             /* per entry of lidx: the most parts a word from there on (same letter) makes */
+  StepSlot *step_cache;       /* STEP_SLOTS: parts the node has stepped */
+  guint32 step_gen;           /* generation of the node's step_cache entries */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
   guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
   gsize sub_cap;              /* bytes allocated for sub */
@@ -92,6 +122,8 @@ struct HsOptimizer {
   guint n_answers, n_words;
   guint64 *acc; /* n_blocks scratch */
   guint16 cnt[HS_PATTERNS];
+  guint16 seen[256]; /* patterns seen by collisions(), marked with a stamp */
+  guint16 stamp;
   guint16 *all;          /* 0 .. n_answers - 1 */
   HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
   ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
@@ -132,3 +164,17 @@ guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsStat
 
 /* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
 void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);
+
+/* For the tests (optimize-search.c): the node (S, ST) at level LVL scored with BETA as the search does
+ * (below the node last scored at LVL - 1), split by its pool word G; EXTRA[p] (HS_PATTERNS entries) is
+ * what one step of search adds to the bound 2s of each part p that the search would look into (at
+ * least three answers, no candidate that splits the others into singletons or leaves one pair), at
+ * most CAP, asked through the node's cache after a first ask with CAP_FIRST: the least over the words
+ * legal after G of the answers of the part they leave unseparated, less one for a candidate;
+ * G_MAXUINT32 for the other parts. */
+void hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
+                      guint cap_first, guint cap, guint32 *extra);
+
+/* For the tests: the most parts word W can make of the answers T[0..s) by the tiles they allow at each
+ * of its positions (what part_step_extra drops words with, unread). */
+guint hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w);

@@ -24,6 +24,12 @@ level_free(Level *L)
   g_free(L->cpos);
   g_free(L->cols);
   g_free(L->row);
+  g_free(L->tpos);
+  g_free(L->tmark);
+  g_free(L->steps);
+  g_free(L->lidx);
+  g_free(L->lkmax);
+  g_free(L->step_cache);
   g_free(L->sub);
   g_free(L);
 }
@@ -53,6 +59,12 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->cpos = g_new(guint32, MAX(1u, O->n_answers));
     L->cols = g_new(guint16, MAX(1u, O->n_answers));
     L->row = g_new(guint8, MAX(1u, O->n_answers));
+    L->tpos = g_new(guint16, MAX(1u, O->n_answers));
+    L->tmark = g_new0(guint32, MAX(1u, O->n_answers));
+    L->steps = g_new(StepWord, O->n_words);
+    L->lidx = g_new(guint32, (gsize)HS_WORD_LEN * O->n_words);
+    L->lkmax = g_new(guint16, (gsize)HS_WORD_LEN * O->n_words);
+    L->step_cache = g_new0(StepSlot, STEP_SLOTS);
     O->lv[l] = L;
   }
   return O->lv[l];
@@ -61,22 +73,19 @@ hs_opt_level(HsOptimizer *O, guint l)
 /* What the candidates of T (S answers) can do with their own feedback, the cheap part of a set's
  * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
  * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
- * *FIRST is the canonically first candidate of the best kind found. For a part of the node of level L
- * the candidates' rows are read from the node's sub-table where it holds them (every candidate of the
- * node is in its pool); with L NULL, from the feedback table. */
-static inline guint
-part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, guint32 *first)
+ * *FIRST is the canonically first candidate of the best kind found. */
+
+guint
+hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
 {
   guint best = CAND_NONE;
   *first = T[0];
   for (guint i = 0; i < s; i++) {
-    const guint j = L != NULL ? L->cpos[T[i]] : 0;
-    const guint8 *row = L != NULL && L->has_row[j] ? L->sub + (gsize)j * L->n : NULL;
-    const guint8 *full = O->core->rows[T[i]];
+    const guint8 *row = O->core->rows[T[i]];
     guint64 seen[4] = { 0, 0, 0, 0 };
     guint extra = 0;
-    for (guint x = 0; x < s && extra < 2; x++) {
-      guint p = row ? row[L->loc[T[x]]] : full[T[x]];
+    for (guint j = 0; j < s && extra < 2; j++) {
+      guint p = row[T[j]];
       guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
       extra += (seen[p >> 6] & bit) != 0;
       seen[p >> 6] |= bit;
@@ -93,10 +102,59 @@ part_profile(const HsOptimizer *O, const Level *L, const guint16 *T, guint s, gu
   return best;
 }
 
-guint
-hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
+/* A new stamp for O->seen (part_profile, row_parts, collisions). */
+static inline guint16
+new_stamp(HsOptimizer *O)
 {
-  return part_profile(O, NULL, T, s, first);
+  if (++O->stamp == 0) {
+    memset(O->seen, 0, sizeof O->seen);
+    O->stamp = 1;
+  }
+  return O->stamp;
+}
+
+/* candidate_profile for a part T (S answers) of the node of level L: the candidates' rows are read
+ * from the node's sub-table where it holds them (every candidate of the node is in its pool). */
+static guint
+part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first)
+{
+  guint best = CAND_NONE;
+  *first = T[0];
+  guint16 *pos = L->tpos, *seen = O->seen;
+  for (guint x = 0; x < s; x++)
+    pos[x] = L->loc[T[x]];
+  for (guint i = 0; i < s; i++) {
+    const guint j = L->cpos[T[i]];
+    /* It makes at most k parts of the node's set: fewer than s - 1 cannot leave one pair at most. */
+    if ((guint)L->k[j] + 1 < s)
+      continue;
+    const guint16 stamp = new_stamp(O);
+    guint extra = 0;
+    if (L->has_row[j]) {
+      const guint8 *row = L->sub + (gsize)j * L->n;
+      for (guint x = 0; x < s && extra < 2; x++) {
+        const guint q = row[pos[x]];
+        extra += seen[q] == stamp;
+        seen[q] = stamp;
+      }
+    } else {
+      const guint8 *row = O->core->rows[T[i]];
+      for (guint x = 0; x < s && extra < 2; x++) {
+        const guint q = row[T[x]];
+        extra += seen[q] == stamp;
+        seen[q] = stamp;
+      }
+    }
+    if (extra == 0) {
+      *first = T[i];
+      return CAND_PERFECT;
+    }
+    if (extra == 1 && best == CAND_NONE) {
+      best = CAND_ONE_PAIR;
+      *first = T[i];
+    }
+  }
+  return best;
 }
 
 /* part_profile of part P of the node of level L, through the cache for sets that are not tiny. */
@@ -164,17 +222,19 @@ hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st)
   return m;
 }
 
-/* Adds pattern P to the set B[0..4) of patterns (a bit each), without a branch or a store that
- * depends on P: the loops of fill_row stay free to vectorise. */
-static inline void
-add_pattern(guint64 *b, guint p)
+/* The parts ROW[0..n) makes: its distinct patterns, counted branch-free with a stamp. */
+static inline guint
+row_parts(HsOptimizer *O, const guint8 *row, guint n)
 {
-  guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-  guint q = p >> 6;
-  b[0] |= q == 0 ? bit : 0;
-  b[1] |= q == 1 ? bit : 0;
-  b[2] |= q == 2 ? bit : 0;
-  b[3] |= q == 3 ? bit : 0;
+  const guint16 stamp = new_stamp(O);
+  guint16 *seen = O->seen;
+  guint k = 0;
+  for (guint i = 0; i < n; i++) {
+    const guint q = row[i];
+    k += seen[q] != stamp;
+    seen[q] = stamp;
+  }
+  return k;
 }
 
 /* Row J of the node's pool on S into OUT (n bytes): from the parent's sub-table when it holds that
@@ -183,18 +243,35 @@ add_pattern(guint64 *b, guint p)
 static inline guint
 fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, guint j, guint8 *out)
 {
-  guint64 b[4] = { 0, 0, 0, 0 };
   if (PL != NULL && PL->has_row[L->pidx[j]]) {
     const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->n;
     const guint16 *cols = L->cols;
     for (guint i = 0; i < n; i++)
-      add_pattern(b, out[i] = src[cols[i]]);
+      out[i] = src[cols[i]];
   } else {
     const guint8 *row = O->core->rows[L->pool[j]];
     for (guint i = 0; i < n; i++)
-      add_pattern(b, out[i] = row[S[i]]);
+      out[i] = row[S[i]];
   }
-  return popcount64(b[0]) + popcount64(b[1]) + popcount64(b[2]) + popcount64(b[3]);
+  return row_parts(O, out, n);
+}
+
+/* Fills the sub-table (the node's M pool words x its N answers S, word by word) column by column from
+ * the transposed table: one sequential read of each answer's column instead of a cache miss per word
+ * for its row; in tiles of 64 words, so that the rows being written stay in the L1 cache. */
+static void
+fill_sub_by_answer(const HsOptimizer *O, Level *L, const guint8 *by_answer, const guint16 *S, guint n)
+{
+  const guint32 *pool = L->pool;
+  for (guint j0 = 0; j0 < L->m; j0 += 64) {
+    const guint j1 = MIN(L->m, j0 + 64);
+    for (guint i = 0; i < n; i++) {
+      const guint8 *col = by_answer + (gsize)S[i] * O->n_words;
+      guint8 *dst = L->sub + i;
+      for (guint j = j0; j < j1; j++)
+        dst[(gsize)j * n] = col[pool[j]];
+    }
+  }
 }
 
 /* The bound of a guess that makes K parts of a node of N answers (K counts the part {g} of a
@@ -227,8 +304,14 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   }
   L->n = n;
   L->scored = TRUE;
+  L->steps_ok = FALSE;
+  L->step_gen++;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
+  /* Without a parent's sub-table, every row is read: column by column from the transposed table. */
+  const guint8 *by_answer = PL == NULL && L->sub_ok ? hs_table_by_answer(O->core->table) : NULL;
+  if (by_answer != NULL)
+    fill_sub_by_answer(O, L, by_answer, S, n);
   for (guint j = 0; j < m; j++) {
     const gboolean cand = is_cand(O, L, S, n, L->pool[j]);
     if (cand)
@@ -237,7 +320,8 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
     if (PL != NULL && (k = MIN(n, PL->k[L->pidx[j]]), guess_bound(n, k, cand) >= beta)) {
       L->has_row[j] = 0;
     } else {
-      k = fill_row(O, L, PL, S, n, j, L->sub_ok ? L->sub + (gsize)j * n : L->row);
+      k = by_answer != NULL ? row_parts(O, L->sub + (gsize)j * n, n)
+                            : fill_row(O, L, PL, S, n, j, L->sub_ok ? L->sub + (gsize)j * n : L->row);
       L->has_row[j] = L->sub_ok;
       O->stats.cells += n;
     }
@@ -306,6 +390,256 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
   }
 }
 
+/* The answers of a set that share their pattern with an earlier one: SRC[IDX[x]] for x < S, counted
+ * until they reach STOP (a result >= STOP means "at least STOP"). Branch-free but for the stop test,
+ * every eight answers: SEEN[q] == STAMP marks the patterns seen (a new stamp per call). */
+static inline guint
+collisions(const guint8 *restrict src, const guint16 *restrict idx, guint s, guint stop, guint16 *restrict seen,
+           guint16 stamp)
+{
+  guint coll = 0, x = 0;
+  while (x < s && coll < stop) {
+    const guint end = MIN(s, x + 8);
+    for (; x < end; x++) {
+      const guint q = src[idx[x]];
+      coll += seen[q] == stamp;
+      seen[q] = stamp;
+    }
+  }
+  return coll;
+}
+
+/* The node's pool in the order of L->order, with what part_step_extra reads of each word, and the most
+ * parts any word from there on makes of the node's set. */
+static void
+build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
+{
+  guint16 kmax = 0;
+  guint count[27] = { 0 };
+  for (guint t = L->m; t-- > 0;) {
+    const guint j = L->order[t];
+    StepWord *sw = &L->steps[t];
+    sw->w = L->pool[j];
+    sw->j = j;
+    sw->k = L->k[j];
+    kmax = MAX(kmax, sw->k);
+    sw->kmax = kmax;
+    sw->row = L->has_row[j];
+    sw->cand = is_cand(O, L, S, n, sw->w);
+    memcpy(sw->let, O->core->let[sw->w], HS_WORD_LEN);
+    sw->repeats = O->core->has[sw->w][1] != 0;
+    for (guint32 x = O->core->has[sw->w][0]; x; x &= x - 1)
+      count[__builtin_ctz(x) + 1]++;
+  }
+  /* Per letter, the positions in steps of the words holding it, with the most k from there on. */
+  for (guint c = 0; c < 26; c++)
+    count[c + 1] += count[c];
+  memcpy(L->lstart, count, sizeof count);
+  for (guint t = 0; t < L->m; t++)
+    for (guint32 x = O->core->has[L->steps[t].w][0]; x; x &= x - 1)
+      L->lidx[count[__builtin_ctz(x)]++] = t;
+  for (guint c = 0; c < 26; c++) {
+    guint16 most = 0;
+    for (guint e = L->lstart[c + 1]; e-- > L->lstart[c];) {
+      most = MAX(most, L->steps[L->lidx[e]].k);
+      L->lkmax[e] = most;
+    }
+  }
+  L->steps_ok = TRUE;
+}
+
+/* The tiles the answers of a part allow a guess at each position: count[r][j][c] for a guess with
+ * letter c at position j, r = 1 when the guess repeats a letter (see parts_limit). */
+typedef struct {
+  guint8 count[2][HS_WORD_LEN][32];
+} PartTiles;
+
+static void
+part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
+{
+  guint32 green[HS_WORD_LEN] = { 0 }, yellow[HS_WORD_LEN] = { 0 }, common = HS_ALL_LETTERS;
+  for (guint x = 0; x < s; x++) {
+    const guint8 *l = c->let[T[x]];
+    const guint32 held = c->has[T[x]][0];
+    common &= held;
+    for (guint j = 0; j < HS_WORD_LEN; j++) {
+      green[j] |= 1u << l[j];
+      yellow[j] |= held & ~(1u << l[j]);
+    }
+  }
+  /* Green at j needs an answer with the letter at j; yellow, an answer holding it elsewhere; grey, for
+   * a letter the guess holds once, an answer without it (an answer holding it elsewhere shows yellow),
+   * and for a repeated letter, an answer with another letter at j (a copy may be used up). */
+  for (guint j = 0; j < HS_WORD_LEN; j++)
+    for (guint l = 0; l < 26; l++) {
+      const guint32 b = 1u << l;
+      const guint gy = ((green[j] & b) != 0) + ((yellow[j] & b) != 0);
+      pt->count[0][j][l] = (guint8)MAX(gy + ((common & b) == 0), 1u);
+      pt->count[1][j][l] = (guint8)MAX(gy + ((green[j] & ~b) != 0), 1u);
+    }
+}
+
+/* At least as many as the parts word SW makes of a part with tiles PT: a pattern is one tile per
+ * position, so there are at most as many as the product of the tiles each position can show. */
+static inline guint
+parts_limit(const PartTiles *pt, const StepWord *sw)
+{
+  const guint8 *l = sw->let;
+  const guint8(*count)[32] = pt->count[sw->repeats];
+  return (guint)count[0][l[0]] * count[1][l[1]] * count[2][l[2]] * count[3][l[3]] * count[4][l[4]];
+}
+
+/* One word of part_step_extra: when the word SW is legal (O->acc) and leaves fewer answers of the part
+ * T (positions POS in the node's set; tiles TILES) unseparated than *BEST, less one for a candidate,
+ * lowers *BEST. */
+static inline void
+step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *tiles, const guint16 *pos,
+          const guint16 *T, guint s, guint *best)
+{
+  const guint32 w = sw->w;
+  if (!((O->acc[w / 64] >> (w % 64)) & 1u))
+    return;
+  /* It makes at most k parts of the part, and at most lim by its letters: at least s - lim answers
+   * are not separated (most words are dropped here, unread). A candidate of the part (a candidate of
+   * the node with pattern P) gains one. */
+  const guint lim = MIN(sw->k, parts_limit(tiles, sw));
+  if (lim < s && s - lim > *best)
+    return;
+  const guint cand = sw->cand && L->tmark[L->loc[w]] == L->tstamp;
+  const guint stop = *best + cand;
+  if (lim < s && s - lim >= stop)
+    return;
+  const guint16 stamp = new_stamp(O);
+  const guint coll = sw->row ? collisions(L->sub + (gsize)sw->j * L->n, pos, s, stop, O->seen, stamp)
+                             : collisions(O->core->rows[w], T, s, stop, O->seen, stamp);
+  if (coll < stop)
+    *best = coll - cand;
+}
+
+/* One step of search on part P of the node of level L (S, N answers), whose state after the guess is
+ * CHILD: over every word legal there, the least number of answers it fails to separate, less one for
+ * a candidate of the part (a guess leaving k parts of a part of s answers costs at least 3s - k, one
+ * less for a candidate: guess_bound). The part costs at least 2s plus that. Read from the node's
+ * sub-table where it holds the row (every word legal in the part is in the node's pool); a word is
+ * dropped as soon as it cannot lower the least found, most words after a few answers. */
+static guint
+part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsState *child, guint cap)
+{
+  const guint s = L->part.size[p];
+  const guint16 *T = L->part.buf + L->part.start[p];
+  guint16 *pos = L->tpos;
+  if (++L->tstamp == 0) {
+    memset(L->tmark, 0, O->n_answers * sizeof *L->tmark);
+    L->tstamp = 1;
+  }
+  for (guint x = 0; x < s; x++) {
+    pos[x] = L->loc[T[x]];
+    L->tmark[pos[x]] = L->tstamp;
+  }
+  hs_state_bits(O->core, child, O->acc);
+  const guint n = L->n;
+  if (!L->steps_ok)
+    build_steps(O, L, S, n);
+  guint best = MIN(s, cap);
+  PartTiles tiles;
+  part_tiles(O->core, T, s, &tiles);
+  /* A legal word holds every letter the state requires: only the words holding the rarest of them. */
+  guint best_c = 26;
+  for (guint32 x = child->atleast[0]; x; x &= x - 1) {
+    const guint c = (guint)__builtin_ctz(x);
+    if (best_c == 26 || L->lstart[c + 1] - L->lstart[c] < L->lstart[best_c + 1] - L->lstart[best_c])
+      best_c = c;
+  }
+  if (best_c < 26) {
+    for (guint e = L->lstart[best_c]; e < L->lstart[best_c + 1] && best > 0; e++) {
+      /* No word from here on makes more than lkmax parts: none can beat the least found. */
+      if (L->lkmax[e] < s && s - L->lkmax[e] > best)
+        break;
+      step_word(O, L, &L->steps[L->lidx[e]], &tiles, pos, T, s, &best);
+    }
+    return best;
+  }
+  for (guint t = 0; t < L->m && best > 0; t++) {
+    const StepWord *sw = &L->steps[t];
+    /* No word from here on makes more than kmax parts: none can beat the least found. */
+    if (sw->kmax < s && s - sw->kmax > best)
+      break;
+    step_word(O, L, sw, &tiles, pos, T, s, &best);
+  }
+  return best;
+}
+
+/* part_step_extra for part P with CAP, through the node's cache of the parts it has
+ * stepped: many guesses of a node leave the same part under the same state (every guess with the
+ * same letters leaves the same part of answers without them, under the node's state). */
+static guint
+cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap)
+{
+  if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
+    hs_partition_hash(&L->part, O->core, p);
+  guint64 sa, sb;
+  hs_state_hash(&L->child[p], &sa, &sb);
+  const guint64 k1 = hs_mix64(L->part.h1[p] ^ sa), k2 = L->part.h2[p] + sb;
+  StepSlot *slot = &L->step_cache[k1 & (STEP_SLOTS - 1)];
+  if (slot->gen == L->step_gen && slot->k1 == k1 && slot->k2 == k2) {
+    if (slot->exact)
+      return MIN(slot->val, cap);
+    if (slot->val >= cap)
+      return cap;
+  }
+  const guint v = part_step_extra(O, L, S, p, &L->child[p], cap);
+  slot->k1 = k1;
+  slot->k2 = k2;
+  slot->gen = L->step_gen;
+  slot->val = v;
+  slot->exact = v < cap; /* else at least cap */
+  return v;
+}
+
+/* Sharper bounds for the parts L->todo[0..N_TODO) (largest first) of guess W at a node (S, ST, R
+ * guesses left) whose total so far, every part at its bound, is *TOTAL. First what a part's candidates
+ * do with their own feedback: a part of s >= 3 costs 2s - 1 when one of them splits the others into
+ * singletons, exactly 2s when one leaves a single pair (and two guesses are left after it), and at
+ * least 2s otherwise; only the last kind is searched (and told what was found, so that it does not look
+ * again). Then, where such a part will be searched deeply, one step of search in it (part_step_extra).
+ * Keeps the parts to search in L->todo with their states in L->child and returns their number, or
+ * G_MAXUINT as soon as *TOTAL reaches THR. */
+static guint
+sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, guint r, guint32 w, guint n_todo,
+              guint32 thr, guint32 *total)
+{
+  guint n_search = 0;
+  for (guint k = 0; k < n_todo; k++) {
+    guint p = L->todo[k];
+    guint32 first;
+    guint kind = cached_profile(O, L, p, &first);
+    if (kind == CAND_PERFECT)
+      continue;
+    L->plb[p]++;
+    if (++*total >= thr)
+      return G_MAXUINT;
+    if (kind == CAND_ONE_PAIR && r - 1 >= 3)
+      continue;
+    L->kind[p] = (guint8)kind;
+    L->todo[n_search++] = (guint8)p;
+  }
+  for (guint k = 0; k < n_search; k++) {
+    guint p = L->todo[k];
+    L->child[p] = *st;
+    hs_state_add(&L->child[p], O->rules, O->core->let[w], (guint8)p);
+  }
+  if (r - 1 < 3) /* the parts are settled by hs_opt_solve_two, more cheaply */
+    return n_search;
+  for (guint k = 0; k < n_search; k++) {
+    guint p = L->todo[k];
+    guint extra = cached_step(O, L, S, p, thr - *total);
+    L->plb[p] += extra;
+    if ((*total += extra) >= thr)
+      return G_MAXUINT;
+  }
+  return n_search;
+}
+
 /* The total after pool position J (word W) at a node (S, ST, R guesses left, level LVL) when it is
  * below THR, else some lower bound >= THR. */
 static guint32
@@ -340,32 +674,13 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
     }
     L->todo[u] = v;
   }
-  /* Sharper, still cheap: what the part's candidates do with their own feedback. A part of s >= 3
-   * costs 2s - 1 when one of them splits the others into singletons, exactly 2s when one leaves a
-   * single pair (and two guesses are left after it), and at least 2s otherwise. Only the last kind is
-   * searched (and told what was found, so that it does not look again). */
-  guint n_search = 0;
-  for (guint k = 0; k < n_todo; k++) {
-    guint p = L->todo[k];
-    guint32 first;
-    guint kind = cached_profile(O, L, p, &first);
-    if (kind == CAND_PERFECT)
-      continue;
-    L->plb[p]++;
-    if (++total >= thr)
-      return total;
-    if (kind == CAND_ONE_PAIR && r - 1 >= 3)
-      continue;
-    L->kind[p] = (guint8)kind;
-    L->todo[n_search++] = (guint8)p;
-  }
-  n_todo = n_search;
+  n_todo = sharpen_parts(O, L, S, st, r, w, n_todo, thr, &total);
+  if (n_todo == G_MAXUINT)
+    return total;
   for (guint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
     if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
       hs_partition_hash(&L->part, O->core, p);
-    L->child[p] = *st;
-    hs_state_add(&L->child[p], O->rules, O->core->let[w], (guint8)p);
     const guint32 rest = total - L->plb[p]; /* the others at their bounds or exact values */
     const guint32 budget = thr - rest;
     guint32 g;
@@ -539,4 +854,49 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
   /* Failed high: every guess costs at least v >= beta (INF: none works at all). */
   hs_memo_put(&O->memo, k1, k2, MIN(v, INF));
   return v;
+}
+
+/* For the tests: the node (S, ST) at level LVL scored with BETA as solve_deep does (below the node last
+ * scored at LVL - 1, if any), split by its pool word G; for every part p of at least three answers
+ * without a candidate that splits the others into singletons or leaves one pair (the parts that
+ * part_step_extra is asked about), EXTRA[p] = cached_step with CAP after one with CAP_FIRST;
+ * G_MAXUINT32 for the others. */
+void
+hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
+                 guint cap_first, guint cap, guint32 *extra)
+{
+  Level *L = hs_opt_level(O, lvl);
+  const Level *PL = lvl > 0 && O->lv[lvl - 1] != NULL && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
+  const guint m = hs_opt_gather_pool(O, L, PL, st);
+  hs_opt_score_pool(O, L, PL, S, n, beta);
+  guint j = 0;
+  while (j < m && L->pool[j] != g)
+    j++;
+  g_assert(j < m);
+  hs_partition_split(&L->part, S, n, O->core->rows[g], L->has_row[j] ? L->sub + (gsize)j * n : NULL);
+  for (guint p = 0; p < HS_PATTERNS; p++)
+    extra[p] = G_MAXUINT32;
+  for (guint k = 0; k < L->part.n_pats; k++) {
+    const guint p = L->part.pats[k], s = L->part.size[p];
+    guint32 first;
+    if (p == HS_ALL_GREEN || s < 3 ||
+        hs_opt_candidate_profile(O, L->part.buf + L->part.start[p], s, &first) != CAND_NONE)
+      continue;
+    L->child[p] = *st;
+    hs_state_add(&L->child[p], O->rules, O->core->let[g], (guint8)p);
+    hs_partition_hash(&L->part, O->core, p);
+    cached_step(O, L, S, p, cap_first);
+    extra[p] = cached_step(O, L, S, p, cap);
+  }
+}
+
+guint
+hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w)
+{
+  PartTiles pt;
+  part_tiles(O->core, T, s, &pt);
+  StepWord sw = { 0 };
+  memcpy(sw.let, O->core->let[w], HS_WORD_LEN);
+  sw.repeats = O->core->has[w][1] != 0;
+  return parts_limit(&pt, &sw);
 }

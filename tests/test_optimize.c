@@ -14,6 +14,7 @@
 
 #include "hardsix/hardsix.h"
 #include "hardsix/optimize.h"
+#include "optimize-private.h" /* hs_opt_test_step */
 #include "test-common.h"
 
 #define BRUTE_INF G_MAXUINT32
@@ -277,6 +278,234 @@ test_brute_random_lists(void **state)
   g_rmdir(dir);
 }
 
+/* ---- one step of search in a part (the bound eval_guess adds before searching a part) ---- */
+
+/* What one step of search adds to 2s for the part T (S answers) after the history in B, computed
+ * plainly: the least, over the words legal after that history, of the answers of T that share their
+ * pattern with an earlier one, less one for a word of T. */
+static guint32
+plain_step_extra(const Brute *b, const guint *T, guint s)
+{
+  gint best = G_MAXINT;
+  for (guint w = 0; w < b->w->n_words; w++) {
+    if (!hs_rules_legal(b->rules, b->w, b->g, b->p, b->depth, w))
+      continue;
+    guint8 seen[HS_PATTERNS] = { 0 };
+    gint coll = is_in(T, s, w) ? -1 : 0;
+    for (guint x = 0; x < s; x++) {
+      guint8 p = hs_verify_feedback(b->w->text[w], b->w->text[T[x]]);
+      coll += seen[p];
+      seen[p] = 1;
+    }
+    best = MIN(best, coll);
+  }
+  g_assert(best >= 0);
+  return (guint32)best;
+}
+
+/* The parts of S[0..n) (canonical order) under guess G: PART[i] gets the pattern of S[i]. */
+static void
+split_by(const HsWords *w, const guint16 *S, guint n, guint g, guint8 *part)
+{
+  for (guint i = 0; i < n; i++)
+    part[i] = hs_verify_feedback(w->text[g], w->text[S[i]]);
+}
+
+/* The answers of S with pattern P under the split PART, into T (guint and guint16 copies). */
+static guint
+part_of(const guint16 *S, guint n, const guint8 *part, guint p, guint *T, guint16 *T16)
+{
+  guint s = 0;
+  for (guint i = 0; i < n; i++)
+    if (part[i] == p) {
+      T16[s] = S[i];
+      T[s++] = S[i];
+    }
+  return s;
+}
+
+/* Checks hs_opt_test_step on the node S[0..n) (state ST, level LVL, history in B) split by G: every
+ * part it reports equals the plain computation (at most CAP), and with BRUTE_R > 0 the bound 2s plus
+ * it never passes the brute-force optimum of the part with 1 .. BRUTE_R guesses left. */
+static void
+check_steps(HsOptimizer *O, Brute *b, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint g,
+            guint cap, guint brute_r, guint *checked)
+{
+  guint32 extra[HS_PATTERNS];
+  /* A first ask with another cap leaves an exact value or a lower bound in the node's cache. */
+  const guint cap_first = (n + g + lvl) % 3 == 0 ? G_MAXUINT : 1 + (n * 7 + g) % MAX(n, 1u);
+  hs_opt_test_step(O, S, n, st, lvl, beta, g, cap_first, cap, extra);
+  g_autofree guint8 *part = g_new(guint8, n);
+  g_autofree guint *T = g_new(guint, n);
+  g_autofree guint16 *T16 = g_new(guint16, n);
+  split_by(b->w, S, n, g, part);
+  b->g[b->depth] = g;
+  for (guint p = 0; p < HS_ALL_GREEN; p++) {
+    if (extra[p] == G_MAXUINT32)
+      continue;
+    guint s = part_of(S, n, part, p, T, T16);
+    assert_true(s >= 3);
+    b->p[b->depth] = (guint8)p;
+    b->depth++;
+    guint32 want = MIN(plain_step_extra(b, T, s), cap);
+    if (extra[p] != want)
+      fail_msg("%s rules, level %u, %u answers, guess %s, part %u of %u: step adds %u, plainly %u (cap %u)",
+               hs_rules_name(b->rules), lvl, n, b->w->text[g], p, s, extra[p], want, cap);
+    for (guint r = 1; r <= brute_r; r++) {
+      guint32 gg, v = brute_value(b, T, s, r, &gg);
+      assert_true(v == BRUTE_INF || 2 * s + extra[p] <= v);
+    }
+    b->depth--;
+    (*checked)++;
+  }
+}
+
+/* Every opener's parts of three answers or more (level 1, every row scored), split by up to
+ * SECONDS legal words; below each, the parts of three or more (level 2, scored with a random budget)
+ * split by a legal word with a random cap. */
+static guint
+step_cases(const HsWords *w, HsRules rules, GRand *rng, guint seconds, guint brute_r)
+{
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  g_autoptr(HsOptimizer) O = hs_optimizer_new(t, rules);
+  Brute b;
+  brute_init(&b, w, rules);
+  g_autofree guint16 *all = g_new(guint16, w->n_answers);
+  for (guint a = 0; a < w->n_answers; a++)
+    all[a] = (guint16)a;
+  g_autofree guint8 *p1 = g_new(guint8, w->n_answers), *p2 = g_new(guint8, w->n_answers);
+  g_autofree guint *T = g_new(guint, w->n_answers);
+  g_autofree guint16 *S1 = g_new(guint16, w->n_answers), *S2 = g_new(guint16, w->n_answers);
+  guint checked = 0;
+  for (guint o = 0; o < w->n_words; o++) {
+    split_by(w, all, w->n_answers, o, p1);
+    for (guint q1 = 0; q1 < HS_ALL_GREEN; q1++) {
+      guint n1 = part_of(all, w->n_answers, p1, q1, T, S1);
+      if (n1 < 3)
+        continue;
+      HsState st1;
+      hs_state_init(&st1);
+      hs_state_add(&st1, rules, O->core->let[o], (guint8)q1);
+      b.g[0] = o;
+      b.p[0] = (guint8)q1;
+      b.depth = 1;
+      for (guint tries = 0; tries < seconds; tries++) {
+        guint g1 = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
+        if (!hs_rules_legal(rules, w, b.g, b.p, 1, g1))
+          continue;
+        check_steps(O, &b, S1, n1, &st1, 1, INF, g1, G_MAXUINT, brute_r, &checked);
+        /* One part of g1 a level down, under a random budget and cap. */
+        split_by(w, S1, n1, g1, p2);
+        guint q2 = p2[g_rand_int_range(rng, 0, (gint)n1)];
+        guint n2 = part_of(S1, n1, p2, q2, T, S2);
+        HsState st2 = st1;
+        hs_state_add(&st2, rules, O->core->let[g1], (guint8)q2);
+        guint g2 = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
+        b.g[1] = g1;
+        b.p[1] = (guint8)q2;
+        if (n2 >= 3 && q2 != HS_ALL_GREEN && hs_rules_legal(rules, w, b.g, b.p, 2, g2)) {
+          /* Level 1 scored again (the level-2 node reads its rows there), then level 2. */
+          check_steps(O, &b, S1, n1, &st1, 1, INF, g1, G_MAXUINT, 0, &checked);
+          b.g[1] = g1;
+          b.p[1] = (guint8)q2;
+          b.depth = 2;
+          guint32 beta = g_rand_boolean(rng) ? INF : (guint32)g_rand_int_range(rng, (gint)(2 * n2), (gint)(3 * n2 + 2));
+          guint cap = g_rand_boolean(rng) ? G_MAXUINT : (guint)g_rand_int_range(rng, 1, (gint)n2);
+          check_steps(O, &b, S2, n2, &st2, 2, beta, g2, cap, brute_r > 1 ? brute_r - 1 : 0, &checked);
+        }
+        b.depth = 1;
+      }
+    }
+  }
+  g_hash_table_unref(b.memo);
+  return checked;
+}
+
+static void
+test_step_bound(void **state)
+{
+  (void)state;
+  g_autoptr(GRand) rng = g_rand_new_with_seed(9);
+  const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
+  g_autoptr(HsWords) tiny = hs_test_tiny();
+  g_autoptr(HsWords) prove = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
+  g_autoptr(HsWords) orig = hs_test_load_set("original");
+  guint checked = 0;
+  for (guint ri = 0; ri < G_N_ELEMENTS(rules); ri++) {
+    checked += step_cases(tiny, rules[ri], rng, 6, 4);
+    checked += step_cases(prove, rules[ri], rng, 6, 4);
+  }
+  /* Larger random lists: bigger parts, rows skipped under a budget; against the plain computation. */
+  g_autofree char *dir = g_dir_make_tmp("hs-step-XXXXXX", NULL);
+  g_autofree char *ap = g_build_filename(dir, "a.txt", NULL), *gp = g_build_filename(dir, "g.txt", NULL);
+  for (guint trial = 0; trial < 2; trial++) {
+    GString *ans = g_string_new(NULL), *gue = g_string_new(NULL);
+    g_autofree guint8 *used = g_malloc0(orig->n_words);
+    for (guint k = 0; k < 150;) {
+      guint a = (guint)g_rand_int_range(rng, 0, (gint)orig->n_answers);
+      if (!used[a]++) {
+        g_string_append_printf(ans, "%s\n", orig->text[a]);
+        k++;
+      }
+    }
+    for (guint k = 0; k < 60;) {
+      guint g = (guint)g_rand_int_range(rng, (gint)orig->n_answers, (gint)orig->n_words);
+      if (!used[g]++) {
+        g_string_append_printf(gue, "%s\n", orig->text[g]);
+        k++;
+      }
+    }
+    assert_true(g_file_set_contents(ap, ans->str, -1, NULL));
+    assert_true(g_file_set_contents(gp, gue->str, -1, NULL));
+    g_string_free(ans, TRUE);
+    g_string_free(gue, TRUE);
+    g_autoptr(HsWords) w = hs_test_load(ap, gp);
+    checked += step_cases(w, rules[trial % 2], rng, 3, 0);
+  }
+  g_unlink(ap);
+  g_unlink(gp);
+  g_rmdir(dir);
+  assert_true(checked > 1000);
+}
+
+/* The limit on the parts a word makes of a set, from the tiles the set allows at each position, is
+ * never below the parts it makes: random sets of the original answers (small ones and sets sharing a
+ * letter pattern, where the limit bites), every word, repeated letters included. */
+static void
+test_parts_limit(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load_set("original");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
+  g_autoptr(GRand) rng = g_rand_new_with_seed(5);
+  g_autofree guint16 *T = g_new(guint16, w->n_answers);
+  guint tight = 0;
+  for (guint trial = 0; trial < 24; trial++) {
+    /* Answers with one random guess's pattern: they share letters, as the parts of a search do. */
+    const guint g = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
+    const guint8 want = hs_verify_feedback(w->text[g], w->text[g_rand_int_range(rng, 0, (gint)w->n_answers)]);
+    guint s = 0;
+    for (guint a = 0; a < w->n_answers; a++)
+      if (hs_verify_feedback(w->text[g], w->text[a]) == want && (trial % 3 != 0 || g_rand_int_range(rng, 0, 4) == 0))
+        T[s++] = (guint16)a;
+    for (guint x = 0; x < w->n_words; x += 1 + (trial % 4)) {
+      guint8 seen[HS_PATTERNS] = { 0 };
+      guint k = 0;
+      for (guint i = 0; i < s; i++) {
+        guint8 p = hs_verify_feedback(w->text[x], w->text[T[i]]);
+        k += !seen[p];
+        seen[p] = 1;
+      }
+      const guint lim = hs_opt_test_parts_limit(O, T, s, x);
+      if (lim < k)
+        fail_msg("%s on %u answers (first %s): %u parts, limit %u", w->text[x], s, s ? w->text[T[0]] : "-", k, lim);
+      tight += lim < s;
+    }
+  }
+  assert_true(tight > 1000);
+}
+
 /* hs_optimize_all: every row equals the single-opener optimum; the same rows for 1 and 2 threads;
  * --best K keeps exactly the K least totals (ties to canonical order) and proves the rest reach the
  * K-th. */
@@ -405,8 +634,12 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_brute_tiny_lists),        cmocka_unit_test(test_brute_prove_lists),
-    cmocka_unit_test(test_brute_random_lists),      cmocka_unit_test(test_all_and_best),
+    cmocka_unit_test(test_brute_tiny_lists),
+    cmocka_unit_test(test_brute_prove_lists),
+    cmocka_unit_test(test_brute_random_lists),
+    cmocka_unit_test(test_step_bound),
+    cmocka_unit_test(test_parts_limit),
+    cmocka_unit_test(test_all_and_best),
     cmocka_unit_test(test_all_progress_and_cancel),
   };
   return cmocka_run_group_tests_name("optimize", tests, NULL, NULL) == 0 ? 0 : 1;
