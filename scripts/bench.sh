@@ -95,6 +95,22 @@ for o in soare tares salet; do
   grep '^average' "$tmp/err" | sed 's/^/  /'
 done
 
+# The exact optimiser (issue 9). The published exact C++ solver, measured on this machine when the
+# issue was filed (CPU seconds per opener): salet hard 1.4, salet normal 0.9; nyt2022 lists abbey 29.5,
+# acais 22.0, abyes 2.9, acred 2.1. Targets: salet hard <= 0.15 s, each of those >= 10x faster.
+echo "-- optimize, one opener, 1 thread"
+median5 "optimize salet (whole process: table, search, tree, verification)" 1 "$hs" optimize salet --threads 1 --format tree
+grep -E '^search:' "$tmp/err" | sed 's/^/  last run: /'
+median5 "optimize salet --rules none (whole process)" 1 "$hs" optimize salet --rules none --threads 1 --format tree
+grep -E '^search:' "$tmp/err" | sed 's/^/  last run: /'
+printf 'salet\ncrane\nacred\nabyes\nacais\nabbey\n' >"$tmp/six.txt"
+"$hs" optimize --all --lists nyt2022 --openers "$tmp/six.txt" --threads 1 --timing -o "$tmp/six.tsv" 2>"$tmp/err"
+echo "optimize, nyt2022 lists, CPU seconds of each opener's search (table build shared), against the C++ solver:"
+awk -F '\t' 'BEGIN { c["salet"] = 1.4; c["acred"] = 2.1; c["abyes"] = 2.9; c["acais"] = 22.0; c["abbey"] = 29.5 }
+  NR > 1 { printf "  %s %s %.3f s", $1, $3, $5
+           if ($1 in c) printf "  (C++ %.1f s: %.0fx, target >= 10x)", c[$1], c[$1] / ($5 > 0 ? $5 : 0.001)
+           printf "\n" }' "$tmp/six.tsv"
+
 echo "-- prove within 5, the 30 openers of issue 12 (scripts/prove5-openers.txt), 1 thread"
 echo "   previous: hardsix 641 s (when issue 12 was filed), 33.8 s CPU at 5e47e2c (aflaj 15.2 s, boobs 7.5 s),"
 echo "   21.6 s CPU at 80166c7 (largest part first; aflaj 9.9 s), 5.1 s CPU at d94441f (boobs 1.4 s);"
