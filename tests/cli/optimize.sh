@@ -21,6 +21,16 @@ expect_same optimize-salet-sheet-md output/salet-optimal/salet.sheet.md "$T/shee
 # Within five: palet's optimum, and an impossible opener with the prover's reason.
 expect_rc optimize-palet-5 0 $HS optimize palet --max-guesses 5 --format selby-bare
 expect_grep optimize-palet-5-total "$T/err" '^palet: optimal: 8206 guesses in total (average 3.5447) is the fewest within 5'
+expect_rc optimize-scamp-5 0 $HS optimize scamp --max-guesses 5 --format tree
+expect_grep optimize-scamp-5-total "$T/err" '^scamp: optimal: 8447 guesses in total (average 3.6488) is the fewest within 5'
+# The published optima of the exact C++ solver on the 2022 lists (the cheaper four of issue 9's six),
+# and salet in normal mode.
+printf 'salet\ncrane\nacred\nabyes\n' >"$T/four.txt"
+expect_rc optimize-nyt2022-four 0 $HS optimize --all --lists nyt2022 --openers "$T/four.txt" -o "$T/four.tsv"
+[ "$(tail -n +2 "$T/four.tsv" | cut -f1-3 | tr '\t\n' ':,')" = "abyes:optimal:8570,acred:optimal:8285,crane:optimal:8133,salet:optimal:8099," ] &&
+  ok optimize-nyt2022-published || fail optimize-nyt2022-published "$(cat "$T/four.tsv")"
+expect_rc optimize-salet-normal 0 $HS optimize salet --rules none --format tree
+expect_grep optimize-salet-normal-total "$T/err" '^salet: optimal: 7920 guesses in total (average 3.4212) is the fewest within 6 (normal mode)$'
 expect_rc optimize-slate-impossible 1 $HS optimize slate
 expect_grep optimize-slate-why "$T/err" '^  after slate 🟨⬜🟨🟩🟩: 6 candidates (baste, caste, haste, paste, taste, waste) cannot be solved'
 
