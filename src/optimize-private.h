@@ -35,6 +35,8 @@
 #include "hardsix/rank.h"
 #include "search.h"
 
+#include <string.h>
+
 #define INF 0x3fffffffu /* no strategy within the cap (also: "at least" anything) */
 #define VALUE_MASK 0x7fffffffu
 #define EXACT_BIT 0x80000000u
@@ -143,6 +145,33 @@ hs_opt_part_bound(guint s)
   return s == 1 ? 1 : 2 * s - 1;
 }
 
+/* A new stamp for O->seen (part_profile, row_parts, collisions). */
+static inline guint16
+new_stamp(HsOptimizer *O)
+{
+  if (++O->stamp == 0) {
+    memset(O->seen, 0, sizeof O->seen);
+    O->stamp = 1;
+  }
+  return O->stamp;
+}
+
+/* TRUE when W is a candidate of the node of level L (set S of N answers; L->loc holds their
+ * positions). Each level keeps its own: a node's set is a subset of its parent's. */
+static inline gboolean
+is_cand(const HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint32 w)
+{
+  if (w >= O->n_answers)
+    return FALSE;
+  guint i = L->loc[w];
+  return i < n && S[i] == w;
+}
+
+/* One step of search on part P of the node of level L (S its set) under the part's state L->child[p]
+ * (optimize-step.c): what it adds to the part's bound 2s, at most CAP, through the node's cache of the
+ * parts it has stepped. */
+guint hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap);
+
 /* The scratch level L (allocated on first use); all of them are freed with the optimiser. */
 Level *hs_opt_level(HsOptimizer *O, guint l);
 void hs_opt_levels_free(HsOptimizer *O);
@@ -175,6 +204,6 @@ void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 
 void hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
                       guint cap_first, guint cap, guint32 *extra);
 
-/* For the tests: the most parts word W can make of the answers T[0..s) by the tiles they allow at each
+/* For the tests (optimize-step.c): the most parts word W can make of the answers T[0..s) by the tiles they allow at each
  * of its positions (what part_step_extra drops words with, unread). */
 guint hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w);

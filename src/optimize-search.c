@@ -102,17 +102,6 @@ hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint3
   return best;
 }
 
-/* A new stamp for O->seen (part_profile, row_parts, collisions). */
-static inline guint16
-new_stamp(HsOptimizer *O)
-{
-  if (++O->stamp == 0) {
-    memset(O->seen, 0, sizeof O->seen);
-    O->stamp = 1;
-  }
-  return O->stamp;
-}
-
 /* candidate_profile for a part T (S answers) of the node of level L: the candidates' rows are read
  * from the node's sub-table where it holds them (every candidate of the node is in its pool). */
 static guint
@@ -177,17 +166,6 @@ cached_profile(HsOptimizer *O, Level *L, guint p, guint32 *first)
   slot->first = *first;
   slot->kind = kind;
   return kind;
-}
-
-/* TRUE when W is a candidate of the node of level L (set S of N answers; L->loc holds their
- * positions). Each level keeps its own: a node's set is a subset of its parent's. */
-static inline gboolean
-is_cand(const HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint32 w)
-{
-  if (w >= O->n_answers)
-    return FALSE;
-  guint i = L->loc[w];
-  return i < n && S[i] == w;
 }
 
 /* Bits set in X, without a library call (baseline x86-64 has no popcount instruction). */
@@ -390,212 +368,6 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
   }
 }
 
-/* The answers of a set that share their pattern with an earlier one: SRC[IDX[x]] for x < S, counted
- * until they reach STOP (a result >= STOP means "at least STOP"). Branch-free but for the stop test,
- * every eight answers: SEEN[q] == STAMP marks the patterns seen (a new stamp per call). */
-static inline guint
-collisions(const guint8 *restrict src, const guint16 *restrict idx, guint s, guint stop, guint16 *restrict seen,
-           guint16 stamp)
-{
-  guint coll = 0, x = 0;
-  while (x < s && coll < stop) {
-    const guint end = MIN(s, x + 8);
-    for (; x < end; x++) {
-      const guint q = src[idx[x]];
-      coll += seen[q] == stamp;
-      seen[q] = stamp;
-    }
-  }
-  return coll;
-}
-
-/* The node's pool in the order of L->order, with what part_step_extra reads of each word, and the most
- * parts any word from there on makes of the node's set. */
-static void
-build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
-{
-  guint16 kmax = 0;
-  guint count[27] = { 0 };
-  for (guint t = L->m; t-- > 0;) {
-    const guint j = L->order[t];
-    StepWord *sw = &L->steps[t];
-    sw->w = L->pool[j];
-    sw->j = j;
-    sw->k = L->k[j];
-    kmax = MAX(kmax, sw->k);
-    sw->kmax = kmax;
-    sw->row = L->has_row[j];
-    sw->cand = is_cand(O, L, S, n, sw->w);
-    memcpy(sw->let, O->core->let[sw->w], HS_WORD_LEN);
-    sw->repeats = O->core->has[sw->w][1] != 0;
-    for (guint32 x = O->core->has[sw->w][0]; x; x &= x - 1)
-      count[__builtin_ctz(x) + 1]++;
-  }
-  /* Per letter, the positions in steps of the words holding it, with the most k from there on. */
-  for (guint c = 0; c < 26; c++)
-    count[c + 1] += count[c];
-  memcpy(L->lstart, count, sizeof count);
-  for (guint t = 0; t < L->m; t++)
-    for (guint32 x = O->core->has[L->steps[t].w][0]; x; x &= x - 1)
-      L->lidx[count[__builtin_ctz(x)]++] = t;
-  for (guint c = 0; c < 26; c++) {
-    guint16 most = 0;
-    for (guint e = L->lstart[c + 1]; e-- > L->lstart[c];) {
-      most = MAX(most, L->steps[L->lidx[e]].k);
-      L->lkmax[e] = most;
-    }
-  }
-  L->steps_ok = TRUE;
-}
-
-/* The tiles the answers of a part allow a guess at each position: count[r][j][c] for a guess with
- * letter c at position j, r = 1 when the guess repeats a letter (see parts_limit). */
-typedef struct {
-  guint8 count[2][HS_WORD_LEN][32];
-} PartTiles;
-
-static void
-part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
-{
-  guint32 green[HS_WORD_LEN] = { 0 }, yellow[HS_WORD_LEN] = { 0 }, common = HS_ALL_LETTERS;
-  for (guint x = 0; x < s; x++) {
-    const guint8 *l = c->let[T[x]];
-    const guint32 held = c->has[T[x]][0];
-    common &= held;
-    for (guint j = 0; j < HS_WORD_LEN; j++) {
-      green[j] |= 1u << l[j];
-      yellow[j] |= held & ~(1u << l[j]);
-    }
-  }
-  /* Green at j needs an answer with the letter at j; yellow, an answer holding it elsewhere; grey, for
-   * a letter the guess holds once, an answer without it (an answer holding it elsewhere shows yellow),
-   * and for a repeated letter, an answer with another letter at j (a copy may be used up). */
-  for (guint j = 0; j < HS_WORD_LEN; j++)
-    for (guint l = 0; l < 26; l++) {
-      const guint32 b = 1u << l;
-      const guint gy = ((green[j] & b) != 0) + ((yellow[j] & b) != 0);
-      pt->count[0][j][l] = (guint8)MAX(gy + ((common & b) == 0), 1u);
-      pt->count[1][j][l] = (guint8)MAX(gy + ((green[j] & ~b) != 0), 1u);
-    }
-}
-
-/* At least as many as the parts word SW makes of a part with tiles PT: a pattern is one tile per
- * position, so there are at most as many as the product of the tiles each position can show. */
-static inline guint
-parts_limit(const PartTiles *pt, const StepWord *sw)
-{
-  const guint8 *l = sw->let;
-  const guint8(*count)[32] = pt->count[sw->repeats];
-  return (guint)count[0][l[0]] * count[1][l[1]] * count[2][l[2]] * count[3][l[3]] * count[4][l[4]];
-}
-
-/* One word of part_step_extra: when the word SW is legal (O->acc) and leaves fewer answers of the part
- * T (positions POS in the node's set; tiles TILES) unseparated than *BEST, less one for a candidate,
- * lowers *BEST. */
-static inline void
-step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *tiles, const guint16 *pos,
-          const guint16 *T, guint s, guint *best)
-{
-  const guint32 w = sw->w;
-  if (!((O->acc[w / 64] >> (w % 64)) & 1u))
-    return;
-  /* It makes at most k parts of the part, and at most lim by its letters: at least s - lim answers
-   * are not separated (most words are dropped here, unread). A candidate of the part (a candidate of
-   * the node with pattern P) gains one. */
-  const guint lim = MIN(sw->k, parts_limit(tiles, sw));
-  if (lim < s && s - lim > *best)
-    return;
-  const guint cand = sw->cand && L->tmark[L->loc[w]] == L->tstamp;
-  const guint stop = *best + cand;
-  if (lim < s && s - lim >= stop)
-    return;
-  const guint16 stamp = new_stamp(O);
-  const guint coll = sw->row ? collisions(L->sub + (gsize)sw->j * L->n, pos, s, stop, O->seen, stamp)
-                             : collisions(O->core->rows[w], T, s, stop, O->seen, stamp);
-  if (coll < stop)
-    *best = coll - cand;
-}
-
-/* One step of search on part P of the node of level L (S, N answers), whose state after the guess is
- * CHILD: over every word legal there, the least number of answers it fails to separate, less one for
- * a candidate of the part (a guess leaving k parts of a part of s answers costs at least 3s - k, one
- * less for a candidate: guess_bound). The part costs at least 2s plus that. Read from the node's
- * sub-table where it holds the row (every word legal in the part is in the node's pool); a word is
- * dropped as soon as it cannot lower the least found, most words after a few answers. */
-static guint
-part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsState *child, guint cap)
-{
-  const guint s = L->part.size[p];
-  const guint16 *T = L->part.buf + L->part.start[p];
-  guint16 *pos = L->tpos;
-  if (++L->tstamp == 0) {
-    memset(L->tmark, 0, O->n_answers * sizeof *L->tmark);
-    L->tstamp = 1;
-  }
-  for (guint x = 0; x < s; x++) {
-    pos[x] = L->loc[T[x]];
-    L->tmark[pos[x]] = L->tstamp;
-  }
-  hs_state_bits(O->core, child, O->acc);
-  const guint n = L->n;
-  if (!L->steps_ok)
-    build_steps(O, L, S, n);
-  guint best = MIN(s, cap);
-  PartTiles tiles;
-  part_tiles(O->core, T, s, &tiles);
-  /* A legal word holds every letter the state requires: only the words holding the rarest of them. */
-  guint best_c = 26;
-  for (guint32 x = child->atleast[0]; x; x &= x - 1) {
-    const guint c = (guint)__builtin_ctz(x);
-    if (best_c == 26 || L->lstart[c + 1] - L->lstart[c] < L->lstart[best_c + 1] - L->lstart[best_c])
-      best_c = c;
-  }
-  if (best_c < 26) {
-    for (guint e = L->lstart[best_c]; e < L->lstart[best_c + 1] && best > 0; e++) {
-      /* No word from here on makes more than lkmax parts: none can beat the least found. */
-      if (L->lkmax[e] < s && s - L->lkmax[e] > best)
-        break;
-      step_word(O, L, &L->steps[L->lidx[e]], &tiles, pos, T, s, &best);
-    }
-    return best;
-  }
-  for (guint t = 0; t < L->m && best > 0; t++) {
-    const StepWord *sw = &L->steps[t];
-    /* No word from here on makes more than kmax parts: none can beat the least found. */
-    if (sw->kmax < s && s - sw->kmax > best)
-      break;
-    step_word(O, L, sw, &tiles, pos, T, s, &best);
-  }
-  return best;
-}
-
-/* part_step_extra for part P with CAP, through the node's cache of the parts it has
- * stepped: many guesses of a node leave the same part under the same state (every guess with the
- * same letters leaves the same part of answers without them, under the node's state). */
-static guint
-cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap)
-{
-  if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
-    hs_partition_hash(&L->part, O->core, p);
-  guint64 sa, sb;
-  hs_state_hash(&L->child[p], &sa, &sb);
-  const guint64 k1 = hs_mix64(L->part.h1[p] ^ sa), k2 = L->part.h2[p] + sb;
-  StepSlot *slot = &L->step_cache[k1 & (STEP_SLOTS - 1)];
-  if (slot->gen == L->step_gen && slot->k1 == k1 && slot->k2 == k2) {
-    if (slot->exact)
-      return MIN(slot->val, cap);
-    if (slot->val >= cap)
-      return cap;
-  }
-  const guint v = part_step_extra(O, L, S, p, &L->child[p], cap);
-  slot->k1 = k1;
-  slot->k2 = k2;
-  slot->gen = L->step_gen;
-  slot->val = v;
-  slot->exact = v < cap; /* else at least cap */
-  return v;
-}
-
 /* Sharper bounds for the parts L->todo[0..N_TODO) (largest first) of guess W at a node (S, ST, R
  * guesses left) whose total so far, every part at its bound, is *TOTAL. First what a part's candidates
  * do with their own feedback: a part of s >= 3 costs 2s - 1 when one of them splits the others into
@@ -632,7 +404,7 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     return n_search;
   for (guint k = 0; k < n_search; k++) {
     guint p = L->todo[k];
-    guint extra = cached_step(O, L, S, p, thr - *total);
+    guint extra = hs_opt_cached_step(O, L, S, p, thr - *total);
     L->plb[p] += extra;
     if ((*total += extra) >= thr)
       return G_MAXUINT;
@@ -859,7 +631,7 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
 /* For the tests: the node (S, ST) at level LVL scored with BETA as solve_deep does (below the node last
  * scored at LVL - 1, if any), split by its pool word G; for every part p of at least three answers
  * without a candidate that splits the others into singletons or leaves one pair (the parts that
- * part_step_extra is asked about), EXTRA[p] = cached_step with CAP after one with CAP_FIRST;
+ * part_step_extra is asked about), EXTRA[p] = hs_opt_cached_step with CAP after one with CAP_FIRST;
  * G_MAXUINT32 for the others. */
 void
 hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
@@ -885,18 +657,7 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
     L->child[p] = *st;
     hs_state_add(&L->child[p], O->rules, O->core->let[g], (guint8)p);
     hs_partition_hash(&L->part, O->core, p);
-    cached_step(O, L, S, p, cap_first);
-    extra[p] = cached_step(O, L, S, p, cap);
+    hs_opt_cached_step(O, L, S, p, cap_first);
+    extra[p] = hs_opt_cached_step(O, L, S, p, cap);
   }
-}
-
-guint
-hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w)
-{
-  PartTiles pt;
-  part_tiles(O->core, T, s, &pt);
-  StepWord sw = { 0 };
-  memcpy(sw.let, O->core->let[w], HS_WORD_LEN);
-  sw.repeats = O->core->has[w][1] != 0;
-  return parts_limit(&pt, &sw);
 }
