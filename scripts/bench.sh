@@ -132,6 +132,13 @@ echo "   previous: 329 s wall (loaded machine), 115 s wall and 221 s CPU at 5e47
 echo "   target <= 120 s, 10,950 proven"
 timed "prove --all" "$hs" prove --all --threads 2 --timing -o "$tmp/p6.tsv"
 grep -E '^prove:|^per opener' "$tmp/err"
+echo "-- optimize --all --lists nyt2022, 100-opener sample (every 129th word of answers + guesses), 2 threads"
+echo "   previous: 94.6 s CPU at b09a54d (1 thread; the whole table: 4,885 s wall, 9,062 s CPU); target for the"
+echo "   whole table <= 2 h wall on 2 cores, so about 1.1 s CPU per opener"
+cat data/nyt2022/answers.txt data/nyt2022/guesses.txt | awk 'NR % 129 == 0' >"$tmp/sample.txt"
+timed "optimize sample" "$hs" optimize --all --lists nyt2022 --openers "$tmp/sample.txt" --threads 2 --timing \
+  -o "$tmp/osample.tsv"
+grep -E '^optimize:|^slowest' "$tmp/err"
 echo "-- sweep, default policy (nyt rules, legal pool, max-bucket), all 12,972 openers"
 timed "fail-first" "$hs" sweep -o "$tmp/dff.tsv"
 dff=$wall

@@ -65,6 +65,32 @@ awk -F'\t' 'NR > 1 && $2 == "worse" && $3 < 38 { bad = 1 } END { exit bad }' "$T
 OMP_NUM_THREADS=1 $HS optimize --all --best 3 $L --threads 1 -o "$T/best1.tsv" 2>/dev/null
 expect_same optimize-best-threads "$T/best.tsv" "$T/best1.tsv"
 
+# The committed table of every opener's optimum on the 2022 lists (output/optimize-all/nyt2022.tsv,
+# made by optimize --all --timing): its shape, the published best five, and a fixed sample of cheap
+# openers optimised again (the seconds column belongs to the run that made the table: only the first
+# four columns are compared).
+f=output/optimize-all/nyt2022.tsv
+if [ -f "$f" ]; then
+  want=$($HS rank --lists nyt2022 2>/dev/null | tail -n +2 | wc -l)
+  rows=$(tail -n +2 "$f" | wc -l)
+  [ "$rows" = "$want" ] && ok optimize-table-rows || fail optimize-table-rows "$rows rows, $want openers"
+  expect_grep optimize-table-header "$f" '^opener	verdict	total	average	seconds$'
+  bad=$(tail -n +2 "$f" | awk -F'\t' 'NF != 5 || !(($2 == "optimal" && $3 ~ /^[0-9]+$/ && $3 + 0 > 0 && sprintf("%.4f", $3 / 2309) == $4) || ($2 == "impossible" && $3 == "-" && $4 == "-"))' | wc -l)
+  [ "$bad" = 0 ] && ok optimize-table-fields || fail optimize-table-fields "$bad malformed rows"
+  tail -n +2 "$f" | cut -f1 >"$T/o1"; LC_ALL=C sort "$T/o1" >"$T/o2"
+  expect_same optimize-table-sorted "$T/o1" "$T/o2"
+  best=$(tail -n +2 "$f" | awk -F'\t' '$2 == "optimal"' | sort -t"$(printf '\t')" -k3,3n -k1,1 | head -n 5 | cut -f1,3 | tr '\t\n' ':,')
+  [ "$best" = "salet:8099,least:8106,reast:8112,crate:8121,trape:8123," ] && ok optimize-table-best-five ||
+    fail optimize-table-best-five "$best"
+  tail -n +2 "$f" | awk -F'\t' '$5 < 0.05' | awk 'NR % 250 == 1' | cut -f1-4 >"$T/osample"
+  cut -f1 "$T/osample" >"$T/osample.txt"
+  $HS optimize --all --lists nyt2022 --openers "$T/osample.txt" -o "$T/oagain" 2>/dev/null
+  tail -n +2 "$T/oagain" | cut -f1-4 >"$T/oagain.rows"
+  expect_same optimize-table-sample "$T/osample" "$T/oagain.rows"
+else
+  skip optimize-table
+fi
+
 # Usage errors.
 expect_rc optimize-no-opener 2 $HS optimize
 expect_rc optimize-best-without-all 2 $HS optimize salet --best 3
