@@ -168,16 +168,6 @@ cached_profile(HsOptimizer *O, Level *L, guint p, guint32 *first)
   return kind;
 }
 
-/* Bits set in X, without a library call (baseline x86-64 has no popcount instruction). */
-static inline guint
-popcount64(guint64 x)
-{
-  x = x - ((x >> 1) & G_GUINT64_CONSTANT(0x5555555555555555));
-  x = (x & G_GUINT64_CONSTANT(0x3333333333333333)) + ((x >> 2) & G_GUINT64_CONSTANT(0x3333333333333333));
-  x = (x + (x >> 4)) & G_GUINT64_CONSTANT(0x0f0f0f0f0f0f0f0f);
-  return (guint)((x * G_GUINT64_CONSTANT(0x0101010101010101)) >> 56);
-}
-
 /* Fills the node's legal pool (L->pool): below a scored node, as the parent's pool words the state
  * allows (with their positions there in L->pidx), else from the state's bitsets. */
 guint

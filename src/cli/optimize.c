@@ -84,7 +84,8 @@ optimize_one(HsCliContext *ctx, GError **error)
   if (!hs_prover_decide(P, opener, cap, &feasible, &pst, error))
     return FALSE;
   if (!feasible) {
-    g_autoptr(HsStrategy) none = hs_prover_prove(P, opener, cap, NULL, &why, error);
+    HsStrategy *none = hs_prover_prove(P, opener, cap, NULL, &why, error); /* NULL: the cap cannot be met */
+    g_clear_pointer(&none, hs_strategy_free);
     if (*error != NULL)
       return FALSE;
     return hs_cli_report_impossible(ctx, opener, &why, pst.nodes, (g_get_monotonic_time() - t0) / 1e6, error);
