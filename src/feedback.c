@@ -288,14 +288,15 @@ cells_alloc(gsize size, gboolean try)
   size = MAX(size, 1u);
   if (size < 4 * huge)
     return try ? g_try_malloc(size) : g_malloc(size);
+  const gsize rounded = (size + huge - 1) / huge * huge;
   void *p = NULL;
-  if (posix_memalign(&p, huge, (size + huge - 1) / huge * huge) != 0) {
+  if (posix_memalign(&p, huge, rounded) != 0) {
     if (try)
       return NULL;
     g_error("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
   }
 #if defined(MADV_HUGEPAGE)
-  (void)madvise(p, (size + huge - 1) / huge * huge, MADV_HUGEPAGE); /* advice only: any failure is harmless */
+  (void)madvise(p, rounded, MADV_HUGEPAGE); /* advice only: any failure is harmless */
 #endif
   return p;
 }

@@ -200,9 +200,7 @@ group_by_letters(const HsTable *table, const guint32 *openers, guint n, guint *o
   g_autoptr(GHashTable) first = g_hash_table_new(g_direct_hash, g_direct_equal);
   g_autofree guint *key = g_new(guint, MAX(1u, n));
   for (guint i = 0; i < n; i++) {
-    guint32 mask = 0;
-    for (guint k = 0; k < HS_WORD_LEN; k++)
-      mask |= 1u << (w->text[openers[i]][k] - 'a');
+    const guint32 mask = w->letters[openers[i]];
     gpointer at;
     if (!g_hash_table_lookup_extended(first, GUINT_TO_POINTER(mask + 1), NULL, &at)) {
       at = GUINT_TO_POINTER(i);

@@ -169,7 +169,7 @@ is_cand(const HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint32
 
 /* One step of search on part P of the node of level L (S its set) under the part's state L->child[p]
  * (optimize-step.c): what it adds to the part's bound 2s, at most CAP, through the node's cache of the
- * parts it has stepped. */
+ * parts it has stepped. The part's hashes (L->part.h1[p], h2[p]) must be filled. */
 guint hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap);
 
 /* The scratch level L (allocated on first use); all of them are freed with the optimiser. */
@@ -183,7 +183,7 @@ guint32 hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guin
                      guint lvl, guint32 beta, guint known, guint32 *guess);
 
 /* What the candidates of T can do with their own feedback (CAND_*); *FIRST the first of that kind. */
-guint hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first);
+guint hs_opt_candidate_profile(HsOptimizer *O, const guint16 *T, guint s, guint32 *first);
 
 /* Two guesses left, no perfect candidate: 2n with the first word that splits S into singletons, or INF. */
 guint32 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess);

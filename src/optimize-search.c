@@ -73,56 +73,30 @@ hs_opt_level(HsOptimizer *O, guint l)
 /* What the candidates of T (S answers) can do with their own feedback, the cheap part of a set's
  * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
  * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
- * *FIRST is the canonically first candidate of the best kind found. */
-
-guint
-hs_opt_candidate_profile(const HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
-{
-  guint best = CAND_NONE;
-  *first = T[0];
-  for (guint i = 0; i < s; i++) {
-    const guint8 *row = O->core->rows[T[i]];
-    guint64 seen[4] = { 0, 0, 0, 0 };
-    guint extra = 0;
-    for (guint j = 0; j < s && extra < 2; j++) {
-      guint p = row[T[j]];
-      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-      extra += (seen[p >> 6] & bit) != 0;
-      seen[p >> 6] |= bit;
-    }
-    if (extra == 0) {
-      *first = T[i];
-      return CAND_PERFECT;
-    }
-    if (extra == 1 && best == CAND_NONE) {
-      best = CAND_ONE_PAIR;
-      *first = T[i];
-    }
-  }
-  return best;
-}
-
-/* candidate_profile for a part T (S answers) of the node of level L: the candidates' rows are read
- * from the node's sub-table where it holds them (every candidate of the node is in its pool). */
+ * *FIRST is the canonically first candidate of the best kind found. For a part of the node of level L
+ * the candidates' rows are read from the node's sub-table where it holds them (every candidate of the
+ * node is in its pool), and a candidate making fewer than s - 1 parts of the node's set is skipped;
+ * with L NULL, every row comes from the feedback table. */
 static guint
 part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first)
 {
   guint best = CAND_NONE;
   *first = T[0];
-  guint16 *pos = L->tpos, *seen = O->seen;
-  for (guint x = 0; x < s; x++)
-    pos[x] = L->loc[T[x]];
+  guint16 *seen = O->seen;
+  if (L != NULL)
+    for (guint x = 0; x < s; x++)
+      L->tpos[x] = L->loc[T[x]];
   for (guint i = 0; i < s; i++) {
-    const guint j = L->cpos[T[i]];
+    const guint j = L != NULL ? L->cpos[T[i]] : 0;
     /* It makes at most k parts of the node's set: fewer than s - 1 cannot leave one pair at most. */
-    if ((guint)L->k[j] + 1 < s)
+    if (L != NULL && (guint)L->k[j] + 1 < s)
       continue;
     const guint16 stamp = new_stamp(O);
     guint extra = 0;
-    if (L->has_row[j]) {
+    if (L != NULL && L->has_row[j]) {
       const guint8 *row = L->sub + (gsize)j * L->n;
       for (guint x = 0; x < s && extra < 2; x++) {
-        const guint q = row[pos[x]];
+        const guint q = row[L->tpos[x]];
         extra += seen[q] == stamp;
         seen[q] = stamp;
       }
@@ -144,6 +118,12 @@ part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first
     }
   }
   return best;
+}
+
+guint
+hs_opt_candidate_profile(HsOptimizer *O, const guint16 *T, guint s, guint32 *first)
+{
+  return part_profile(O, NULL, T, s, first);
 }
 
 /* part_profile of part P of the node of level L, through the cache for sets that are not tiny. */
@@ -387,6 +367,8 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
   }
   for (guint k = 0; k < n_search; k++) {
     guint p = L->todo[k];
+    if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
+      hs_partition_hash(&L->part, O->core, p);
     L->child[p] = *st;
     hs_state_add(&L->child[p], O->rules, O->core->let[w], (guint8)p);
   }
@@ -441,8 +423,6 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
     return total;
   for (guint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
-    if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
-      hs_partition_hash(&L->part, O->core, p);
     const guint32 rest = total - L->plb[p]; /* the others at their bounds or exact values */
     const guint32 budget = thr - rest;
     guint32 g;

@@ -190,8 +190,6 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
 guint
 hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap)
 {
-  if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
-    hs_partition_hash(&L->part, O->core, p);
   guint64 sa, sb;
   hs_state_hash(&L->child[p], &sa, &sb);
   const guint64 k1 = hs_mix64(L->part.h1[p] ^ sa), k2 = L->part.h2[p] + sb;
