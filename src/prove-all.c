@@ -27,6 +27,7 @@ hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint 
   {
     HsProver *prover = hs_prover_new(table, rules, options->order);
     hs_prover_set_cancel(prover, options->cancel);
+    hs_prover_set_node_limit(prover, options->max_nodes);
     /* After a failure only the openers before it are still decided, so that the error reported is
      * always that of the first failing opener. */
 #pragma omp for schedule(dynamic, 1)
@@ -39,8 +40,13 @@ hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint 
       HsProveStats st = { 0 };
       double t0 = hs_parallel_thread_seconds();
       if (!hs_prover_decide(prover, openers[i], options->max_guesses, &row->proven, &st, &errors[i])) {
-        atomic_min(&first_failed, (gint)i);
-        continue;
+        if (!g_error_matches(errors[i], HS_PROVE_ERROR, HS_PROVE_ERROR_UNDECIDED)) {
+          atomic_min(&first_failed, (gint)i);
+          continue;
+        }
+        g_clear_error(&errors[i]);
+        row->proven = FALSE;
+        row->undecided = TRUE;
       }
       row->nodes = st.nodes;
       row->seconds = hs_parallel_thread_seconds() - t0;

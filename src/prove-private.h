@@ -168,9 +168,12 @@ struct HsProver {
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
   gboolean cancelled;
-  gboolean aborted;  /* a probe ran out of budget: unwinding, nothing is memoised */
-  guint64 probe_end; /* node count at which the running probe stops (0: no probe) */
-  guint64 deadline;  /* node count at which the driver's probe of an opener's part stops (0: none) */
+  gboolean aborted;   /* a probe ran out of budget: unwinding, nothing is memoised */
+  guint64 probe_end;  /* node count at which the running probe stops (0: no probe) */
+  guint64 deadline;   /* node count at which the driver's probe of an opener's part stops (0: none) */
+  guint64 max_nodes;  /* hs_prover_set_node_limit: nodes an opener's decision may expand (0: no limit) */
+  guint64 limit;      /* while deciding: max_nodes; past it the whole search unwinds (0: none) */
+  gboolean undecided; /* the decision stopped at the limit */
   guint64 tick;
   HsProveStats stats;
   HsProveTuning tuning;
@@ -204,7 +207,7 @@ hs_prove_stopped(const HsProver *P)
 static inline gboolean
 hs_prove_deadline_passed(const HsProver *P)
 {
-  return P->deadline != 0 && P->stats.nodes >= P->deadline;
+  return (P->deadline != 0 && P->stats.nodes >= P->deadline) || (P->limit != 0 && P->stats.nodes >= P->limit);
 }
 
 /* 64-bit blocks of a bitset over pool positions. */

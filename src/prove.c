@@ -76,6 +76,7 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->sub_budget = 16u << 20;
   t->part_budget = 200;
   t->refute_max_guesses = 5;
+  t->escalate_nodes = 2000;
 }
 
 void
@@ -107,6 +108,12 @@ void
 hs_prover_set_cancel(HsProver *P, volatile gint *cancel)
 {
   P->cancel = cancel;
+}
+
+void
+hs_prover_set_node_limit(HsProver *P, guint64 max_nodes)
+{
+  P->max_nodes = max_nodes;
 }
 
 void
@@ -163,13 +170,12 @@ opener_parts(HsProver *P, guint opener, guint8 *parts)
  * (or with part_budget 0) the parts are searched in turn, largest first. On failure *FAILED is the
  * part found to fail. */
 static gboolean
-decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
+decide(HsProver *P, guint opener, guint max_guesses, gboolean rounds, guint8 *failed)
 {
   guint8 open[HS_PATTERNS];
   guint n_open = opener_parts(P, opener, open);
   Level *L = P->lv[0];
   /* Without rounds: one round, no budget, the parts by size. */
-  const gboolean rounds = max_guesses <= P->tuning.refute_max_guesses;
   guint64 budget = rounds ? P->tuning.part_budget : 0;
   gboolean by_hardness = !rounds;
   while (n_open > 0) {
@@ -205,6 +211,10 @@ decide(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
         return FALSE;
       if (P->aborted) {
         P->aborted = FALSE;
+        if (P->limit != 0 && P->stats.nodes >= P->limit) {
+          P->undecided = TRUE;
+          return FALSE;
+        }
         open[still++] = (guint8)p;
       } else if (!ok) {
         *failed = (guint8)p;
@@ -232,12 +242,38 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
   hs_memo_clear(&P->memo);
   memset(&P->stats, 0, sizeof P->stats);
   guint8 failed;
-  gboolean ok = decide(P, opener, max_guesses, &failed);
+  P->undecided = FALSE;
+  gboolean ok;
+  if (P->clusters || P->tuning.escalate_nodes == 0) {
+    P->limit = P->max_nodes;
+    ok = decide(P, opener, max_guesses, P->clusters, &failed);
+  } else {
+    /* Above refute_max_guesses most openers are decided fastest without rounds and clusters; one
+     * that is not decided within escalate_nodes is decided with them (the memo's facts stay). */
+    P->limit = P->max_nodes ? MIN(P->max_nodes, P->tuning.escalate_nodes) : P->tuning.escalate_nodes;
+    ok = decide(P, opener, max_guesses, FALSE, &failed);
+    if (P->undecided && P->limit != P->max_nodes) {
+      P->undecided = FALSE;
+      P->limit = P->max_nodes;
+      P->clusters = TRUE;
+      ok = decide(P, opener, max_guesses, TRUE, &failed);
+      P->clusters = FALSE;
+    }
+  }
+  gboolean undecided = P->undecided;
+  P->limit = 0;
+  P->undecided = FALSE;
   if (cancelled_error(P, error))
     return FALSE;
   P->stats.memo_entries = P->memo.count;
   if (stats)
     *stats = P->stats;
+  if (undecided) {
+    /* The memo keeps only what was settled; the next decision clears it anyway. */
+    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_UNDECIDED,
+                "undecided: the node limit (%" G_GUINT64_FORMAT " nodes) was reached before a verdict", P->max_nodes);
+    return FALSE;
+  }
   *proven = ok;
   return TRUE;
 }

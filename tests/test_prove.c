@@ -59,9 +59,10 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
 }
 
 /* Search settings under which every comparison is repeated: the defaults; probing from three guesses
- * left with tiny budgets (aborted probes, later rounds, trouble reordering); and no sub-tables (the
- * feedback-table paths and lazy scoring). */
-#define N_TUNINGS 3
+ * left with tiny budgets (aborted probes, later rounds, trouble reordering); no sub-tables (the
+ * feedback-table paths and lazy scoring); and rounds and clusters only for the smallest caps, so
+ * that openers of larger caps escalate to them after a node or a few (escalate_nodes). */
+#define N_TUNINGS 5
 
 static void
 tunings(HsProveTuning *t)
@@ -75,6 +76,11 @@ tunings(HsProveTuning *t)
   t[2].probe_budget = 3;
   t[2].trouble_first = 2;
   t[2].sub_budget = 0;
+  t[3].refute_max_guesses = 1;
+  t[3].escalate_nodes = 1;
+  t[4].refute_max_guesses = 2;
+  t[4].escalate_nodes = 4;
+  t[4].part_budget = 2;
 }
 
 /* Every opener of the lists, caps 1..MAX_CAP, both rules, both orders and every tuning, against the
@@ -587,6 +593,63 @@ test_original_strict(void **state)
   check_proof(s, HS_RULES_STRICT, 6, salet);
 }
 
+/* A node limit: every decision either reaches its verdict (the brute force's, through the prover
+ * without a limit) or stops undecided having expanded at least the limit, the same way on every call;
+ * with escalation (tuning 3) too. The prover answers correctly afterwards. */
+static void
+test_node_limit(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load(DATA "prove-answers.txt", DATA "prove-guesses.txt");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  HsProveTuning tune[N_TUNINGS];
+  tunings(tune);
+  const guint tuned[] = { 0, 3 };
+  const guint64 limits[] = { 1, 2, 3, 5, 8, 13, 40 };
+  guint undecided = 0, decided = 0;
+  for (guint k = 0; k < G_N_ELEMENTS(tuned); k++) {
+    g_autoptr(HsProver) free_run = hs_prover_new(t, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+    g_autoptr(HsProver) P = hs_prover_new(t, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+    hs_prover_set_tuning(free_run, &tune[tuned[k]]);
+    hs_prover_set_tuning(P, &tune[tuned[k]]);
+    for (guint cap = 3; cap <= 6; cap++)
+      for (guint o = 0; o < w->n_words; o++) {
+        GError *e = NULL;
+        gboolean want, got;
+        HsProveStats full;
+        assert_true(hs_prover_decide(free_run, o, cap, &want, &full, &e));
+        for (guint l = 0; l < G_N_ELEMENTS(limits); l++) {
+          HsProveStats st, again;
+          hs_prover_set_node_limit(P, limits[l]);
+          gboolean ok = hs_prover_decide(P, o, cap, &got, &st, &e);
+          if (!ok) {
+            assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_UNDECIDED));
+            g_clear_error(&e);
+            assert_true(st.nodes >= limits[l]);
+            assert_true(full.nodes >= limits[l]);
+            undecided++;
+          } else {
+            if (got != want)
+              fail_msg("cap %u, opener %s, limit %" G_GUINT64_FORMAT ": %s, without a limit %s", cap, w->text[o],
+                       limits[l], got ? "proven" : "impossible", want ? "proven" : "impossible");
+            assert_int_equal(st.nodes, full.nodes);
+            decided++;
+          }
+          gboolean ok2 = hs_prover_decide(P, o, cap, &got, &again, &e);
+          g_clear_error(&e);
+          assert_int_equal(ok2, ok);
+          assert_int_equal(again.nodes, st.nodes);
+        }
+        hs_prover_set_node_limit(P, 0);
+        assert_true(hs_prover_decide(P, o, cap, &got, NULL, &e));
+        assert_int_equal(got, want);
+      }
+  }
+  /* Both outcomes happened, or the test shows little. */
+  assert_true(undecided > 0);
+  assert_true(decided > 0);
+}
+
 /* A set cancel flag stops the search with an error; afterwards the prover answers correctly. */
 static void
 test_cancel(void **state)
@@ -619,6 +682,7 @@ main(void)
     cmocka_unit_test(test_original_strict),
     cmocka_unit_test(test_first_guess_is_greedy_choice),
     cmocka_unit_test(test_cancel),
+    cmocka_unit_test(test_node_limit),
   };
   int failures = cmocka_run_group_tests_name("prove", tests, setup_orig, teardown_orig);
   return failures == 0 ? 0 : 1;

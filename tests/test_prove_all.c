@@ -30,7 +30,7 @@ prove_all(const guint32 *openers, guint n, HsRules rules, guint cap, HsProveOrde
 {
   hs_test_set_threads(threads);
   HsProveAllRow *rows = g_new0(HsProveAllRow, n);
-  HsProveAllOptions opt = { cap, order, NULL, NULL, NULL };
+  HsProveAllOptions opt = { cap, order, NULL, NULL, NULL, 0 };
   GError *e = NULL;
   if (!hs_prove_all(table, rules, openers, n, &opt, rows, &e))
     fail_msg("hs_prove_all: %s", e->message);
@@ -99,7 +99,7 @@ test_any_order(void **state)
     assert_int_equal(b[n - 1 - i].nodes, a[i].nodes);
   }
   /* No openers: nothing to do, and no error. */
-  HsProveAllOptions opt = { 4, HS_PROVE_ORDER_FAST, NULL, NULL, NULL };
+  HsProveAllOptions opt = { 4, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0 };
   assert_true(hs_prove_all(table, HS_RULES_NYT, openers, 0, &opt, NULL, NULL));
 }
 
@@ -127,7 +127,7 @@ test_progress(void **state)
   g_autofree guint32 *openers = every_opener(&n);
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
   Progress p = { 0, 0, 0, 0, TRUE };
-  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, on_progress, &p, NULL };
+  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, on_progress, &p, NULL, 0 };
   hs_test_set_threads(2);
   assert_true(hs_prove_all(table, HS_RULES_NYT, openers, n, &opt, rows, NULL));
   guint proven = 0;
@@ -151,7 +151,7 @@ test_errors(void **state)
   openers[5] = 100000;
   openers[n - 2] = 200000;
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
-  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, NULL, NULL, NULL };
+  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0 };
   for (int threads = 1; threads <= 2; threads++) {
     hs_test_set_threads(threads);
     g_autoptr(GError) e = NULL;

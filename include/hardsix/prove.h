@@ -52,6 +52,7 @@ typedef enum {
   HS_PROVE_ERROR_INVALID,   /* bad arguments: opener, cap, history or candidates */
   HS_PROVE_ERROR_TABLE,     /* the table lacks guess rows (build it with hs_table_new(words, TRUE)) */
   HS_PROVE_ERROR_CANCELLED, /* the cancel flag was set */
+  HS_PROVE_ERROR_UNDECIDED, /* the node limit (hs_prover_set_node_limit) was reached before a verdict */
   HS_PROVE_ERROR_INTERNAL   /* a proven part could not be rebuilt (a bug) */
 } HsProveError;
 
@@ -65,6 +66,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsProver, hs_prover_free)
 
 /* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_PROVE_ERROR_CANCELLED. */
 void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
+
+/* At most MAX_NODES search nodes (HsProveStats.nodes) per decision of an opener (hs_prover_decide and
+ * the decision in hs_prover_prove; 0, the default: no limit). A decision that reaches it fails with
+ * HS_PROVE_ERROR_UNDECIDED and the stats (nodes at least MAX_NODES) are still set. The search is
+ * deterministic, so whether an opener is decided within the limit depends only on the opener, the
+ * cap, the rules, the order and the tuning. Building the strategy or explaining a failure afterwards
+ * is not limited. */
+void hs_prover_set_node_limit(HsProver *p, guint64 max_nodes);
 
 /* Search settings. They change only the speed, the node counts and (FAST order) which strategy is
  * found, never a verdict; tests use them to drive every path of the search on small lists. */
@@ -83,6 +92,9 @@ typedef struct {
                               * when the cap is at most this: above it nearly every part works, each part is
                               * searched in turn by size, and they would only cost time (verdicts and
                               * strategies are the same either way); default 5 */
+  guint escalate_nodes;     /* above refute_max_guesses: an opener not decided within this many nodes is
+                              * decided with the rounds and the cluster refutation from there on (0:
+                              * never); default 2000 */
 } HsProveTuning;
 
 void hs_prove_tuning_init(HsProveTuning *t);                    /* the defaults */
@@ -126,8 +138,9 @@ gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const
 typedef struct {
   guint32 opener;
   gboolean proven;
-  guint64 nodes;  /* search nodes expanded (HsProveStats.nodes) */
-  double seconds; /* CPU time of the thread that decided it (CLOCK_THREAD_CPUTIME_ID), which stays
+  gboolean undecided; /* the node limit was reached first (then proven is FALSE) */
+  guint64 nodes;      /* search nodes expanded (HsProveStats.nodes) */
+  double seconds;     /* CPU time of the thread that decided it (CLOCK_THREAD_CPUTIME_ID), which stays
                    * meaningful on a busy machine; the only field that varies from run to run */
 } HsProveAllRow;
 
@@ -141,6 +154,7 @@ typedef struct {
   HsProveAllProgress progress; /* may be NULL */
   gpointer progress_user;
   volatile gint *cancel; /* when non-NULL and set, stop early and fail with HS_PROVE_ERROR_CANCELLED */
+  guint64 max_nodes;     /* per opener (hs_prover_set_node_limit; 0: none): past it the row is undecided */
 } HsProveAllOptions;
 
 /* Decides each of OPENERS[0..n) (in parallel; OpenMP decides the thread count; one prover per thread)

@@ -162,7 +162,7 @@ valid_field(const char *command, const char *name, const char *value)
   if (strcmp(name, "opener") == 0)
     return is_word(value);
   if (strcmp(name, "verdict") == 0) {
-    const char *sweep[] = { "ok", "fail", NULL }, *prove[] = { "proven", "impossible", NULL },
+    const char *sweep[] = { "ok", "fail", NULL }, *prove[] = { "proven", "impossible", "undecided", NULL },
                *optimize[] = { "optimal", "impossible", "worse", NULL };
     const char *const *ok = strcmp(command, "sweep") == 0 ? sweep : strcmp(command, "prove") == 0 ? prove : optimize;
     return g_strv_contains(ok, value);

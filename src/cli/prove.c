@@ -9,6 +9,7 @@
 
 static struct {
   gboolean all, timing;
+  gint64 max_nodes;
   char *search;
   HsFormat format;
   HsProveOrder order;
@@ -25,6 +26,10 @@ static const GOptionEntry options[] = {
   HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
   { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
     "Guess order: greedy (default for one opener) or fast (default for --all)", "ORDER" },
+  { "max-nodes", 0, 0, G_OPTION_ARG_INT64, &opt.max_nodes,
+    "Give up on an opener after N search nodes: --all writes the row as 'undecided', one opener exits 1 (default: "
+    "no limit)",
+    "N" },
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
     "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -46,6 +51,9 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
    * error here. */
   if (opt.search && !hs_prove_order_parse(opt.search, &opt.order, error))
     return hs_cli_bad_value(error, "--search");
+  if (opt.max_nodes < 0)
+    return hs_cli_usage_error(error, "--max-nodes must be a positive number of nodes, not %" G_GINT64_FORMAT,
+                              opt.max_nodes);
   return TRUE;
 }
 
@@ -135,6 +143,7 @@ prove_one(HsCliContext *ctx, GError **error)
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
   hs_prover_set_cancel(prover, &interrupted);
+  hs_prover_set_node_limit(prover, (guint64)opt.max_nodes);
   HsProveStats st = { 0 };
   HsProveFailure why;
   memset(&why, 0, sizeof why);
@@ -163,7 +172,10 @@ render_tsv(const HsWords *w, const HsProveAllRow *rows, guint n)
   GString *out = g_string_new(opt.timing ? "opener\tverdict\tnodes\tseconds\n" : "opener\tverdict\tnodes\n");
   for (guint i = 0; i < n; i++) {
     g_string_append_printf(out, "%s\t%s\t%" G_GUINT64_FORMAT, w->text[rows[i].opener],
-                           rows[i].proven ? "proven" : "impossible", rows[i].nodes);
+                           rows[i].undecided ? "undecided"
+                           : rows[i].proven  ? "proven"
+                                             : "impossible",
+                           rows[i].nodes);
     if (opt.timing)
       hs_cli_append_seconds(out, rows[i].seconds);
     g_string_append_c(out, '\n');
@@ -177,20 +189,25 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
 {
   const HsWords *w = ctx->words;
   g_autofree double *t = g_new(double, MAX(n, 1u));
-  guint slowest = 0, proven = 0;
+  guint slowest = 0, proven = 0, undecided = 0;
   double cpu = 0;
   for (guint i = 0; i < n; i++) {
     t[i] = rows[i].seconds;
     cpu += rows[i].seconds;
     proven += rows[i].proven;
+    undecided += rows[i].undecided;
     if (rows[i].seconds > rows[slowest].seconds)
       slowest = i;
   }
   qsort(t, n, sizeof *t, cmp_double);
+  g_autofree char *open =
+    undecided ? g_strdup_printf(", %u undecided (node limit %" G_GINT64_FORMAT ")", undecided, opt.max_nodes)
+              : g_strdup("");
   fprintf(stderr,
-          "prove: %u openers, %u proven within %u guesses, %u impossible (%s, %s lists), %.1f s "
+          "prove: %u openers, %u proven within %u guesses, %u impossible%s (%s, %s lists), %.1f s "
           "(%.1f s of search CPU time)\n",
-          n, proven, ctx->policy.max_guesses, n - proven, hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
+          n, proven, ctx->policy.max_guesses, n - proven - undecided, open, hs_cli_rules_words(ctx->policy.rules),
+          w->name, secs, cpu);
   if (n > 0)
     fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
             n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, rows[slowest].seconds, w->text[rows[slowest].opener]);
@@ -204,15 +221,18 @@ prove_all(HsCliContext *ctx, GError **error)
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
   HsCliMeter meter = { "prove", "openers", "proven", 1, g_get_monotonic_time() };
-  HsProveAllOptions po = { ctx->policy.max_guesses, opt.order, hs_cli_meter_update, &meter, &interrupted };
+  HsProveAllOptions po = { ctx->policy.max_guesses, opt.order, hs_cli_meter_update, &meter, &interrupted,
+                           (guint64)opt.max_nodes };
   gboolean ok = hs_prove_all(ctx->table, ctx->policy.rules, ctx->openers, n, &po, rows, error);
   double secs;
   if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
     return FALSE;
   hs_cli_sort_rows(ctx, rows, n, sizeof *rows, G_STRUCT_OFFSET(HsProveAllRow, opener));
   g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
+  g_autofree char *limit =
+    opt.max_nodes ? g_strdup_printf(" --max-nodes %" G_GINT64_FORMAT, opt.max_nodes) : g_strdup("");
   g_autofree char *made_with =
-    g_strdup_printf("--search %s%s", hs_prove_order_name(opt.order), opt.timing ? " --timing" : "");
+    g_strdup_printf("--search %s%s%s", hs_prove_order_name(opt.order), opt.timing ? " --timing" : "", limit);
   ok = hs_cli_write_rows(ctx, made_with, rows_text, error);
   print_all_summary(ctx, rows, n, secs);
   return ok;
@@ -238,15 +258,18 @@ const HsCliCommand hs_cli_prove = {
     "guesses that part needs.\n\n"
     "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
     "(stdout or -o FILE), one row per opener sorted by opener:\n"
-    "  opener  verdict (proven|impossible)  nodes (search nodes expanded)\n"
+    "  opener  verdict (proven|impossible|undecided)  nodes (search nodes expanded)\n"
     "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
     "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
     "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
     "too when it is a terminal.\n"
     "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
-    "strategy found.\n\n"
-    "Exit status: one opener: 0 proven and verified, 1 impossible or not verified; --all: 0 when every\n"
-    "opener was decided (whatever the verdicts); 1 on errors; 2 usage error.",
+    "strategy found.\n"
+    "--max-nodes N bounds the work per opener: an opener not decided within N search nodes gets the\n"
+    "verdict 'undecided' (the search is deterministic, so the same rows come back on every run and from\n"
+    "every shard); decide those openers again with a larger N or none (--openers FILE).\n\n"
+    "Exit status: one opener: 0 proven and verified, 1 impossible, undecided or not verified; --all: 0\n"
+    "when every opener has a row (whatever the verdicts, undecided included); 1 on errors; 2 usage error.",
   .options = options,
   .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_THREADS | HS_CMD_PROVER_TABLE | HS_CMD_OPENER,
   .check = check,
