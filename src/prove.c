@@ -271,7 +271,8 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
   if (undecided) {
     /* The memo keeps only what was settled; the next decision clears it anyway. */
     g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_UNDECIDED,
-                "undecided: the node limit (%" G_GUINT64_FORMAT " nodes) was reached before a verdict", P->max_nodes);
+                "undecided: the node limit (%" G_GUINT64_FORMAT " node%s) was reached before a verdict", P->max_nodes,
+                P->max_nodes == 1 ? "" : "s");
     return FALSE;
   }
   *proven = ok;
