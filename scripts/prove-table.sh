@@ -11,9 +11,10 @@
 #   SHARDS       number of shards (default 48); JOBS: shards at once (default: the cores)
 # Each shard runs with --threads 1 and --timing (the seconds column is CPU time per opener); the shard
 # files go to OUT.tsv.shards/ and are removed after a successful merge. Prints the wall time.
+# MAX_NODES=N: give up on an opener after N search nodes (prove --max-nodes; its row says 'undecided').
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,13p' "$0" >&2
+  sed -n '2,14p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
@@ -22,11 +23,12 @@ hs=${HS:-$root/build/hardsix} # HS=PATH: another build (keeps a long run apart f
 [ -x "$hs" ] || { echo "prove-table: build hardsix first (make)" >&2; exit 1; }
 command -v parallel >/dev/null || { echo "prove-table: GNU parallel is needed (make deps)" >&2; exit 1; }
 dir="$out.shards"
+limit=${MAX_NODES:+--max-nodes $MAX_NODES}
 mkdir -p "$dir"
 start=$(date +%s)
 # A shard whose file exists was finished (prove writes its -o file atomically at the end).
 seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
-  "[ -s '$dir/shard-{}.tsv' ] || '$hs' prove --all --lists '$lists' --max-guesses '$cap' --threads 1 --timing \
+  "[ -s '$dir/shard-{}.tsv' ] || '$hs' prove --all --lists '$lists' --max-guesses '$cap' --threads 1 --timing $limit \
      --shard {}/$shards -o '$dir/shard-{}.tsv' 2>/dev/null"
 "$hs" merge $(seq 1 "$shards" | sed "s|^|$dir/shard-|; s|\$|.tsv|") >"$out.tmp"
 mv "$out.tmp" "$out"
@@ -35,4 +37,5 @@ end=$(date +%s)
 proven=$(awk -F '\t' 'NR > 1 && $2 == "proven"' "$out" | wc -l)
 total=$(($(wc -l <"$out") - 1))
 cpu=$(awk -F '\t' 'NR > 1 { t += $4 } END { printf "%.0f", t }' "$out")
-echo "prove-table: $lists, within $cap: $proven of $total openers proven; $((end - start)) s wall, $cpu s of search CPU time ($jobs jobs, $shards shards)"
+undecided=$(awk -F '\t' 'NR > 1 && $2 == "undecided"' "$out" | wc -l)
+echo "prove-table: $lists, within $cap: $proven of $total openers proven, $undecided undecided; $((end - start)) s wall, $cpu s of search CPU time ($jobs jobs, $shards shards)"
