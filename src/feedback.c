@@ -168,8 +168,26 @@ struct HsTable {
   guint8 *once;                 /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
   guint n_padded;
   GMutex lazy;       /* guards the first build of by_answer */
+  gboolean no_by_answer; /* hs_table_set_by_answer FALSE: hs_table_by_answer returns NULL */
   guint8 *by_answer; /* the whole table transposed (built on first use; read atomically), or NULL */
 };
+
+/* What a row is computed from: per answer lane k, the answers' letters, tiles and single-letter marks
+ * (as in HsTable, with NP lanes per array): the table's answers, or a set of them gathered. */
+typedef struct {
+  const guint8 *letters[HS_WORD_LEN];
+  const guint8 *tiles, *once;
+  gsize np;
+} Lanes;
+
+static Lanes
+table_lanes(const HsTable *t)
+{
+  Lanes l = {
+    { t->letters[0], t->letters[1], t->letters[2], t->letters[3], t->letters[4] }, t->tiles, t->once, t->n_padded
+  };
+  return l;
+}
 
 /* How a guess's row is computed (see fill_range). */
 typedef struct {
@@ -184,7 +202,7 @@ typedef struct {
  * answers: tile i is green if g[i] == a[i]; otherwise yellow when the answer's non-green copies of
  * g[i] outnumber the guess's earlier non-green copies of g[i]. */
 static void
-compute_range(const HsTable *t, const char *guess, gsize k0, gsize k1, guint8 *row)
+compute_range(const Lanes *t, const char *guess, gsize k0, gsize k1, guint8 *row)
 {
   guint8 g[HS_WORD_LEN];
   for (int i = 0; i < HS_WORD_LEN; i++)
@@ -225,13 +243,13 @@ compute_range(const HsTable *t, const char *guess, gsize k0, gsize k1, guint8 *r
  * (when the answer's c is green at j, the copy at i): less pow3[j] (pow3[i]). Three copies: the general
  * rule. */
 static void
-plan_row(const HsTable *t, const char *guess, RowPlan *rp)
+plan_row(const Lanes *t, const char *guess, RowPlan *rp)
 {
   guint8 count[26] = { 0 }, first[26] = { 0 };
   memset(rp, 0, sizeof *rp);
   for (int i = 0; i < HS_WORD_LEN; i++) {
     const guint c = (guint)(guess[i] - 'a');
-    rp->off[i] = (guint32)((i * 26 + c) * t->n_padded);
+    rp->off[i] = (guint32)((i * 26 + c) * t->np);
     if (count[c] == 0)
       first[c] = (guint8)i;
     else if (count[c] == 1 && rp->n_pairs < 2) {
@@ -246,9 +264,9 @@ plan_row(const HsTable *t, const char *guess, RowPlan *rp)
   }
 }
 
-/* The row planned by RP over the answers [K0, K1) into ROW[0 .. K1 - K0); K1 at most n_padded. */
+/* The row planned by RP over the lanes [K0, K1) into ROW[0 .. K1 - K0); K1 at most the lanes' np. */
 static void
-fill_range(const HsTable *t, const char *guess, const RowPlan *rp, gsize k0, gsize k1, guint8 *row)
+fill_range(const Lanes *t, const char *guess, const RowPlan *rp, gsize k0, gsize k1, guint8 *row)
 {
   if (rp->general) {
     compute_range(t, guess, k0, k1, row);
@@ -263,7 +281,7 @@ fill_range(const HsTable *t, const char *guess, const RowPlan *rp, gsize k0, gsi
     out[k] = (guint8)(t0[k] + t1[k] + t2[k] + t3[k] + t4[k]);
   for (guint d = 0; d < rp->n_pairs; d++) {
     const guint8 c = rp->pair_c[d], pi = rp->pair_pi[d], pj = rp->pair_pj[d];
-    const guint8 *restrict once = t->once + (gsize)c * t->n_padded, *restrict aj = t->letters[rp->pair_j[d]];
+    const guint8 *restrict once = t->once + (gsize)c * t->np, *restrict aj = t->letters[rp->pair_j[d]];
 #pragma omp simd
     for (gsize k = k0; k < k1; k++) {
       const guint8 at_j = (guint8) - (guint8)(aj[k] == c); /* 0xff when the answer's c is at j */
@@ -276,9 +294,10 @@ fill_range(const HsTable *t, const char *guess, const RowPlan *rp, gsize k0, gsi
 static void
 fill_row(const HsTable *t, const char *guess, guint8 *row)
 {
+  const Lanes l = table_lanes(t);
   RowPlan rp;
-  plan_row(t, guess, &rp);
-  fill_range(t, guess, &rp, 0, t->n_answers, row);
+  plan_row(&l, guess, &rp);
+  fill_range(&l, guess, &rp, 0, t->n_answers, row);
 }
 
 /* The answers' letters, tiles and single letters (the padding's are computed with, never read). */
@@ -507,6 +526,43 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
   return t;
 }
 
+void
+hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint16 *answers, guint n, guint8 *out)
+{
+  if (m == 0 || n == 0)
+    return;
+  /* The answers' lanes gathered (padded to 16 so that rows are whole vectors), then row by row. */
+  const gsize np = (n + 15) & ~(gsize)15, full = n & ~(guint)15;
+  g_autofree guint8 *buf = g_malloc0((HS_WORD_LEN + HS_WORD_LEN * 26 + 26) * np + np);
+  guint8 *tiles = buf, *once = tiles + HS_WORD_LEN * 26 * np, *letters = once + 26 * np,
+         *tail = letters + HS_WORD_LEN * np;
+  for (guint r = 0; r < HS_WORD_LEN * 26; r++) {
+    const guint8 *src = t->tiles + (gsize)r * t->n_padded;
+    for (guint i = 0; i < n; i++)
+      tiles[r * np + i] = src[answers[i]];
+  }
+  for (guint c = 0; c < 26; c++)
+    for (guint i = 0; i < n; i++)
+      once[c * np + i] = t->once[(gsize)c * t->n_padded + answers[i]];
+  Lanes l = { { NULL }, tiles, once, np };
+  for (guint p = 0; p < HS_WORD_LEN; p++) {
+    for (guint i = 0; i < n; i++)
+      letters[p * np + i] = t->letters[p][answers[i]];
+    l.letters[p] = letters + p * np;
+  }
+  const char(*text)[HS_WORD_LEN + 1] = t->words->text;
+  for (guint j = 0; j < m; j++) {
+    RowPlan rp;
+    plan_row(&l, text[guesses[j]], &rp);
+    guint8 *row = out + (gsize)j * n;
+    fill_range(&l, text[guesses[j]], &rp, 0, full, row);
+    if (full < n) {
+      fill_range(&l, text[guesses[j]], &rp, full, np, tail);
+      memcpy(row + full, tail, n - full);
+    }
+  }
+}
+
 const guint8 *
 hs_table_column(const HsTable *t, guint answer)
 {
@@ -558,16 +614,17 @@ fill_by_answer(const HsTable *t, guint8 *dst)
 {
   const gsize n_words = t->n_rows, n = t->n_answers;
   const char(*text)[HS_WORD_LEN + 1] = t->words->text;
+  const Lanes l = table_lanes(t);
   g_autofree RowPlan *plans = g_new(RowPlan, n_words);
   for (gsize g = 0; g < n_words; g++)
-    plan_row(t, text[g], &plans[g]);
+    plan_row(&l, text[g], &plans[g]);
   guint8 buf[16 * 64];
   for (gsize k0 = 0; k0 < n; k0 += 64) {
     const gsize kn = MIN(64, n - k0);
     for (gsize g0 = 0; g0 < n_words; g0 += 16) {
       const gsize gn = MIN(16, n_words - g0);
       for (gsize x = 0; x < gn; x++)
-        fill_range(t, text[g0 + x], &plans[g0 + x], k0, k0 + 64, buf + x * 64);
+        fill_range(&l, text[g0 + x], &plans[g0 + x], k0, k0 + 64, buf + x * 64);
       guint8 *d = dst + k0 * n_words + g0;
 #if defined(__SSE2__)
       if (gn == 16 && kn == 64) {
@@ -581,12 +638,18 @@ fill_by_answer(const HsTable *t, guint8 *dst)
   }
 }
 
+void
+hs_table_set_by_answer(HsTable *t, gboolean build)
+{
+  t->no_by_answer = !build;
+}
+
 const guint8 *
 hs_table_by_answer(const HsTable *table)
 {
   HsTable *t = (HsTable *)table; /* a cache filled on first use; the table's contents do not change */
   guint8 *p = g_atomic_pointer_get(&t->by_answer);
-  if (p != NULL || t->n_rows != t->words->n_words)
+  if (p != NULL || t->n_rows != t->words->n_words || t->no_by_answer)
     return p;
   g_mutex_lock(&t->lazy);
   p = t->by_answer;

@@ -204,24 +204,6 @@ fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guin
   return row_parts(O, out, n);
 }
 
-/* Fills the sub-table (the node's M pool words x its N answers S, word by word) column by column from
- * the transposed table: one sequential read of each answer's column instead of a cache miss per word
- * for its row; in tiles of 64 words, so that the rows being written stay in the L1 cache. */
-static void
-fill_sub_by_answer(const HsOptimizer *O, Level *L, const guint8 *by_answer, const guint16 *S, guint n)
-{
-  const guint32 *pool = L->pool;
-  for (guint j0 = 0; j0 < L->m; j0 += 64) {
-    const guint j1 = MIN(L->m, j0 + 64);
-    for (guint i = 0; i < n; i++) {
-      const guint8 *col = by_answer + (gsize)S[i] * O->n_words;
-      guint8 *dst = L->sub + i;
-      for (guint j = j0; j < j1; j++)
-        dst[(gsize)j * n] = col[pool[j]];
-    }
-  }
-}
-
 /* The bound of a guess that makes K parts of a node of N answers (K counts the part {g} of a
  * candidate): 3n - k - 2 for a candidate leaving k other parts, 3n - k otherwise. */
 static inline guint32
@@ -256,10 +238,11 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   L->step_gen++;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
-  /* Without a parent's sub-table, every row is read: column by column from the transposed table. */
-  const guint8 *by_answer = PL == NULL && L->sub_ok ? hs_table_by_answer(O->core->table) : NULL;
-  if (by_answer != NULL)
-    fill_sub_by_answer(O, L, by_answer, S, n);
+  /* Without a parent's sub-table every row is needed: computed from the answers' letters, which costs
+   * less than reading them from the table, row or column. */
+  const gboolean fresh = PL == NULL && L->sub_ok;
+  if (fresh)
+    hs_table_fill_sub(O->core->table, L->pool, m, S, n, L->sub);
   for (guint j = 0; j < m; j++) {
     const gboolean cand = is_cand(O, L, S, n, L->pool[j]);
     if (cand)
@@ -268,8 +251,8 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
     if (PL != NULL && (k = MIN(n, PL->k[L->pidx[j]]), guess_bound(n, k, cand) >= beta)) {
       L->has_row[j] = 0;
     } else {
-      k = by_answer != NULL ? row_parts(O, L->sub + (gsize)j * n, n)
-                            : fill_row(O, L, PL, S, n, j, L->sub_ok ? L->sub + (gsize)j * n : L->row);
+      k = fresh ? row_parts(O, L->sub + (gsize)j * n, n)
+                : fill_row(O, L, PL, S, n, j, L->sub_ok ? L->sub + (gsize)j * n : L->row);
       L->has_row[j] = L->sub_ok;
       O->stats.cells += n;
     }
