@@ -167,9 +167,9 @@ struct HsTable {
   guint8 *tiles;                /* [(i * 26 + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
   guint8 *once;                 /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
   guint n_padded;
-  GMutex lazy;       /* guards the first build of by_answer */
+  GMutex lazy;           /* guards the first build of by_answer */
   gboolean no_by_answer; /* hs_table_set_by_answer FALSE: hs_table_by_answer returns NULL */
-  guint8 *by_answer; /* the whole table transposed (built on first use; read atomically), or NULL */
+  guint8 *by_answer;     /* the whole table transposed (built on first use; read atomically), or NULL */
 };
 
 /* What a row is computed from: per answer lane k, the answers' letters, tiles and single-letter marks

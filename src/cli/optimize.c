@@ -75,8 +75,10 @@ optimize_one(HsCliContext *ctx, GError **error)
   hs_cli_catch_interrupts(&interrupted);
   /* One opener reads too little of the transposed table to repay its build. */
   hs_table_set_by_answer(ctx->table, FALSE);
-  /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why. */
-  g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_GREEDY);
+  /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why.
+   * Its fast order (as in --all): both orders give the same verdict and reason, and only the verdict
+   * is used when there is a strategy; the fast one costs a quarter of the greedy one's time there. */
+  g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_FAST);
   hs_prover_set_cancel(P, &interrupted);
   HsProveStats pst = { 0 };
   HsProveFailure why;
