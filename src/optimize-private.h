@@ -138,6 +138,29 @@ struct HsOptimizer {
   HsOptimizeStats stats;
 };
 
+/* Two 64-bit hashes of a state for the optimiser's own keys (its memo and step caches), cheaper than
+ * hs_state_hash: the state's eight 64-bit words mixed each with its own salt, independently of one
+ * another, and summed; the second hash is a mix of the first. Two different states share both with
+ * probability about 2^-64; a memo key also holds the set's two independent hashes. */
+static inline void
+opt_state_hash(const HsState *st, guint64 *a, guint64 *b)
+{
+  static const guint64 salt[8] = {
+    G_GUINT64_CONSTANT(0x243f6a8885a308d3), G_GUINT64_CONSTANT(0x13198a2e03707344),
+    G_GUINT64_CONSTANT(0xa4093822299f31d0), G_GUINT64_CONSTANT(0x082efa98ec4e6c89),
+    G_GUINT64_CONSTANT(0x452821e638d01377), G_GUINT64_CONSTANT(0xbe5466cf34e90c6c),
+    G_GUINT64_CONSTANT(0xc0ac29b7c97c50dd), G_GUINT64_CONSTANT(0x3f84d5b5b5470917),
+  };
+  G_STATIC_ASSERT(sizeof(HsState) <= 8 * sizeof(guint64));
+  guint64 w[8] = { 0 };
+  memcpy(w, st, sizeof *st);
+  guint64 x = 0;
+  for (guint i = 0; i < 8; i++)
+    x += hs_mix64(w[i] ^ salt[i]);
+  *a = x;
+  *b = hs_mix64(x ^ G_GUINT64_CONSTANT(0x9216d5d98979fb1b));
+}
+
 /* The lower bound of a part of S answers (exact for s <= 2). */
 static inline guint32
 hs_opt_part_bound(guint s)

@@ -191,17 +191,29 @@ row_parts(HsOptimizer *O, const guint8 *row, guint n)
 static inline guint
 fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, guint j, guint8 *out)
 {
+  /* Counted as they are gathered (row_parts, in the same pass). */
+  const guint16 stamp = new_stamp(O);
+  guint16 *seen = O->seen;
+  guint k = 0;
   if (PL != NULL && PL->has_row[L->pidx[j]]) {
     const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->n;
     const guint16 *cols = L->cols;
-    for (guint i = 0; i < n; i++)
-      out[i] = src[cols[i]];
+    for (guint i = 0; i < n; i++) {
+      const guint q = src[cols[i]];
+      out[i] = (guint8)q;
+      k += seen[q] != stamp;
+      seen[q] = stamp;
+    }
   } else {
     const guint8 *row = O->core->rows[L->pool[j]];
-    for (guint i = 0; i < n; i++)
-      out[i] = row[S[i]];
+    for (guint i = 0; i < n; i++) {
+      const guint q = row[S[i]];
+      out[i] = (guint8)q;
+      k += seen[q] != stamp;
+      seen[q] = stamp;
+    }
   }
-  return row_parts(O, out, n);
+  return k;
 }
 
 /* The bound of a guess that makes K parts of a node of N answers (K counts the part {g} of a
@@ -310,7 +322,22 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
     L->group[0] = order[0];
     return;
   }
-  /* Stable insertion sort: groups are small next to the pool. */
+  if (len > 16) {
+    /* Counting sort by class (at most 2n + 1), stable: canonical order within a class. */
+    guint32 *count = L->bucket;
+    guint top = 0;
+    for (guint t = 0; t < len; t++)
+      top = MAX(top, L->cls[order[t]]);
+    memset(count, 0, (top + 2) * sizeof *count);
+    for (guint t = 0; t < len; t++)
+      count[L->cls[order[t]] + 1]++;
+    for (guint c = 1; c <= top; c++)
+      count[c] += count[c - 1];
+    for (guint t = 0; t < len; t++)
+      L->group[count[L->cls[order[t]]]++] = order[t];
+    return;
+  }
+  /* Stable insertion sort for small groups. */
   for (guint t = 0; t < len; t++) {
     guint j = order[t], u = t;
     while (u > 0 && L->cls[L->group[u - 1]] > L->cls[j]) {
@@ -548,7 +575,9 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
   if (2 * n >= beta)
     return 2 * n;
   guint64 k1, k2;
-  hs_search_key(h1, h2, st, n, r, &k1, &k2);
+  guint64 sa, sb;
+  opt_state_hash(st, &sa, &sb);
+  hs_search_key_with_state(h1, h2, sa, sb, n, r, &k1, &k2);
   const HsMemoEntry *e = hs_memo_find(&O->memo, k1, k2);
   if (e != NULL) {
     guint32 v = (guint32)e->val & VALUE_MASK;
