@@ -89,6 +89,10 @@ typedef struct {
   StepSlot *step_cache;       /* STEP_SLOTS: parts the node has stepped */
   guint32 step_gen;           /* generation of the node's step_cache entries */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
+  guint32 *kidx;              /* pool positions with k >= 3, most parts first (built on first use) */
+  guint32 *kcount;            /* n_answers + 2: counting-sort buckets for kidx */
+  guint kidx_n;               /* entries of kidx */
+  gboolean kidx_ok;           /* kidx describes the node's pool */
   guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
   gsize sub_cap;              /* bytes allocated for sub */
   gboolean sub_ok;            /* sub holds the node's rows (children read theirs from it) */

@@ -31,6 +31,8 @@ level_free(Level *L)
   g_free(L->lkmax);
   g_free(L->step_cache);
   g_free(L->sub);
+  g_free(L->kidx);
+  g_free(L->kcount);
   g_free(L);
 }
 void
@@ -65,6 +67,8 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->lidx = g_new(guint32, (gsize)HS_WORD_LEN * O->n_words);
     L->lkmax = g_new(guint16, (gsize)HS_WORD_LEN * O->n_words);
     L->step_cache = g_new0(StepSlot, STEP_SLOTS);
+    L->kidx = g_new(guint32, O->n_words);
+    L->kcount = g_new(guint32, (gsize)O->n_answers + 2);
     O->lv[l] = L;
   }
   return O->lv[l];
@@ -247,6 +251,7 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   L->n = n;
   L->scored = TRUE;
   L->steps_ok = FALSE;
+  L->kidx_ok = FALSE;
   L->step_gen++;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
@@ -450,13 +455,32 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
 /* Two guesses left and no candidate splits S into singletons: the first other legal word that does
  * costs 2n; without one, S cannot be solved. A word that makes fewer than n parts of the parent's set
  * cannot separate this subset of it, so its row is not even read. */
+/* The scored node of level L's pool positions that make at least three parts of its set, most parts
+ * first, into L->kidx (a word's k is at most the set's size). */
+static void
+build_kidx(Level *L)
+{
+  guint32 *count = L->kcount;
+  memset(count, 0, ((gsize)L->n + 2) * sizeof *count);
+  for (guint j = 0; j < L->m; j++)
+    if (L->k[j] >= 3)
+      count[L->n - L->k[j] + 1]++;
+  for (guint c = 1; c <= L->n; c++)
+    count[c] += count[c - 1];
+  L->kidx_n = count[L->n];
+  for (guint j = 0; j < L->m; j++)
+    if (L->k[j] >= 3)
+      L->kidx[count[L->n - L->k[j]]++] = j;
+  L->kidx_ok = TRUE;
+}
+
 guint32
 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess)
 {
   if (n > HS_PATTERNS)
     return INF;
   Level *L = hs_opt_level(O, lvl);
-  const Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
+  Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
   L->scored = FALSE;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
@@ -475,9 +499,17 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
   guint16 *cols = L->cols;
   for (guint i = 0; i < n; i++)
     cols[i] = PL->loc[S[i]];
-  for (guint j = 0; j < PL->m; j++) {
+  /* Only the words making at least n parts (most first); the first of them in canonical order that
+   * works is the guess. */
+  if (!PL->kidx_ok)
+    build_kidx(PL);
+  guint found = G_MAXUINT;
+  for (guint t = 0; t < PL->kidx_n; t++) {
+    const guint j = PL->kidx[t];
+    if (PL->k[j] < n)
+      break;
     const guint32 w = PL->pool[j];
-    if (PL->k[j] < n || is_cand(O, L, S, n, w))
+    if (j >= found || is_cand(O, L, S, n, w))
       continue;
     guint64 seen[4] = { 0, 0, 0, 0 };
     const guint8 *src = PL->has_row[j] ? PL->sub + (gsize)j * PL->n : NULL;
@@ -490,12 +522,13 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
         break;
       seen[p >> 6] |= bit;
     }
-    if (i == n && hs_state_allows(O->core, st, w)) {
-      *guess = w;
-      return 2 * n;
-    }
+    if (i == n && hs_state_allows(O->core, st, w))
+      found = j;
   }
-  return INF;
+  if (found == G_MAXUINT)
+    return INF;
+  *guess = PL->pool[found];
+  return 2 * n;
 }
 
 /* Three or more guesses left and no candidate splits S into singletons: every legal guess, in order
