@@ -164,16 +164,45 @@ struct HsTable {
   guint8 *cells;                /* n_rows * n_answers */
   guint8 *columns;              /* n_answers * n_answers transposed answer block, or NULL */
   guint8 *letters[HS_WORD_LEN]; /* answers' letters by position (0..25), padded to a multiple of 64 */
+  guint8 *tiles;                /* [(i * 26 + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
+  guint8 *once;                 /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
   guint n_padded;
-  GMutex lazy;       /* guards the first build of by_answer */
-  guint8 *by_answer; /* the whole table transposed (built on first use; read atomically), or NULL */
+  GMutex lazy;           /* guards the first build of by_answer */
+  gboolean no_by_answer; /* hs_table_set_by_answer FALSE: hs_table_by_answer returns NULL */
+  guint8 *by_answer;     /* the whole table transposed (built on first use; read atomically), or NULL */
 };
 
-/* One guess row over all answers. The rule restated per position so that it runs in SIMD lanes over
+/* What a row is computed from: per answer lane k, the answers' letters, tiles and single-letter marks
+ * (as in HsTable, with NP lanes per array): the table's answers, or a set of them gathered. */
+typedef struct {
+  const guint8 *letters[HS_WORD_LEN];
+  const guint8 *tiles, *once;
+  gsize np;
+} Lanes;
+
+static Lanes
+table_lanes(const HsTable *t)
+{
+  Lanes l = {
+    { t->letters[0], t->letters[1], t->letters[2], t->letters[3], t->letters[4] }, t->tiles, t->once, t->n_padded
+  };
+  return l;
+}
+
+/* How a guess's row is computed (see fill_range). */
+typedef struct {
+  guint32 off[HS_WORD_LEN];      /* its letter c at position i: the tiles at (i * 26 + c) * n_padded */
+  guint8 n_pairs;                /* letters it holds twice */
+  guint8 general;                /* it holds a letter three times or more: compute_range */
+  guint8 pair_c[2], pair_j[2];   /* a letter held twice and the position of its second copy */
+  guint8 pair_pi[2], pair_pj[2]; /* pow3 of the first copy's position and of the second's */
+} RowPlan;
+
+/* One guess row over the answers [K0, K1) into ROW[0 .. K1 - K0) (the general rule, for any guess). The rule restated per position so that it runs in SIMD lanes over
  * answers: tile i is green if g[i] == a[i]; otherwise yellow when the answer's non-green copies of
  * g[i] outnumber the guess's earlier non-green copies of g[i]. */
 static void
-compute_row(const HsTable *t, const char *guess, guint8 *row)
+compute_range(const Lanes *t, const char *guess, gsize k0, gsize k1, guint8 *row)
 {
   guint8 g[HS_WORD_LEN];
   for (int i = 0; i < HS_WORD_LEN; i++)
@@ -188,10 +217,9 @@ compute_row(const HsTable *t, const char *guess, guint8 *row)
   const guint8 g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4];
   const guint8 s10 = same[1][0], s20 = same[2][0], s21 = same[2][1], s30 = same[3][0], s31 = same[3][1],
                s32 = same[3][2], s40 = same[4][0], s41 = same[4][1], s42 = same[4][2], s43 = same[4][3];
-  guint n = t->n_answers;
   /* Everything below is 8-bit lane arithmetic without branches, so the loop vectorises. */
 #pragma omp simd
-  for (guint k = 0; k < n; k++) {
+  for (gsize k = k0; k < k1; k++) {
     const guint8 b0 = a0[k], b1 = a1[k], b2 = a2[k], b3 = a3[k], b4 = a4[k];
     const guint8 n0 = g0 != b0, n1 = g1 != b1, n2 = g2 != b2, n3 = g3 != b3, n4 = g4 != b4; /* not green */
 #define HS_IN_ANSWER(c)                                                                                                \
@@ -202,8 +230,98 @@ compute_row(const HsTable *t, const char *guess, guint8 *row)
     const guint8 y3 = n3 & (HS_IN_ANSWER(g3) > (guint8)(s30 * n0 + s31 * n1 + s32 * n2));
     const guint8 y4 = n4 & (HS_IN_ANSWER(g4) > (guint8)(s40 * n0 + s41 * n1 + s42 * n2 + s43 * n3));
 #undef HS_IN_ANSWER
-    row[k] = (guint8)(81 * (2 - 2 * n0 + y0) + 27 * (2 - 2 * n1 + y1) + 9 * (2 - 2 * n2 + y2) + 3 * (2 - 2 * n3 + y3) +
-                      (2 - 2 * n4 + y4));
+    row[k - k0] = (guint8)(81 * (2 - 2 * n0 + y0) + 27 * (2 - 2 * n1 + y1) + 9 * (2 - 2 * n2 + y2) +
+                           3 * (2 - 2 * n3 + y3) + (2 - 2 * n4 + y4));
+  }
+}
+
+/* The same rule per letter: the tile of a guess letter c at position i against answer a is 2 when a
+ * holds c at i, else 1 when a holds c anywhere, else 0, as long as the guess holds c once (a copy of c
+ * elsewhere in a cannot be green, so nothing else consumes it). So the pattern is the sum over
+ * positions of t->tiles, read at the guess's five letters. A letter c the guess holds twice (at i < j)
+ * is shown one tile too many against an answer holding c exactly once: the copy at j is grey instead
+ * (when the answer's c is green at j, the copy at i): less pow3[j] (pow3[i]). Three copies: the general
+ * rule. */
+static void
+plan_row(const Lanes *t, const char *guess, RowPlan *rp)
+{
+  guint8 count[26] = { 0 }, first[26] = { 0 };
+  memset(rp, 0, sizeof *rp);
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    const guint c = (guint)(guess[i] - 'a');
+    rp->off[i] = (guint32)((i * 26 + c) * t->np);
+    if (count[c] == 0)
+      first[c] = (guint8)i;
+    else if (count[c] == 1 && rp->n_pairs < 2) {
+      const guint8 d = rp->n_pairs++;
+      rp->pair_c[d] = (guint8)c;
+      rp->pair_j[d] = (guint8)i;
+      rp->pair_pi[d] = pow3[first[c]];
+      rp->pair_pj[d] = pow3[i];
+    }
+    if (++count[c] >= 3)
+      rp->general = 1;
+  }
+}
+
+/* The row planned by RP over the lanes [K0, K1) into ROW[0 .. K1 - K0); K1 at most the lanes' np. */
+static void
+fill_range(const Lanes *t, const char *guess, const RowPlan *rp, gsize k0, gsize k1, guint8 *row)
+{
+  if (rp->general) {
+    compute_range(t, guess, k0, k1, row);
+    return;
+  }
+  const guint8 *restrict t0 = t->tiles + rp->off[0], *restrict t1 = t->tiles + rp->off[1],
+                         *restrict t2 = t->tiles + rp->off[2], *restrict t3 = t->tiles + rp->off[3],
+                         *restrict t4 = t->tiles + rp->off[4];
+  guint8 *restrict out = row - k0;
+#pragma omp simd
+  for (gsize k = k0; k < k1; k++)
+    out[k] = (guint8)(t0[k] + t1[k] + t2[k] + t3[k] + t4[k]);
+  for (guint d = 0; d < rp->n_pairs; d++) {
+    const guint8 c = rp->pair_c[d], pi = rp->pair_pi[d], pj = rp->pair_pj[d];
+    const guint8 *restrict once = t->once + (gsize)c * t->np, *restrict aj = t->letters[rp->pair_j[d]];
+#pragma omp simd
+    for (gsize k = k0; k < k1; k++) {
+      const guint8 at_j = (guint8) - (guint8)(aj[k] == c); /* 0xff when the answer's c is at j */
+      out[k] = (guint8)(out[k] - (once[k] & ((at_j & pi) | (~at_j & pj))));
+    }
+  }
+}
+
+/* Row of GUESS over every answer into ROW (n_answers bytes). */
+static void
+fill_row(const HsTable *t, const char *guess, guint8 *row)
+{
+  const Lanes l = table_lanes(t);
+  RowPlan rp;
+  plan_row(&l, guess, &rp);
+  fill_range(&l, guess, &rp, 0, t->n_answers, row);
+}
+
+/* The answers' letters, tiles and single letters (the padding's are computed with, never read). */
+static void
+fill_letters(HsTable *t)
+{
+  const HsWords *words = t->words;
+  const gsize np = t->n_padded;
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    for (guint k = 0; k < words->n_answers; k++)
+      t->letters[i][k] = (guint8)(words->text[k][i] - 'a');
+  memset(t->tiles, 0, (gsize)HS_WORD_LEN * 26 * np);
+  memset(t->once, 0, 26 * np);
+  for (guint k = 0; k < words->n_answers; k++) {
+    guint8 count[26] = { 0 };
+    for (int i = 0; i < HS_WORD_LEN; i++)
+      count[words->text[k][i] - 'a']++;
+    for (guint c = 0; c < 26; c++) {
+      if (count[c] == 0)
+        continue;
+      t->once[c * np + k] = count[c] == 1 ? 0xff : 0;
+      for (int i = 0; i < HS_WORD_LEN; i++)
+        t->tiles[(i * 26 + c) * np + k] = (guint8)(pow3[i] * (1 + (words->text[k][i] - 'a' == (int)c)));
+    }
   }
 }
 
@@ -219,7 +337,7 @@ hs_table_bytes(const HsWords *words, gboolean all_guesses, gboolean columns)
   guint64 a = words->n_answers, rows = all_guesses ? words->n_words : words->n_answers;
   guint64 padded = (a + 63) & ~(guint64)63;
   /* Each factor is below 2^32, so each product fits in 64 bits; the sum is checked. */
-  guint64 cells = rows * a, cols = columns ? a * a : 0, letters = HS_WORD_LEN * padded;
+  guint64 cells = rows * a, cols = columns ? a * a : 0, letters = (HS_WORD_LEN + HS_WORD_LEN * 26 + 26) * padded;
   if (cells > G_MAXUINT64 - cols || cells + cols > G_MAXUINT64 - letters)
     return G_MAXUINT64;
   guint64 total = cells + cols + letters;
@@ -317,6 +435,10 @@ table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboole
     t->letters[i] = try ? g_try_malloc0(t->n_padded) : g_malloc0(t->n_padded);
     ok = ok && t->letters[i] != NULL;
   }
+  t->tiles =
+    try ? g_try_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1) : g_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1);
+  t->once = try ? g_try_malloc(26 * (gsize)t->n_padded + 1) : g_malloc(26 * (gsize)t->n_padded + 1);
+  ok = ok && t->tiles != NULL && t->once != NULL;
   t->cells = cells_alloc(cells, try);
   if (columns)
     t->columns = try ? g_try_malloc(MAX(cols, 1u)) : g_malloc(cols);
@@ -332,13 +454,11 @@ static HsTable *
 table_fill(HsTable *t)
 {
   const HsWords *words = t->words;
-  for (int i = 0; i < HS_WORD_LEN; i++)
-    for (guint k = 0; k < words->n_answers; k++)
-      t->letters[i][k] = (guint8)(words->text[k][i] - 'a');
+  fill_letters(t);
   gint64 rows = t->n_rows;
 #pragma omp parallel for schedule(dynamic, 64)
   for (gint64 r = 0; r < rows; r++)
-    compute_row(t, words->text[r], t->cells + (gsize)r * t->n_answers);
+    fill_row(t, words->text[r], t->cells + (gsize)r * t->n_answers);
   if (t->columns != NULL)
     transpose(t->cells, t->n_answers, t->n_answers, t->columns); /* the answer rows' block */
   return t;
@@ -377,11 +497,11 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
   t->n_answers = base->n_answers;
   t->n_rows = base->n_rows;
   t->n_padded = base->n_padded;
-  for (int i = 0; i < HS_WORD_LEN; i++) {
+  for (int i = 0; i < HS_WORD_LEN; i++)
     t->letters[i] = g_malloc0(t->n_padded);
-    for (guint k = 0; k < words->n_answers; k++)
-      t->letters[i][k] = (guint8)(words->text[k][i] - 'a');
-  }
+  t->tiles = g_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1);
+  t->once = g_malloc(26 * (gsize)t->n_padded + 1);
+  fill_letters(t);
   /* Cell (r, c) of the new table is cell (old index of r, old index of c) of the base: answers move,
    * guess-only words keep their index. */
   gint64 n = t->n_answers, rows = t->n_rows;
@@ -406,6 +526,43 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
   return t;
 }
 
+void
+hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint16 *answers, guint n, guint8 *out)
+{
+  if (m == 0 || n == 0)
+    return;
+  /* The answers' lanes gathered (padded to 16 so that rows are whole vectors), then row by row. */
+  const gsize np = (n + 15) & ~(gsize)15, full = n & ~(guint)15;
+  g_autofree guint8 *buf = g_malloc0((HS_WORD_LEN + HS_WORD_LEN * 26 + 26) * np + np);
+  guint8 *tiles = buf, *once = tiles + HS_WORD_LEN * 26 * np, *letters = once + 26 * np,
+         *tail = letters + HS_WORD_LEN * np;
+  for (guint r = 0; r < HS_WORD_LEN * 26; r++) {
+    const guint8 *src = t->tiles + (gsize)r * t->n_padded;
+    for (guint i = 0; i < n; i++)
+      tiles[r * np + i] = src[answers[i]];
+  }
+  for (guint c = 0; c < 26; c++)
+    for (guint i = 0; i < n; i++)
+      once[c * np + i] = t->once[(gsize)c * t->n_padded + answers[i]];
+  Lanes l = { { NULL }, tiles, once, np };
+  for (guint p = 0; p < HS_WORD_LEN; p++) {
+    for (guint i = 0; i < n; i++)
+      letters[p * np + i] = t->letters[p][answers[i]];
+    l.letters[p] = letters + p * np;
+  }
+  const char(*text)[HS_WORD_LEN + 1] = t->words->text;
+  for (guint j = 0; j < m; j++) {
+    RowPlan rp;
+    plan_row(&l, text[guesses[j]], &rp);
+    guint8 *row = out + (gsize)j * n;
+    fill_range(&l, text[guesses[j]], &rp, 0, full, row);
+    if (full < n) {
+      fill_range(&l, text[guesses[j]], &rp, full, np, tail);
+      memcpy(row + full, tail, n - full);
+    }
+  }
+}
+
 const guint8 *
 hs_table_column(const HsTable *t, guint answer)
 {
@@ -417,7 +574,7 @@ hs_table_row(const HsTable *t, guint guess, guint8 *scratch)
 {
   if (guess < t->n_rows)
     return t->cells + (gsize)guess * t->n_answers;
-  compute_row(t, t->words->text[guess], scratch);
+  fill_row(t, t->words->text[guess], scratch);
   return scratch;
 }
 
@@ -440,6 +597,8 @@ hs_table_free(HsTable *t)
     return;
   for (int i = 0; i < HS_WORD_LEN; i++)
     g_free(t->letters[i]);
+  g_free(t->tiles);
+  g_free(t->once);
   g_free(t->cells);
   g_free(t->columns);
   g_free(t->by_answer);
@@ -447,19 +606,57 @@ hs_table_free(HsTable *t)
   g_free(t);
 }
 
+/* The whole table transposed into DST, computed afresh rather than read from the rows: in blocks of
+ * 16 guesses x 64 answers, each computed into a small buffer (the rows of 16 guesses over 64 answers)
+ * and transposed from there, so that the only memory traffic is DST, written answer by answer. */
+static void
+fill_by_answer(const HsTable *t, guint8 *dst)
+{
+  const gsize n_words = t->n_rows, n = t->n_answers;
+  const char(*text)[HS_WORD_LEN + 1] = t->words->text;
+  const Lanes l = table_lanes(t);
+  g_autofree RowPlan *plans = g_new(RowPlan, n_words);
+  for (gsize g = 0; g < n_words; g++)
+    plan_row(&l, text[g], &plans[g]);
+  guint8 buf[16 * 64];
+  for (gsize k0 = 0; k0 < n; k0 += 64) {
+    const gsize kn = MIN(64, n - k0);
+    for (gsize g0 = 0; g0 < n_words; g0 += 16) {
+      const gsize gn = MIN(16, n_words - g0);
+      for (gsize x = 0; x < gn; x++)
+        fill_range(&l, text[g0 + x], &plans[g0 + x], k0, k0 + 64, buf + x * 64);
+      guint8 *d = dst + k0 * n_words + g0;
+#if defined(__SSE2__)
+      if (gn == 16 && kn == 64) {
+        for (gsize c = 0; c < 64; c += 16)
+          transpose16(buf, n_words, 64, 0, c, d);
+        continue;
+      }
+#endif
+      transpose_cells(buf, n_words, 64, 0, gn, 0, kn, d);
+    }
+  }
+}
+
+void
+hs_table_set_by_answer(HsTable *t, gboolean build)
+{
+  t->no_by_answer = !build;
+}
+
 const guint8 *
 hs_table_by_answer(const HsTable *table)
 {
   HsTable *t = (HsTable *)table; /* a cache filled on first use; the table's contents do not change */
   guint8 *p = g_atomic_pointer_get(&t->by_answer);
-  if (p != NULL || t->n_rows != t->words->n_words)
+  if (p != NULL || t->n_rows != t->words->n_words || t->no_by_answer)
     return p;
   g_mutex_lock(&t->lazy);
   p = t->by_answer;
   if (p == NULL) {
     const gsize n = t->n_answers, rows = t->n_rows;
     p = cells_alloc(rows * n, FALSE);
-    transpose(t->cells, rows, n, p);
+    fill_by_answer(t, p);
     g_atomic_pointer_set(&t->by_answer, p);
   }
   g_mutex_unlock(&t->lazy);

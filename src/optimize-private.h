@@ -89,6 +89,10 @@ typedef struct {
   StepSlot *step_cache;       /* STEP_SLOTS: parts the node has stepped */
   guint32 step_gen;           /* generation of the node's step_cache entries */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
+  guint32 *kidx;              /* pool positions with k >= 3, most parts first (built on first use) */
+  guint32 *kcount;            /* n_answers + 2: counting-sort buckets for kidx */
+  guint kidx_n;               /* entries of kidx */
+  gboolean kidx_ok;           /* kidx describes the node's pool */
   guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
   gsize sub_cap;              /* bytes allocated for sub */
   gboolean sub_ok;            /* sub holds the node's rows (children read theirs from it) */
@@ -137,6 +141,29 @@ struct HsOptimizer {
   guint64 tick;
   HsOptimizeStats stats;
 };
+
+/* Two 64-bit hashes of a state for the optimiser's own keys (its memo and step caches), cheaper than
+ * hs_state_hash: the state's eight 64-bit words mixed each with its own salt, independently of one
+ * another, and summed; the second hash is a mix of the first. Two different states share both with
+ * probability about 2^-64; a memo key also holds the set's two independent hashes. */
+static inline void
+opt_state_hash(const HsState *st, guint64 *a, guint64 *b)
+{
+  static const guint64 salt[8] = {
+    G_GUINT64_CONSTANT(0x243f6a8885a308d3), G_GUINT64_CONSTANT(0x13198a2e03707344),
+    G_GUINT64_CONSTANT(0xa4093822299f31d0), G_GUINT64_CONSTANT(0x082efa98ec4e6c89),
+    G_GUINT64_CONSTANT(0x452821e638d01377), G_GUINT64_CONSTANT(0xbe5466cf34e90c6c),
+    G_GUINT64_CONSTANT(0xc0ac29b7c97c50dd), G_GUINT64_CONSTANT(0x3f84d5b5b5470917),
+  };
+  G_STATIC_ASSERT(sizeof(HsState) <= 8 * sizeof(guint64));
+  guint64 w[8] = { 0 };
+  memcpy(w, st, sizeof *st);
+  guint64 x = 0;
+  for (guint i = 0; i < 8; i++)
+    x += hs_mix64(w[i] ^ salt[i]);
+  *a = x;
+  *b = hs_mix64(x ^ G_GUINT64_CONSTANT(0x9216d5d98979fb1b));
+}
 
 /* The lower bound of a part of S answers (exact for s <= 2). */
 static inline guint32

@@ -31,6 +31,8 @@ level_free(Level *L)
   g_free(L->lkmax);
   g_free(L->step_cache);
   g_free(L->sub);
+  g_free(L->kidx);
+  g_free(L->kcount);
   g_free(L);
 }
 void
@@ -65,6 +67,8 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->lidx = g_new(guint32, (gsize)HS_WORD_LEN * O->n_words);
     L->lkmax = g_new(guint16, (gsize)HS_WORD_LEN * O->n_words);
     L->step_cache = g_new0(StepSlot, STEP_SLOTS);
+    L->kidx = g_new(guint32, O->n_words);
+    L->kcount = g_new(guint32, (gsize)O->n_answers + 2);
     O->lv[l] = L;
   }
   return O->lv[l];
@@ -191,35 +195,29 @@ row_parts(HsOptimizer *O, const guint8 *row, guint n)
 static inline guint
 fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, guint j, guint8 *out)
 {
+  /* Counted as they are gathered (row_parts, in the same pass). */
+  const guint16 stamp = new_stamp(O);
+  guint16 *seen = O->seen;
+  guint k = 0;
   if (PL != NULL && PL->has_row[L->pidx[j]]) {
     const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->n;
     const guint16 *cols = L->cols;
-    for (guint i = 0; i < n; i++)
-      out[i] = src[cols[i]];
+    for (guint i = 0; i < n; i++) {
+      const guint q = src[cols[i]];
+      out[i] = (guint8)q;
+      k += seen[q] != stamp;
+      seen[q] = stamp;
+    }
   } else {
     const guint8 *row = O->core->rows[L->pool[j]];
-    for (guint i = 0; i < n; i++)
-      out[i] = row[S[i]];
-  }
-  return row_parts(O, out, n);
-}
-
-/* Fills the sub-table (the node's M pool words x its N answers S, word by word) column by column from
- * the transposed table: one sequential read of each answer's column instead of a cache miss per word
- * for its row; in tiles of 64 words, so that the rows being written stay in the L1 cache. */
-static void
-fill_sub_by_answer(const HsOptimizer *O, Level *L, const guint8 *by_answer, const guint16 *S, guint n)
-{
-  const guint32 *pool = L->pool;
-  for (guint j0 = 0; j0 < L->m; j0 += 64) {
-    const guint j1 = MIN(L->m, j0 + 64);
     for (guint i = 0; i < n; i++) {
-      const guint8 *col = by_answer + (gsize)S[i] * O->n_words;
-      guint8 *dst = L->sub + i;
-      for (guint j = j0; j < j1; j++)
-        dst[(gsize)j * n] = col[pool[j]];
+      const guint q = row[S[i]];
+      out[i] = (guint8)q;
+      k += seen[q] != stamp;
+      seen[q] = stamp;
     }
   }
+  return k;
 }
 
 /* The bound of a guess that makes K parts of a node of N answers (K counts the part {g} of a
@@ -253,13 +251,15 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   L->n = n;
   L->scored = TRUE;
   L->steps_ok = FALSE;
+  L->kidx_ok = FALSE;
   L->step_gen++;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
-  /* Without a parent's sub-table, every row is read: column by column from the transposed table. */
-  const guint8 *by_answer = PL == NULL && L->sub_ok ? hs_table_by_answer(O->core->table) : NULL;
-  if (by_answer != NULL)
-    fill_sub_by_answer(O, L, by_answer, S, n);
+  /* Without a parent's sub-table every row is needed: computed from the answers' letters, which costs
+   * less than reading them from the table, row or column. */
+  const gboolean fresh = PL == NULL && L->sub_ok;
+  if (fresh)
+    hs_table_fill_sub(O->core->table, L->pool, m, S, n, L->sub);
   for (guint j = 0; j < m; j++) {
     const gboolean cand = is_cand(O, L, S, n, L->pool[j]);
     if (cand)
@@ -268,8 +268,8 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
     if (PL != NULL && (k = MIN(n, PL->k[L->pidx[j]]), guess_bound(n, k, cand) >= beta)) {
       L->has_row[j] = 0;
     } else {
-      k = by_answer != NULL ? row_parts(O, L->sub + (gsize)j * n, n)
-                            : fill_row(O, L, PL, S, n, j, L->sub_ok ? L->sub + (gsize)j * n : L->row);
+      k = fresh ? row_parts(O, L->sub + (gsize)j * n, n)
+                : fill_row(O, L, PL, S, n, j, L->sub_ok ? L->sub + (gsize)j * n : L->row);
       L->has_row[j] = L->sub_ok;
       O->stats.cells += n;
     }
@@ -327,7 +327,22 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
     L->group[0] = order[0];
     return;
   }
-  /* Stable insertion sort: groups are small next to the pool. */
+  if (len > 16) {
+    /* Counting sort by class (at most 2n + 1), stable: canonical order within a class. */
+    guint32 *count = L->bucket;
+    guint top = 0;
+    for (guint t = 0; t < len; t++)
+      top = MAX(top, L->cls[order[t]]);
+    memset(count, 0, (top + 2) * sizeof *count);
+    for (guint t = 0; t < len; t++)
+      count[L->cls[order[t]] + 1]++;
+    for (guint c = 1; c <= top; c++)
+      count[c] += count[c - 1];
+    for (guint t = 0; t < len; t++)
+      L->group[count[L->cls[order[t]]]++] = order[t];
+    return;
+  }
+  /* Stable insertion sort for small groups. */
   for (guint t = 0; t < len; t++) {
     guint j = order[t], u = t;
     while (u > 0 && L->cls[L->group[u - 1]] > L->cls[j]) {
@@ -440,13 +455,32 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
 /* Two guesses left and no candidate splits S into singletons: the first other legal word that does
  * costs 2n; without one, S cannot be solved. A word that makes fewer than n parts of the parent's set
  * cannot separate this subset of it, so its row is not even read. */
+/* The scored node of level L's pool positions that make at least three parts of its set, most parts
+ * first, into L->kidx (a word's k is at most the set's size). */
+static void
+build_kidx(Level *L)
+{
+  guint32 *count = L->kcount;
+  memset(count, 0, ((gsize)L->n + 2) * sizeof *count);
+  for (guint j = 0; j < L->m; j++)
+    if (L->k[j] >= 3)
+      count[L->n - L->k[j] + 1]++;
+  for (guint c = 1; c <= L->n; c++)
+    count[c] += count[c - 1];
+  L->kidx_n = count[L->n];
+  for (guint j = 0; j < L->m; j++)
+    if (L->k[j] >= 3)
+      L->kidx[count[L->n - L->k[j]]++] = j;
+  L->kidx_ok = TRUE;
+}
+
 guint32
 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess)
 {
   if (n > HS_PATTERNS)
     return INF;
   Level *L = hs_opt_level(O, lvl);
-  const Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
+  Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
   L->scored = FALSE;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
@@ -465,9 +499,17 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
   guint16 *cols = L->cols;
   for (guint i = 0; i < n; i++)
     cols[i] = PL->loc[S[i]];
-  for (guint j = 0; j < PL->m; j++) {
+  /* Only the words making at least n parts (most first); the first of them in canonical order that
+   * works is the guess. */
+  if (!PL->kidx_ok)
+    build_kidx(PL);
+  guint found = G_MAXUINT;
+  for (guint t = 0; t < PL->kidx_n; t++) {
+    const guint j = PL->kidx[t];
+    if (PL->k[j] < n)
+      break;
     const guint32 w = PL->pool[j];
-    if (PL->k[j] < n || is_cand(O, L, S, n, w))
+    if (j >= found || is_cand(O, L, S, n, w))
       continue;
     guint64 seen[4] = { 0, 0, 0, 0 };
     const guint8 *src = PL->has_row[j] ? PL->sub + (gsize)j * PL->n : NULL;
@@ -480,12 +522,13 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
         break;
       seen[p >> 6] |= bit;
     }
-    if (i == n && hs_state_allows(O->core, st, w)) {
-      *guess = w;
-      return 2 * n;
-    }
+    if (i == n && hs_state_allows(O->core, st, w))
+      found = j;
   }
-  return INF;
+  if (found == G_MAXUINT)
+    return INF;
+  *guess = PL->pool[found];
+  return 2 * n;
 }
 
 /* Three or more guesses left and no candidate splits S into singletons: every legal guess, in order
@@ -565,7 +608,9 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
   if (2 * n >= beta)
     return 2 * n;
   guint64 k1, k2;
-  hs_search_key(h1, h2, st, n, r, &k1, &k2);
+  guint64 sa, sb;
+  opt_state_hash(st, &sa, &sb);
+  hs_search_key_with_state(h1, h2, sa, sb, n, r, &k1, &k2);
   const HsMemoEntry *e = hs_memo_find(&O->memo, k1, k2);
   if (e != NULL) {
     guint32 v = (guint32)e->val & VALUE_MASK;

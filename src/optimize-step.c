@@ -191,7 +191,7 @@ guint
 hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap)
 {
   guint64 sa, sb;
-  hs_state_hash(&L->child[p], &sa, &sb);
+  opt_state_hash(&L->child[p], &sa, &sb);
   const guint64 k1 = hs_mix64(L->part.h1[p] ^ sa), k2 = L->part.h2[p] + sb;
   StepSlot *slot = &L->step_cache[k1 & (STEP_SLOTS - 1)];
   if (slot->gen == L->step_gen && slot->k1 == k1 && slot->k2 == k2) {

@@ -139,8 +139,9 @@ test_table_try_new(void **state)
   g_autoptr(HsWords) w = hs_words_load_set("original", &e);
   assert_non_null(w);
   guint64 n = w->n_answers, padded = (n + 63) / 64 * 64;
-  assert_true(hs_table_bytes(w, TRUE, TRUE) == (guint64)w->n_words * n + n * n + 5 * padded);
-  assert_true(hs_table_bytes(w, FALSE, FALSE) == n * n + 5 * padded);
+  /* Per padded answer: its 5 letters, 5 x 26 tiles and 26 single-letter marks. */
+  assert_true(hs_table_bytes(w, TRUE, TRUE) == (guint64)w->n_words * n + n * n + 161 * padded);
+  assert_true(hs_table_bytes(w, FALSE, FALSE) == n * n + 161 * padded);
   g_autoptr(HsTable) t = hs_table_try_new(w, TRUE, TRUE, &e);
   assert_non_null(t);
   g_autoptr(HsTable) full = hs_table_new_full(w, TRUE, TRUE);
@@ -188,6 +189,48 @@ test_table_by_answer(void **state)
   assert_null(hs_table_by_answer(small));
 }
 
+/* Words over three letters repeat letters twice, three times and more, in every arrangement: the
+ * table (per-letter tiles, corrections for a letter held twice, the general rule for three copies)
+ * and its transposition must equal the scalar rule on all of them. */
+static void
+test_table_repeated_letters(void **state)
+{
+  (void)state;
+  GRand *rng = g_rand_new_with_seed(9);
+  g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+  g_autoptr(GString) answers = g_string_new(NULL), guesses = g_string_new(NULL);
+  g_autoptr(GPtrArray) keep = g_ptr_array_new_with_free_func(g_free);
+  for (guint made = 0; made < 230;) {
+    char word[HS_WORD_LEN + 1] = { 0 };
+    for (int i = 0; i < HS_WORD_LEN; i++)
+      word[i] = (char)('a' + g_rand_int_range(rng, 0, made % 2 ? 3 : 26));
+    if (g_hash_table_contains(seen, word))
+      continue;
+    char *copy = g_strdup(word);
+    g_ptr_array_add(keep, copy);
+    g_hash_table_add(seen, copy);
+    g_string_append_printf(made < 100 ? answers : guesses, "%s\n", word);
+    made++;
+  }
+  g_rand_free(rng);
+  GError *e = NULL;
+  g_autoptr(HsWords) w =
+    hs_words_parse(answers->str, answers->len, "answers", guesses->str, guesses->len, "guesses", &e);
+  assert_non_null(w);
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const guint8 *ba = hs_table_by_answer(t);
+  assert_non_null(ba);
+  for (guint g = 0; g < w->n_words; g++) {
+    const guint8 *row = hs_table_row(t, g, NULL);
+    for (guint a = 0; a < w->n_answers; a++) {
+      const guint8 want = hs_feedback(w->text[g], w->text[a]);
+      if (row[a] != want || ba[(gsize)a * w->n_words + g] != want)
+        fail_msg("table[%s][%s] = %u, by answer %u, scalar %u", w->text[g], w->text[a], row[a],
+                 ba[(gsize)a * w->n_words + g], want);
+    }
+  }
+}
+
 int
 main(void)
 {
@@ -195,7 +238,7 @@ main(void)
     cmocka_unit_test(test_examples_from_design), cmocka_unit_test(test_table_driven_cases),
     cmocka_unit_test(test_pattern_forms),        cmocka_unit_test(test_format_round_trip),
     cmocka_unit_test(test_table_matches_scalar), cmocka_unit_test(test_table_try_new),
-    cmocka_unit_test(test_table_by_answer),
+    cmocka_unit_test(test_table_by_answer),      cmocka_unit_test(test_table_repeated_letters),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);
   return failures == 0 ? 0 : 1;

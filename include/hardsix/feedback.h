@@ -79,6 +79,18 @@ const guint8 *hs_table_row(const HsTable *table, guint guess, guint8 *scratch);
  * few answers, and a column is one sequential read where rows are one cache miss per guess. */
 const guint8 *hs_table_by_answer(const HsTable *table);
 
+/* Whether hs_table_by_answer may build the transposed table (TRUE, the default) or returns NULL until
+ * it is allowed again (searches then read rows). Its build costs about as much as searching a few
+ * openers gains from it: a run over one opener is faster without. Call before sharing the table
+ * between threads. */
+void hs_table_set_by_answer(HsTable *table, gboolean build);
+
+/* The rows of GUESSES[0..M) over the answers ANSWERS[0..N) (answer indices) into OUT, guess by guess:
+ * OUT[j * N + i] = feedback(words[GUESSES[j]], words[ANSWERS[i]]). Computed from the answers' letters,
+ * not read from the table: a search's first look at a set costs no pass over the whole table. */
+void hs_table_fill_sub(const HsTable *table, const guint32 *guesses, guint m, const guint16 *answers, guint n,
+                       guint8 *out);
+
 /* TRUE when the row of GUESS is stored (hs_table_row needs no scratch for it). */
 gboolean hs_table_has_row(const HsTable *table, guint guess);
 

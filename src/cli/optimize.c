@@ -73,8 +73,12 @@ optimize_one(HsCliContext *ctx, GError **error)
   const guint cap = ctx->policy.max_guesses;
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
-  /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why. */
-  g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_GREEDY);
+  /* One opener reads too little of the transposed table to repay its build. */
+  hs_table_set_by_answer(ctx->table, FALSE);
+  /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why.
+   * Its fast order (as in --all): both orders give the same verdict and reason, and only the verdict
+   * is used when there is a strategy; the fast one costs a quarter of the greedy one's time there. */
+  g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_FAST);
   hs_prover_set_cancel(P, &interrupted);
   HsProveStats pst = { 0 };
   HsProveFailure why;
@@ -189,6 +193,8 @@ optimize_all(HsCliContext *ctx, GError **error)
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
   HsCliMeter meter = { "optimize", "openers", NULL, 2, g_get_monotonic_time() };
+  /* The transposed table repays its build (for the prover) over a handful of openers, not fewer. */
+  hs_table_set_by_answer(ctx->table, n >= 4);
   HsOptimizeAllOptions oo = { 0 };
   oo.max_guesses = ctx->policy.max_guesses;
   oo.best = (guint)opt.best;
