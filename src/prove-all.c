@@ -49,6 +49,7 @@ hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint 
         row->undecided = TRUE;
       }
       row->nodes = st.nodes;
+      row->other_order = st.other_order;
       row->seconds = hs_parallel_thread_seconds() - t0;
 #pragma omp critical(hs_prove_all_progress)
       {

@@ -148,7 +148,8 @@ struct HsProver {
   const HsTable *table;
   const HsWords *words;
   HsRules rules;
-  HsProveOrder order;
+  HsProveOrder order;       /* the order in use: first_order, or the other one after a node limit */
+  HsProveOrder first_order; /* the order the prover was made with */
   guint n_answers, n_words;
   gboolean all_rows;                               /* the table holds every guess row */
   const guint8 **rows;                             /* = core->rows */
@@ -172,7 +173,7 @@ struct HsProver {
   guint64 probe_end;  /* node count at which the running probe stops (0: no probe) */
   guint64 deadline;   /* node count at which the driver's probe of an opener's part stops (0: none) */
   guint64 max_nodes;  /* hs_prover_set_node_limit: nodes an opener's decision may expand (0: no limit) */
-  guint64 limit;      /* while deciding: max_nodes; past it the whole search unwinds (0: none) */
+  guint64 limit;      /* while deciding: the node count past which the whole search unwinds (0: none) */
   gboolean undecided; /* the decision stopped at the limit */
   guint64 tick;
   HsProveStats stats;

@@ -40,6 +40,7 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
   P->words = w;
   P->rules = rules;
   P->order = order;
+  P->first_order = order;
   P->n_answers = w->n_answers;
   P->n_words = w->n_words;
   P->all_rows = P->core->all_rows;
@@ -241,6 +242,7 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
   }
   hs_memo_clear(&P->memo);
   memset(&P->stats, 0, sizeof P->stats);
+  P->order = P->first_order;
   guint8 failed;
   P->undecided = FALSE;
   gboolean ok;
@@ -259,6 +261,20 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
       ok = decide(P, opener, max_guesses, TRUE, &failed);
       P->clusters = FALSE;
     }
+  }
+  if (P->undecided && P->max_nodes != 0 && !P->cancelled) {
+    /* The two orders are good at different openers: near the boundary the FAST order's probes and
+     * reordering find failing parts sooner, the GREEDY order the working guesses of parts that all
+     * work. An opener one order leaves undecided gets the other, with max_nodes more nodes (the memo's
+     * facts stay), the rounds and the cluster refutation. */
+    gboolean clusters = P->clusters;
+    P->undecided = FALSE;
+    P->order = P->first_order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST;
+    P->stats.other_order = TRUE;
+    P->limit = P->stats.nodes + P->max_nodes;
+    P->clusters = TRUE;
+    ok = decide(P, opener, max_guesses, TRUE, &failed);
+    P->clusters = clusters;
   }
   gboolean undecided = P->undecided;
   P->limit = 0;
@@ -435,6 +451,7 @@ hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
     h2 += P->z2[a];
   }
   memset(&P->stats, 0, sizeof P->stats);
+  P->order = P->first_order;
   guint32 g = HS_NONE;
   gboolean ok = hs_prove_solve(P, S, n_cands, h1, h2, &st, guesses_left, 0, &g);
   if (cancelled_error(P, error))

@@ -594,8 +594,11 @@ test_original_strict(void **state)
 }
 
 /* A node limit: every decision either reaches its verdict (the brute force's, through the prover
- * without a limit) or stops undecided having expanded at least the limit, the same way on every call;
- * with escalation (tuning 3) too. The prover answers correctly afterwards. */
+ * without a limit) — in the prover's order within the limit, with the same nodes as without one, or
+ * in the other order after the first ran out — or stops undecided having expanded at least the limit
+ * in each order, the same way on every call; with escalation (tuning 3) too, from either order. A
+ * strategy proven in the other order is complete and verified. The prover answers correctly
+ * afterwards. */
 static void
 test_node_limit(void **state)
 {
@@ -605,49 +608,73 @@ test_node_limit(void **state)
   HsProveTuning tune[N_TUNINGS];
   tunings(tune);
   const guint tuned[] = { 0, 3 };
+  const HsProveOrder orders[] = { HS_PROVE_ORDER_FAST, HS_PROVE_ORDER_GREEDY };
   const guint64 limits[] = { 1, 2, 3, 5, 8, 13, 40 };
-  guint undecided = 0, decided = 0;
-  for (guint k = 0; k < G_N_ELEMENTS(tuned); k++) {
-    g_autoptr(HsProver) free_run = hs_prover_new(t, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
-    g_autoptr(HsProver) P = hs_prover_new(t, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
-    hs_prover_set_tuning(free_run, &tune[tuned[k]]);
-    hs_prover_set_tuning(P, &tune[tuned[k]]);
-    for (guint cap = 3; cap <= 6; cap++)
-      for (guint o = 0; o < w->n_words; o++) {
-        GError *e = NULL;
-        gboolean want, got;
-        HsProveStats full;
-        assert_true(hs_prover_decide(free_run, o, cap, &want, &full, &e));
-        for (guint l = 0; l < G_N_ELEMENTS(limits); l++) {
-          HsProveStats st, again;
-          hs_prover_set_node_limit(P, limits[l]);
-          gboolean ok = hs_prover_decide(P, o, cap, &got, &st, &e);
-          if (!ok) {
-            assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_UNDECIDED));
+  guint undecided = 0, decided = 0, other = 0;
+  for (guint k = 0; k < G_N_ELEMENTS(tuned); k++)
+    for (guint d = 0; d < G_N_ELEMENTS(orders); d++) {
+      g_autoptr(HsProver) free_run = hs_prover_new(t, HS_RULES_NYT, orders[d]);
+      g_autoptr(HsProver) P = hs_prover_new(t, HS_RULES_NYT, orders[d]);
+      hs_prover_set_tuning(free_run, &tune[tuned[k]]);
+      hs_prover_set_tuning(P, &tune[tuned[k]]);
+      for (guint cap = 3; cap <= 6; cap++)
+        for (guint o = 0; o < w->n_words; o++) {
+          GError *e = NULL;
+          gboolean want, got;
+          HsProveStats full;
+          assert_true(hs_prover_decide(free_run, o, cap, &want, &full, &e));
+          assert_false(full.other_order);
+          for (guint l = 0; l < G_N_ELEMENTS(limits); l++) {
+            HsProveStats st, again;
+            hs_prover_set_node_limit(P, limits[l]);
+            gboolean ok = hs_prover_decide(P, o, cap, &got, &st, &e);
+            if (!ok) {
+              /* Both orders ran out: the first after LIMIT nodes, the other after LIMIT more. */
+              assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_UNDECIDED));
+              g_clear_error(&e);
+              assert_true(st.other_order);
+              assert_true(st.nodes >= 2 * limits[l]);
+              assert_true(full.nodes >= limits[l]);
+              undecided++;
+            } else {
+              if (got != want)
+                fail_msg("cap %u, opener %s, order %s, limit %" G_GUINT64_FORMAT ": %s, without a limit %s", cap,
+                         w->text[o], hs_prove_order_name(orders[d]), limits[l], got ? "proven" : "impossible",
+                         want ? "proven" : "impossible");
+              if (st.other_order) {
+                /* Only when the first order could not decide within the limit. */
+                assert_true(full.nodes >= limits[l]);
+                assert_true(st.nodes >= limits[l]);
+                other++;
+                if (got) {
+                  /* The strategy is built in the order that decided. */
+                  g_autoptr(HsStrategy) s = hs_prover_prove(P, o, cap, NULL, NULL, &e);
+                  g_assert_no_error(e);
+                  check_proof(s, HS_RULES_NYT, cap, o);
+                }
+              } else {
+                /* Decided within the limit: the same search as without one. */
+                assert_int_equal(st.nodes, full.nodes);
+              }
+              decided++;
+            }
+            gboolean ok2 = hs_prover_decide(P, o, cap, &got, &again, &e);
             g_clear_error(&e);
-            assert_true(st.nodes >= limits[l]);
-            assert_true(full.nodes >= limits[l]);
-            undecided++;
-          } else {
-            if (got != want)
-              fail_msg("cap %u, opener %s, limit %" G_GUINT64_FORMAT ": %s, without a limit %s", cap, w->text[o],
-                       limits[l], got ? "proven" : "impossible", want ? "proven" : "impossible");
-            assert_int_equal(st.nodes, full.nodes);
-            decided++;
+            assert_int_equal(ok2, ok);
+            assert_int_equal(again.nodes, st.nodes);
+            assert_int_equal(again.other_order, st.other_order);
           }
-          gboolean ok2 = hs_prover_decide(P, o, cap, &got, &again, &e);
-          g_clear_error(&e);
-          assert_int_equal(ok2, ok);
-          assert_int_equal(again.nodes, st.nodes);
+          hs_prover_set_node_limit(P, 0);
+          HsProveStats st_none;
+          assert_true(hs_prover_decide(P, o, cap, &got, &st_none, &e));
+          assert_int_equal(got, want);
+          assert_int_equal(st_none.nodes, full.nodes);
         }
-        hs_prover_set_node_limit(P, 0);
-        assert_true(hs_prover_decide(P, o, cap, &got, NULL, &e));
-        assert_int_equal(got, want);
-      }
-  }
-  /* Both outcomes happened, or the test shows little. */
+    }
+  /* Every outcome happened, or the test shows little. */
   assert_true(undecided > 0);
   assert_true(decided > 0);
+  assert_true(other > 0);
 }
 
 /* A set cancel flag stops the search with an error; afterwards the prover answers correctly. */

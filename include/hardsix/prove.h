@@ -34,6 +34,8 @@ typedef struct {
   guint64 memo_hits;    /* parts answered by the memo */
   guint64 memo_entries; /* entries the memo held at the end */
   guint64 refuted;      /* parts and guesses refuted by a bound, without a search */
+  gboolean other_order; /* with a node limit: the first order reached it and the decision went on in the
+                         * other order (hs_prover_set_node_limit) */
 } HsProveStats;
 
 /* Why an opener cannot guarantee N guesses: the first opener pattern (in pattern order) whose part
@@ -67,12 +69,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsProver, hs_prover_free)
 /* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_PROVE_ERROR_CANCELLED. */
 void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
 
-/* At most MAX_NODES search nodes (HsProveStats.nodes) per decision of an opener (hs_prover_decide and
- * the decision in hs_prover_prove; 0, the default: no limit). A decision that reaches it fails with
- * HS_PROVE_ERROR_UNDECIDED and the stats (nodes at least MAX_NODES) are still set. The search is
- * deterministic, so whether an opener is decided within the limit depends only on the opener, the
- * cap, the rules, the order and the tuning. Building the strategy or explaining a failure afterwards
- * is not limited. */
+/* At most MAX_NODES search nodes (HsProveStats.nodes) per search order in a decision of an opener
+ * (hs_prover_decide and the decision in hs_prover_prove; 0, the default: no limit). An opener the
+ * prover's order leaves undecided after MAX_NODES nodes is decided on in the other order, with
+ * MAX_NODES more (the memo kept; HsProveStats.other_order is set); a decision that reaches that limit
+ * too fails with HS_PROVE_ERROR_UNDECIDED and the stats (nodes at least 2 x MAX_NODES) are still
+ * set. The search is deterministic, so whether an opener is decided within the limit depends only on
+ * the opener, the cap, the rules, the order and the tuning, and an opener decided within MAX_NODES
+ * gets the same verdict and nodes under any larger limit. Building the strategy or explaining a
+ * failure afterwards is not limited; it uses the order that decided. */
 void hs_prover_set_node_limit(HsProver *p, guint64 max_nodes);
 
 /* Search settings. They change only the speed, the node counts and (FAST order) which strategy is
@@ -139,6 +144,7 @@ typedef struct {
   guint32 opener;
   gboolean proven;
   gboolean undecided; /* the node limit was reached first (then proven is FALSE) */
+  gboolean other_order; /* decided (or not) in the other order after the first reached the limit */
   guint64 nodes;      /* search nodes expanded (HsProveStats.nodes) */
   double seconds;     /* CPU time of the thread that decided it (CLOCK_THREAD_CPUTIME_ID), which stays
                    * meaningful on a busy machine; the only field that varies from run to run */

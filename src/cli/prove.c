@@ -27,8 +27,8 @@ static const GOptionEntry options[] = {
   { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
     "Guess order: greedy (default for one opener) or fast (default for --all)", "ORDER" },
   { "max-nodes", 0, 0, G_OPTION_ARG_INT64, &opt.max_nodes,
-    "Give up on an opener after N search nodes: --all writes the row as 'undecided', one opener exits 1 (default: "
-    "no limit)",
+    "Give up on an opener after N search nodes in each search order (the other order is tried after the first): "
+    "--all writes the row as 'undecided', one opener exits 1 (default: no limit)",
     "N" },
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
     "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
@@ -60,11 +60,30 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 /* How many words of a failing part are named. */
 #define PART_SHOWN 12
 
+/* The order that decided: opt.order, or the other one when that reached --max-nodes (ST). */
+static HsProveOrder
+deciding_order(const HsProveStats *st)
+{
+  if (!st->other_order)
+    return opt.order;
+  return opt.order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST;
+}
+
 static char *
-policy_string(const HsCliContext *ctx)
+policy_string(const HsCliContext *ctx, const HsProveStats *st)
 {
   return g_strdup_printf("exact proof, rules %s, search %s", hs_rules_name(ctx->policy.rules),
-                         hs_prove_order_name(opt.order));
+                         hs_prove_order_name(deciding_order(st)));
+}
+
+/* With --max-nodes: says when the decision went on in the other order. */
+static void
+print_other_order(const HsProveStats *st)
+{
+  if (st->other_order)
+    fprintf(stderr, "search: the %s order reached the node limit (%" G_GINT64_FORMAT " node%s); the %s order decided\n",
+            hs_prove_order_name(opt.order), opt.max_nodes, opt.max_nodes == 1 ? "" : "s",
+            hs_prove_order_name(deciding_order(st)));
 }
 
 /* Lists the words of the opener's part PATTERN (canonical order), at most PART_SHOWN. */
@@ -120,7 +139,7 @@ hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFai
 static gboolean
 emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st, GError **error)
 {
-  g_autofree char *policy = policy_string(ctx);
+  g_autofree char *policy = policy_string(ctx, st);
   hs_strategy_set_policy(s, policy);
   double verify_ms = 0, write_ms = 0;
   gboolean verified = FALSE;
@@ -152,6 +171,7 @@ prove_one(HsCliContext *ctx, GError **error)
   double secs = (g_get_monotonic_time() - t0) / 1e6;
   if (*error != NULL)
     return FALSE;
+  print_other_order(&st);
   if (s != NULL)
     return emit_proof(ctx, s, secs, &st, error);
   return hs_cli_report_impossible(ctx, opener, &why, st.nodes, secs, error);
@@ -189,13 +209,14 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
 {
   const HsWords *w = ctx->words;
   g_autofree double *t = g_new(double, MAX(n, 1u));
-  guint slowest = 0, proven = 0, undecided = 0;
+  guint slowest = 0, proven = 0, undecided = 0, other = 0;
   double cpu = 0;
   for (guint i = 0; i < n; i++) {
     t[i] = rows[i].seconds;
     cpu += rows[i].seconds;
     proven += rows[i].proven;
     undecided += rows[i].undecided;
+    other += rows[i].other_order && !rows[i].undecided;
     if (rows[i].seconds > rows[slowest].seconds)
       slowest = i;
   }
@@ -208,6 +229,10 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
           "(%.1f s of search CPU time)\n",
           n, proven, ctx->policy.max_guesses, n - proven - undecided, open, hs_cli_rules_words(ctx->policy.rules),
           w->name, secs, cpu);
+  if (other > 0)
+    fprintf(stderr, "%u opener%s decided in the %s order after the %s order reached the node limit\n", other,
+            other == 1 ? "" : "s", hs_prove_order_name(opt.order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST),
+            hs_prove_order_name(opt.order));
   if (n > 0)
     fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
             n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, rows[slowest].seconds, w->text[rows[slowest].opener]);
@@ -265,9 +290,12 @@ const HsCliCommand hs_cli_prove = {
     "too when it is a terminal.\n"
     "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
     "strategy found.\n"
-    "--max-nodes N bounds the work per opener: an opener not decided within N search nodes gets the\n"
+    "--max-nodes N bounds the work per opener and search order: an opener the chosen order does not\n"
+    "decide within N search nodes is decided on in the other order (near the boundary the fast order is\n"
+    "quicker to refute, the greedy order to prove), with N more nodes; one that is still open gets the\n"
     "verdict 'undecided' (the search is deterministic, so the same rows come back on every run and from\n"
-    "every shard); decide those openers again with a larger N or none (--openers FILE).\n\n"
+    "every shard, and a row decided within N is the same under any larger N); decide those openers again\n"
+    "with a larger N or none (--openers FILE).\n\n"
     "Exit status: one opener: 0 proven and verified, 1 impossible, undecided or not verified; --all: 0\n"
     "when every opener has a row (whatever the verdicts, undecided included); 1 on errors; 2 usage error.",
   .options = options,
