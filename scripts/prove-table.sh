@@ -11,10 +11,11 @@
 #   SHARDS       number of shards (default 48); JOBS: shards at once (default: the cores)
 # Each shard runs with --threads 1 and --timing (the seconds column is CPU time per opener); the shard
 # files go to OUT.tsv.shards/ and are removed after a successful merge. Prints the wall time.
-# MAX_NODES=N: give up on an opener after N search nodes (prove --max-nodes; its row says 'undecided').
+# MAX_NODES=N: give up on an opener after N search nodes in each search order (prove --max-nodes; its
+# row says 'undecided').
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,14p' "$0" >&2
+  sed -n '2,15p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
