@@ -143,10 +143,10 @@ gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const
 typedef struct {
   guint32 opener;
   gboolean proven;
-  gboolean undecided; /* the node limit was reached first (then proven is FALSE) */
+  gboolean undecided;   /* the node limit was reached first (then proven is FALSE) */
   gboolean other_order; /* decided (or not) in the other order after the first reached the limit */
-  guint64 nodes;      /* search nodes expanded (HsProveStats.nodes) */
-  double seconds;     /* CPU time of the thread that decided it (CLOCK_THREAD_CPUTIME_ID), which stays
+  guint64 nodes;        /* search nodes expanded (HsProveStats.nodes) */
+  double seconds;       /* CPU time of the thread that decided it (CLOCK_THREAD_CPUTIME_ID), which stays
                    * meaningful on a busy machine; the only field that varies from run to run */
 } HsProveAllRow;
 

@@ -231,7 +231,8 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
           w->name, secs, cpu);
   if (other > 0)
     fprintf(stderr, "%u opener%s decided in the %s order after the %s order reached the node limit\n", other,
-            other == 1 ? "" : "s", hs_prove_order_name(opt.order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST),
+            other == 1 ? "" : "s",
+            hs_prove_order_name(opt.order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST),
             hs_prove_order_name(opt.order));
   if (n > 0)
     fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
