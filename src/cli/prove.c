@@ -225,10 +225,10 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
     undecided ? g_strdup_printf(", %u undecided (node limit %" G_GINT64_FORMAT ")", undecided, opt.max_nodes)
               : g_strdup("");
   fprintf(stderr,
-          "prove: %u openers, %u proven within %u guesses, %u impossible%s (%s, %s lists), %.1f s "
+          "prove: %u opener%s, %u proven within %u guesses, %u impossible%s (%s, %s lists), %.1f s "
           "(%.1f s of search CPU time)\n",
-          n, proven, ctx->policy.max_guesses, n - proven - undecided, open, hs_cli_rules_words(ctx->policy.rules),
-          w->name, secs, cpu);
+          n, n == 1 ? "" : "s", proven, ctx->policy.max_guesses, n - proven - undecided, open,
+          hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
   if (other > 0)
     fprintf(stderr, "%u opener%s decided in the %s order after the %s order reached the node limit\n", other,
             other == 1 ? "" : "s",

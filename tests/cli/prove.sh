@@ -93,6 +93,9 @@ expect_grep prove-limit-one-message "$T/err" 'undecided: the node limit (1 node)
 expect_rc prove-limit-one-other-order 0 $HS prove mower $P --max-guesses 4 --max-nodes 1 --format json
 expect_grep prove-limit-one-other-message "$T/err" '^search: the greedy order reached the node limit (1 node); the fast order decided$'
 expect_grep prove-limit-one-other-policy "$T/out" '"policy": "exact proof, rules nyt, search fast"'
+echo salet >"$T/one.txt"
+$HS prove --all $P --openers "$T/one.txt" >/dev/null 2>"$T/one.err"
+expect_grep prove-all-one-opener-summary "$T/one.err" '^prove: 1 opener, 1 proven within 6 guesses, 0 impossible'
 expect_rc prove-limit-negative 2 $HS prove --all $P --max-nodes -5
 expect_rc prove-limit-not-number 2 $HS prove --all $P --max-nodes lots
 
