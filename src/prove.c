@@ -21,6 +21,12 @@ hs_prove_order_parse(const char *text, HsProveOrder *out, GError **error)
   return TRUE;
 }
 
+HsProveOrder
+hs_prove_order_other(HsProveOrder order)
+{
+  return order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST;
+}
+
 const char *
 hs_prove_order_name(HsProveOrder order)
 {
@@ -231,6 +237,20 @@ decide(HsProver *P, guint opener, guint max_guesses, gboolean rounds, guint8 *fa
   return TRUE;
 }
 
+/* Decides the opener on after a decision stopped at P->limit: with the rounds and the cluster
+ * refutation, until the node count LIMIT (0: none); the memo's facts stay. */
+static gboolean
+decide_on(HsProver *P, guint opener, guint max_guesses, guint64 limit, guint8 *failed)
+{
+  gboolean clusters = P->clusters;
+  P->undecided = FALSE;
+  P->limit = limit;
+  P->clusters = TRUE;
+  gboolean ok = decide(P, opener, max_guesses, TRUE, failed);
+  P->clusters = clusters;
+  return ok;
+}
+
 gboolean
 hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats, GError **error)
 {
@@ -254,27 +274,17 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
      * that is not decided within escalate_nodes is decided with them (the memo's facts stay). */
     P->limit = P->max_nodes ? MIN(P->max_nodes, P->tuning.escalate_nodes) : P->tuning.escalate_nodes;
     ok = decide(P, opener, max_guesses, FALSE, &failed);
-    if (P->undecided && P->limit != P->max_nodes) {
-      P->undecided = FALSE;
-      P->limit = P->max_nodes;
-      P->clusters = TRUE;
-      ok = decide(P, opener, max_guesses, TRUE, &failed);
-      P->clusters = FALSE;
-    }
+    if (P->undecided && P->limit != P->max_nodes)
+      ok = decide_on(P, opener, max_guesses, P->max_nodes, &failed);
   }
   if (P->undecided && P->max_nodes != 0 && !P->cancelled) {
     /* The two orders are good at different openers: near the boundary the FAST order's probes and
      * reordering find failing parts sooner, the GREEDY order the working guesses of parts that all
      * work. An opener one order leaves undecided gets the other, with max_nodes more nodes (the memo's
      * facts stay), the rounds and the cluster refutation. */
-    gboolean clusters = P->clusters;
-    P->undecided = FALSE;
-    P->order = P->first_order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST;
+    P->order = hs_prove_order_other(P->first_order);
     P->stats.other_order = TRUE;
-    P->limit = P->stats.nodes + P->max_nodes;
-    P->clusters = TRUE;
-    ok = decide(P, opener, max_guesses, TRUE, &failed);
-    P->clusters = clusters;
+    ok = decide_on(P, opener, max_guesses, P->stats.nodes + P->max_nodes, &failed);
   }
   gboolean undecided = P->undecided;
   P->limit = 0;

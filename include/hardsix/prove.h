@@ -28,6 +28,7 @@ typedef enum { HS_PROVE_ORDER_GREEDY, HS_PROVE_ORDER_FAST } HsProveOrder;
 
 gboolean hs_prove_order_parse(const char *text, HsProveOrder *out, GError **error);
 const char *hs_prove_order_name(HsProveOrder order);
+HsProveOrder hs_prove_order_other(HsProveOrder order); /* the order a node limit falls back to */
 
 typedef struct {
   guint64 nodes;        /* search nodes expanded (parts not answered by the memo or a shortcut) */

@@ -64,9 +64,7 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 static HsProveOrder
 deciding_order(const HsProveStats *st)
 {
-  if (!st->other_order)
-    return opt.order;
-  return opt.order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST;
+  return st->other_order ? hs_prove_order_other(opt.order) : opt.order;
 }
 
 static char *
@@ -231,8 +229,7 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
           hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
   if (other > 0)
     fprintf(stderr, "%u opener%s decided in the %s order after the %s order reached the node limit\n", other,
-            other == 1 ? "" : "s",
-            hs_prove_order_name(opt.order == HS_PROVE_ORDER_FAST ? HS_PROVE_ORDER_GREEDY : HS_PROVE_ORDER_FAST),
+            other == 1 ? "" : "s", hs_prove_order_name(hs_prove_order_other(opt.order)),
             hs_prove_order_name(opt.order));
   if (n > 0)
     fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
