@@ -46,10 +46,12 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(GLIB_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(OMP_LIBS)
 LIBS = $(GLIB_LIBS) -lm
 
-# The library is src/*.c (public headers in include/hardsix/); the command-line program is src/cli/*.c,
-# a client of the library (the library never includes anything from src/cli/; tests/static/layers.sh
-# checks). CLI objects go to BUILD/src/cli/, the path of their sources.
-LIB_SRC := $(wildcard src/*.c)
+# The library is src/<layer>/*.c, one folder per layer (util, core, engine, verify, report; its module
+# headers in include/hardsix/<layer>/); the command-line program is src/cli/*.c, a client of the library.
+# tests/static/layers.sh checks that includes only point down the layers. Library objects go to
+# BUILD/lib/<layer>/, CLI objects to BUILD/src/cli/, the path of their sources.
+LAYERS := util core engine verify report
+LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -61,9 +63,6 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz/replay_%)
 FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
-# The independent verifier (src/verify/, one file per strategy format) is part of the library.
-VERIFY_SRC := $(wildcard src/verify/*.c)
-LIB_OBJ += $(VERIFY_SRC:src/%.c=$(BUILD)/lib/%.o)
 
 .PHONY: all run check bench sanitize install uninstall clean deps deps-check tests fuzz fuzz-bins deps-browser format
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
@@ -147,7 +146,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/hardsix $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1 $(DESTDIR)$(PREFIX)/share/hardsix
 
 # make format: applies .clang-format to every C file (make check fails when one is not formatted).
-FORMAT_SRC = $(wildcard src/*.c src/*.h src/*/*.c src/*/*.h include/hardsix/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h)
+FORMAT_SRC = $(wildcard src/*/*.c src/*/*.h include/hardsix/*.h include/hardsix/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h)
 format:
 	clang-format --style=file -i $(FORMAT_SRC)
 

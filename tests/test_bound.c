@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "hardsix/hardsix.h"
-#include "bound.h"
-#include "search.h"
+#include "engine/bound.h"
+#include "engine/search.h"
 #include "test-brute.h"
 #include "test-common.h"
 

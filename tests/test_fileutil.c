@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <glib/gstdio.h>
 
-#include "hardsix/fileutil.h"
+#include "hardsix/util/fileutil.h"
 
 static int
 make_dir(void **state)

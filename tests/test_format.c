@@ -1,4 +1,4 @@
-/* Tests for the strategy writers (src/format.c): golden files in tests/data/format/, built on the tiny
+/* Tests for the strategy writers (src/report/format.c): golden files in tests/data/format/, built on the tiny
  * lists there, plus structural checks (line order, counts) on the original lists. Run from the
  * repository root. Set HS_UPDATE_GOLDEN=1 to rewrite the golden files (then review the diff). */
 #include <stdarg.h>
@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hardsix/format.h"
-#include "hardsix/feedback.h"
-#include "hardsix/strategy.h"
-#include "hardsix/words.h"
-#include "hardsix/verify.h"
+#include "hardsix/report/format.h"
+#include "hardsix/core/feedback.h"
+#include "hardsix/core/strategy.h"
+#include "hardsix/core/words.h"
+#include "hardsix/verify/verify.h"
 
 #define DATA "tests/data/format/"
 

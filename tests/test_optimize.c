@@ -13,8 +13,8 @@
 #endif
 
 #include "hardsix/hardsix.h"
-#include "hardsix/optimize.h"
-#include "optimize-private.h" /* hs_opt_test_step */
+#include "hardsix/engine/optimize.h"
+#include "engine/optimize-private.h" /* hs_opt_test_step */
 #include "test-common.h"
 
 #define BRUTE_INF G_MAXUINT32

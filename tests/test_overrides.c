@@ -7,10 +7,10 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "hardsix/words.h"
-#include "hardsix/feedback.h"
-#include "hardsix/rules.h"
-#include "hardsix/overrides.h"
+#include "hardsix/core/words.h"
+#include "hardsix/core/feedback.h"
+#include "hardsix/core/rules.h"
+#include "hardsix/engine/overrides.h"
 
 static HsWords *words;
 

@@ -1,4 +1,4 @@
-/* Tests for src/robust.c and the pieces it relies on: seeded shuffles, in-memory answer permutations,
+/* Tests for src/engine/robust.c and the pieces it relies on: seeded shuffles, in-memory answer permutations,
  * permuted feedback tables, and that every robust row equals a direct greedy build on the same order.
  * Run from the repository root. */
 #include <stdarg.h>

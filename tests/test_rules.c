@@ -7,9 +7,9 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "hardsix/words.h"
-#include "hardsix/feedback.h"
-#include "hardsix/rules.h"
+#include "hardsix/core/words.h"
+#include "hardsix/core/feedback.h"
+#include "hardsix/core/rules.h"
 
 static guint8
 pat(const char *text)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hardsix/hardsix.h"
-#include "search.h"
+#include "engine/search.h"
 #include "test-common.h"
 
 HS_TEST_GROUP_TABLE(orig, table, hs_test_load_set("original"))

@@ -1,4 +1,4 @@
-/* Tests for the cheat sheets (src/sheet.c) and for reading a verified file back into a tree: the
+/* Tests for the cheat sheets (src/report/sheet.c) and for reading a verified file back into a tree: the
  * verifier's per-answer paths and hs_strategy_from_paths. Run from the repository root. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -7,11 +7,11 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "hardsix/words.h"
-#include "hardsix/feedback.h"
-#include "hardsix/rules.h"
-#include "hardsix/strategy.h"
-#include "hardsix/greedy.h"
+#include "hardsix/core/words.h"
+#include "hardsix/core/feedback.h"
+#include "hardsix/core/rules.h"
+#include "hardsix/core/strategy.h"
+#include "hardsix/engine/greedy.h"
 #include "test-common.h"
 
 HS_TEST_GROUP_TABLE(tiny, tiny_table, hs_test_tiny())

@@ -2,8 +2,6 @@
  * verification dispatched to the format's reader. */
 #include "verify-private.h"
 
-G_DEFINE_QUARK(hs_verify_error_quark, hs_verify_error)
-
 typedef gboolean (*ReadFn)(Verifier *v, const char *text, gsize len, GError **error);
 typedef gboolean (*LooksFn)(const char *line, gsize len);
 
@@ -142,18 +140,6 @@ hs_verify_peek_header(const char *text, gsize len, char **lists, char **rules)
   if (rules != NULL)
     *rules = g_steal_pointer(&h.rules);
   hs_verify_header_clear(&h);
-}
-
-void
-hs_verify_take_header(Verifier *v, const char *text, gsize len, Header *h)
-{
-  Header mine;
-  Header *into = h != NULL ? h : &mine;
-  hs_verify_read_header(text, len, into);
-  v->r->lists_hint = g_steal_pointer(&into->lists);
-  v->r->rules_hint = g_steal_pointer(&into->rules);
-  if (h == NULL)
-    hs_verify_header_clear(&mine);
 }
 
 static gint

@@ -1,6 +1,8 @@
-/* hardsix verifier — reading text formats: lines (LF or CRLF) and the "# key: value" header lines that
- * name the lists, rules and opener. */
+/* hardsix verifier — its error domain, and reading text formats: lines (LF or CRLF) and the
+ * "# key: value" header lines that name the lists, rules and opener. */
 #include "verify-private.h"
+
+G_DEFINE_QUARK(hs_verify_error_quark, hs_verify_error)
 
 gboolean
 hs_verify_next_line(Lines *it, const char **line, gsize *len)
@@ -90,4 +92,16 @@ hs_verify_read_header(const char *text, gsize len, Header *h)
     trim(&line, &l);
     header_line(line, l, it.lineno, h);
   }
+}
+
+void
+hs_verify_take_header(Verifier *v, const char *text, gsize len, Header *h)
+{
+  Header mine;
+  Header *into = h != NULL ? h : &mine;
+  hs_verify_read_header(text, len, into);
+  v->r->lists_hint = g_steal_pointer(&into->lists);
+  v->r->rules_hint = g_steal_pointer(&into->rules);
+  if (h == NULL)
+    hs_verify_header_clear(&mine);
 }

@@ -3,7 +3,7 @@
  * the verifier's objects use no hs_ symbol but their own and the word-list lookup. */
 #pragma once
 
-#include "hardsix/verify.h"
+#include "hardsix/verify/verify.h"
 
 #include <string.h>
 

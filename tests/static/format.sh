@@ -8,7 +8,7 @@ if ! command -v clang-format >/dev/null 2>&1; then
   exit 0
 fi
 n=0 bad=0
-for f in src/*.c src/*.h src/*/*.c src/*/*.h include/hardsix/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h; do
+for f in src/*/*.c src/*/*.h include/hardsix/*.h include/hardsix/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h; do
   [ -f "$f" ] || continue
   n=$((n + 1))
   if ! clang-format --style=file "$f" | cmp -s - "$f"; then

@@ -1,0 +1,101 @@
+/* hardsix — Wordle feedback (two-pass rule), pattern text forms, and the guesses x answers table.
+ * Patterns are numbers 0..242: grey 0, yellow 1, green 2, position 0 most significant. */
+#pragma once
+
+#include <glib.h>
+#include "hardsix/core/words.h"
+
+G_BEGIN_DECLS
+
+#define HS_PATTERNS 243
+#define HS_ALL_GREEN 242
+/* Longest formatted pattern (five 4-byte emoji) plus NUL. */
+#define HS_PATTERN_BUFLEN 21
+
+typedef enum {
+  HS_PATTERN_EMOJI,   /* 🟩🟨⬜ (the default on output) */
+  HS_PATTERN_LETTERS, /* GYB */
+  HS_PATTERN_DIGITS   /* 210 */
+} HsPatternStyle;
+
+#define HS_PATTERN_ERROR (hs_pattern_error_quark())
+GQuark hs_pattern_error_quark(void);
+typedef enum {
+  HS_PATTERN_ERROR_INVALID,
+  HS_PATTERN_ERROR_NO_MEMORY /* a feedback table that does not fit in memory (hs_table_try_new) */
+} HsPatternError;
+
+/* Feedback of GUESS against ANSWER (both 5 lowercase letters). */
+guint8 hs_feedback(const char *guess, const char *answer);
+
+/* Parses one pattern written in any accepted form (emoji incl. ⬛ and U+FE0F, letters G/Y/B in any
+ * case with '-' and '.' as grey, digits 2/1/0; forms may mix). TEXT must hold exactly 5 tiles and
+ * nothing else; LEN may be -1 for a NUL-terminated string. */
+gboolean hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error);
+
+/* Writes pattern P in STYLE into BUF (at least HS_PATTERN_BUFLEN bytes); returns BUF. */
+char *hs_pattern_format(guint8 p, HsPatternStyle style, char *buf);
+
+/* Parses "emoji", "letters" or "digits". */
+gboolean hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error);
+
+/* Feedback table: for every guess row g (all words, or answers only) and answer column a, one byte
+ * hs_feedback(words[g], words[a]). Built in parallel; the words must outlive the table. */
+typedef struct HsTable HsTable;
+
+/* Builds the table. With ALL_GUESSES FALSE only the answer rows are stored (enough for a candidates
+ * pool); other rows are computed on demand by hs_table_row. */
+HsTable *hs_table_new(const HsWords *words, gboolean all_guesses);
+
+/* Also stores the transposed answers x answers block, so that hs_table_column works (the
+ * maxbucket-swapped metric reads feedback(other, w) for a fixed w). */
+HsTable *hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns);
+
+/* As hs_table_new_full, for sizes that come from input: the memory is estimated first and allocated
+ * with g_try_malloc, so a table that does not fit (or whose size overflows) is NULL and an error
+ * (HS_PATTERN_ERROR_NO_MEMORY) saying how large it would be, never an abort. */
+HsTable *hs_table_try_new(const HsWords *words, gboolean all_guesses, gboolean columns, GError **error);
+
+/* The bytes hs_table_try_new would allocate for WORDS, or G_MAXUINT64 when that overflows. */
+guint64 hs_table_bytes(const HsWords *words, gboolean all_guesses, gboolean columns);
+
+/* The table of WORDS when WORDS is the base table's words with the answers reordered (ORDER[i] is the
+ * base index of answer i, as for hs_words_apply_permutation), derived from BASE by moving rows and
+ * columns instead of recomputing feedback. Columns are kept when COLUMNS is TRUE and BASE has them.
+ * WORDS must outlive the table; BASE is only read. */
+HsTable *hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *order, gboolean columns);
+
+/* Column of ANSWER: n_answers bytes hs_feedback(words[o], words[ANSWER]) for every answer o, or NULL
+ * when the table was built without columns. */
+const guint8 *hs_table_column(const HsTable *table, guint answer);
+
+/* Row of GUESS: n_answers bytes. When the row is not stored it is computed into SCRATCH (n_answers
+ * bytes, owned by the caller) and SCRATCH is returned. */
+const guint8 *hs_table_row(const HsTable *table, guint guess, guint8 *scratch);
+
+/* The whole table transposed, answer by answer: byte [a * n_words + g] is feedback(words[g], words[a]),
+ * for tables of every guess row (NULL otherwise). Built on the first call (thread-safe; n_words x
+ * n_answers more bytes, kept until the table is freed): exact searches read many guesses against
+ * few answers, and a column is one sequential read where rows are one cache miss per guess. */
+const guint8 *hs_table_by_answer(const HsTable *table);
+
+/* Whether hs_table_by_answer may build the transposed table (TRUE, the default) or returns NULL until
+ * it is allowed again (searches then read rows). Its build costs about as much as searching a few
+ * openers gains from it: a run over one opener is faster without. Call before sharing the table
+ * between threads. */
+void hs_table_set_by_answer(HsTable *table, gboolean build);
+
+/* The rows of GUESSES[0..M) over the answers ANSWERS[0..N) (answer indices) into OUT, guess by guess:
+ * OUT[j * N + i] = feedback(words[GUESSES[j]], words[ANSWERS[i]]). Computed from the answers' letters,
+ * not read from the table: a search's first look at a set costs no pass over the whole table. */
+void hs_table_fill_sub(const HsTable *table, const guint32 *guesses, guint m, const guint16 *answers, guint n,
+                       guint8 *out);
+
+/* TRUE when the row of GUESS is stored (hs_table_row needs no scratch for it). */
+gboolean hs_table_has_row(const HsTable *table, guint guess);
+
+const HsWords *hs_table_words(const HsTable *table);
+void hs_table_free(HsTable *table);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsTable, hs_table_free)
+
+G_END_DECLS

@@ -1,0 +1,115 @@
+/* hardsix — the exact optimiser: among the strategies that start with a given opener, obey the rules
+ * and solve every answer within the guess cap, the one with the fewest guesses in total (the lowest
+ * average), proved optimal by an exact branch-and-bound search; ties between equally good guesses go
+ * to the first in the guess ranking (rank.h), so the tree is unique.
+ * Ownership: strategies returned here are new (free with hs_strategy_free) and borrow the table's
+ * words. Nothing here prints or exits. */
+#pragma once
+
+#include <glib.h>
+#include "hardsix/core/words.h"
+#include "hardsix/core/feedback.h"
+#include "hardsix/core/rules.h"
+#include "hardsix/core/strategy.h"
+
+G_BEGIN_DECLS
+
+/* A total that no strategy meets (the opener cannot guarantee the cap). */
+#define HS_OPTIMIZE_IMPOSSIBLE G_MAXUINT64
+
+typedef struct {
+  guint64 nodes;     /* sets searched (not answered by the memo or a closed form) */
+  guint64 memo_hits; /* sets answered by the memo */
+  guint64 memo_entries;
+  guint64 memo_bytes; /* memory the memo holds */
+  guint64 cells;      /* (guess, answer) pairs scored: the bulk of the work */
+} HsOptimizeStats;
+
+#define HS_OPTIMIZE_ERROR (hs_optimize_error_quark())
+GQuark hs_optimize_error_quark(void);
+typedef enum {
+  HS_OPTIMIZE_ERROR_INVALID,   /* bad arguments */
+  HS_OPTIMIZE_ERROR_TABLE,     /* the table lacks guess rows */
+  HS_OPTIMIZE_ERROR_CANCELLED, /* the cancel flag was set */
+  HS_OPTIMIZE_ERROR_INTERNAL   /* an optimal part could not be rebuilt (a bug) */
+} HsOptimizeError;
+
+/* A search context: the memo and scratch of one thread. The table must hold every guess row and
+ * outlive the optimiser. The memo is kept between calls (it holds facts, so results never depend on
+ * it): openers searched one after another share what they have in common. */
+typedef struct HsOptimizer HsOptimizer;
+
+HsOptimizer *hs_optimizer_new(const HsTable *table, HsRules rules);
+void hs_optimizer_free(HsOptimizer *o);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsOptimizer, hs_optimizer_free)
+
+/* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_OPTIMIZE_ERROR_CANCELLED. */
+void hs_optimizer_set_cancel(HsOptimizer *o, volatile gint *cancel);
+
+/* The memo is emptied whenever it would hold more than LIMIT bytes (0: no limit). Default 1 GiB. */
+void hs_optimizer_set_memo_limit(HsOptimizer *o, guint64 limit);
+
+/* Forgets everything the memo holds. */
+void hs_optimizer_reset(HsOptimizer *o);
+
+/* The minimum total number of guesses over all answers for OPENER within MAX_GUESSES. With BOUND = 0
+ * the search is exact: *TOTAL is the minimum, or HS_OPTIMIZE_IMPOSSIBLE, and *EXACT is TRUE. With a
+ * BOUND the search stops as soon as the total is proven to be at least BOUND: then *EXACT is FALSE and
+ * *TOTAL (>= BOUND) is a proven lower bound. STATS (may be NULL) count this call only. */
+gboolean hs_optimizer_value(HsOptimizer *o, guint opener, guint max_guesses, guint64 bound, guint64 *total,
+                            gboolean *exact, HsOptimizeStats *stats, GError **error);
+
+/* The optimal strategy for OPENER within MAX_GUESSES (complete, in the layout of strategy.h), or NULL
+ * without an error when the opener cannot meet the cap; errors return NULL with ERROR set. */
+HsStrategy *hs_optimizer_strategy(HsOptimizer *o, guint opener, guint max_guesses, HsOptimizeStats *stats,
+                                  GError **error);
+
+/* A lower bound on the total of OPENER from one step of search in each of its parts (the least bound
+ * over every legal second guess), or HS_OPTIMIZE_IMPOSSIBLE when a part is seen to be unsolvable. Far
+ * cheaper than hs_optimizer_value, and much closer than hs_optimize_opener_bound. */
+gboolean hs_optimizer_bound(HsOptimizer *o, guint opener, guint max_guesses, guint64 *bound, GError **error);
+
+/* A cheap lower bound on the total of OPENER, from its first split alone (every part of s answers
+ * costs at least 2s - 1 more guesses); exact when every part is solved by its first guess. */
+guint64 hs_optimize_opener_bound(const HsTable *table, guint opener);
+
+/* ---- every opener ---- */
+
+typedef enum {
+  HS_OPTIMIZE_ROW_OPTIMAL,    /* total is the exact optimum */
+  HS_OPTIMIZE_ROW_IMPOSSIBLE, /* no strategy meets the cap (total 0) */
+  HS_OPTIMIZE_ROW_WORSE       /* --best: not among the best; total is a proven lower bound */
+} HsOptimizeVerdict;
+
+typedef struct {
+  guint32 opener;
+  HsOptimizeVerdict verdict;
+  guint64 total;  /* see the verdict */
+  guint64 nodes;  /* sets searched for this opener (0 when its bound alone decided) */
+  double seconds; /* CPU time spent on this opener (varies from run to run) */
+} HsOptimizeRow;
+
+typedef void (*HsOptimizeProgress)(guint done, guint total, gpointer user);
+
+typedef struct {
+  guint max_guesses;
+  guint best;                  /* 0: every opener exactly; K: prove which K openers are best */
+  guint64 memo_limit;          /* per thread, bytes (0: the optimiser's default) */
+  HsOptimizeProgress progress; /* called from one thread at a time, may be NULL */
+  gpointer progress_user;
+  volatile gint *cancel; /* when non-NULL and set, stop early and fail with ..._CANCELLED */
+} HsOptimizeAllOptions;
+
+/* Optimises each of OPENERS[0..n) (in parallel, one optimiser per thread whose memo carries from one
+ * opener to the next) and fills ROWS[i] for OPENERS[i]; feasibility is decided by the prover first.
+ * With best = K every opener's one-step bound (hs_optimizer_bound) is computed first; then openers are
+ * taken in order of it and searched with the K-th best total so far as a cut-off; rows outside the K
+ * best say WORSE with max(their bound, the K-th best total), which they are proven to reach (IMPOSSIBLE
+ * only where the bound itself saw it). Rows (all but seconds and nodes) are the same for any thread
+ * count: the K best are those of least total, ties to the earlier opener in canonical order. */
+gboolean hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
+                         const HsOptimizeAllOptions *options, HsOptimizeRow *rows, GError **error);
+
+const char *hs_optimize_verdict_name(HsOptimizeVerdict v); /* "optimal", "impossible", "worse" */
+
+G_END_DECLS

@@ -1,0 +1,174 @@
+/* hardsix — the exact prover: decides whether some hard-mode strategy that starts with a given opener
+ * solves every answer within N guesses (an AND-OR depth-limited search over every legal guess, with a
+ * memo keyed by candidate set, hard-mode constraint state and guesses left), and builds its tree.
+ * Ownership: strategies returned here are new (free with hs_strategy_free); they borrow the table's
+ * words, which must outlive them. Nothing here prints or exits. */
+#pragma once
+
+#include <glib.h>
+#include "hardsix/core/words.h"
+#include "hardsix/core/feedback.h"
+#include "hardsix/core/rules.h"
+#include "hardsix/core/strategy.h"
+
+G_BEGIN_DECLS
+
+/* The order in which a node tries its guesses (it plays the first one that works). Both orders give
+ * the same verdicts; they differ in speed and in the tree they return.
+ * GREEDY: every legal guess by max bucket, then candidates before other words, then canonical order
+ *         (the greedy builder's preference), at every node. Trees look like greedy trees.
+ * FAST:   first the candidate with the smallest max bucket (taken without further search when its
+ *         largest part is no bigger than the guesses left after it), then GREEDY's order, with
+ *         three changes that only make it faster: a part of at most as many answers as guesses left
+ *         plays its candidates in canonical order; nodes with many guesses left first probe each
+ *         guess with a node budget and come back to the guesses a probe could not decide with
+ *         larger budgets; and after failed guesses, the untried ones are reordered by how they
+ *         split the answers of the parts that made those fail. For --all. */
+typedef enum { HS_PROVE_ORDER_GREEDY, HS_PROVE_ORDER_FAST } HsProveOrder;
+
+gboolean hs_prove_order_parse(const char *text, HsProveOrder *out, GError **error);
+const char *hs_prove_order_name(HsProveOrder order);
+HsProveOrder hs_prove_order_other(HsProveOrder order); /* the order a node limit falls back to */
+
+typedef struct {
+  guint64 nodes;        /* search nodes expanded (parts not answered by the memo or a shortcut) */
+  guint64 memo_hits;    /* parts answered by the memo */
+  guint64 memo_entries; /* entries the memo held at the end */
+  guint64 refuted;      /* parts and guesses refuted by a bound, without a search */
+  gboolean other_order; /* with a node limit: the first order reached it and the decision went on in the
+                         * other order (hs_prover_set_node_limit) */
+} HsProveStats;
+
+/* Why an opener cannot guarantee N guesses: the first opener pattern (in pattern order) whose part
+ * cannot be solved within N-1 more guesses. */
+typedef struct {
+  guint8 pattern;     /* feedback of the opener that leads to the part */
+  guint n_cands;      /* answers in the part */
+  guint32 first_cand; /* canonically first answer of the part */
+  guint best;         /* fewest further guesses that solve the part (> N-1), or 0 when it is not
+                         * solvable within HS_DEPTH_LIMIT guesses in all */
+} HsProveFailure;
+
+#define HS_PROVE_ERROR (hs_prove_error_quark())
+GQuark hs_prove_error_quark(void);
+typedef enum {
+  HS_PROVE_ERROR_INVALID,   /* bad arguments: opener, cap, history or candidates */
+  HS_PROVE_ERROR_TABLE,     /* the table lacks guess rows (build it with hs_table_new(words, TRUE)) */
+  HS_PROVE_ERROR_CANCELLED, /* the cancel flag was set */
+  HS_PROVE_ERROR_UNDECIDED, /* the node limit (hs_prover_set_node_limit) was reached before a verdict */
+  HS_PROVE_ERROR_INTERNAL   /* a proven part could not be rebuilt (a bug) */
+} HsProveError;
+
+/* A search context: the memo and scratch buffers of one thread. The table must hold every guess row
+ * and outlive the prover. Use one prover per thread. */
+typedef struct HsProver HsProver;
+
+HsProver *hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order);
+void hs_prover_free(HsProver *p);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsProver, hs_prover_free)
+
+/* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_PROVE_ERROR_CANCELLED. */
+void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
+
+/* At most MAX_NODES search nodes (HsProveStats.nodes) per search order in a decision of an opener
+ * (hs_prover_decide and the decision in hs_prover_prove; 0, the default: no limit). An opener the
+ * prover's order leaves undecided after MAX_NODES nodes is decided on in the other order, with
+ * MAX_NODES more (the memo kept; HsProveStats.other_order is set); a decision that reaches that limit
+ * too fails with HS_PROVE_ERROR_UNDECIDED and the stats (nodes at least 2 x MAX_NODES) are still
+ * set. The search is deterministic, so whether an opener is decided within the limit depends only on
+ * the opener, the cap, the rules, the order and the tuning, and an opener decided within MAX_NODES
+ * gets the same verdict and nodes under any larger limit. Building the strategy or explaining a
+ * failure afterwards is not limited; it uses the order that decided. */
+void hs_prover_set_node_limit(HsProver *p, guint64 max_nodes);
+
+/* Search settings. They change only the speed, the node counts and (FAST order) which strategy is
+ * found, never a verdict; tests use them to drive every path of the search on small lists. */
+typedef struct {
+  guint probe_min_r;        /* FAST: nodes with at least this many guesses left probe their guesses with
+                         * node budgets before searching them fully (0: never); default 4 */
+  guint probe_budget;       /* first budget per part, in nodes; default 800 */
+  guint trouble_first;      /* FAST, probing nodes: reorder the untried guesses by the parts that made
+                         * guesses fail after this many failures (0: never); default 4 */
+  gsize sub_budget;         /* largest sub-table (pool words x candidates, bytes) a node keeps; default
+                         * 16 MiB (0: none) */
+  guint part_budget;        /* deciding an opener: its parts are first searched in rounds with node budgets
+                         * starting here, so that a part that fails cheaply is found first (0: each part
+                         * in turn to the end); default 200 */
+  guint refute_max_guesses; /* the rounds and the cluster refutation at every node (bound.h) are used only
+                              * when the cap is at most this: above it nearly every part works, each part is
+                              * searched in turn by size, and they would only cost time (verdicts and
+                              * strategies are the same either way); default 5 */
+  guint escalate_nodes;     /* above refute_max_guesses: an opener not decided within this many nodes is
+                              * decided with the rounds and the cluster refutation from there on (0:
+                              * never); default 2000 */
+} HsProveTuning;
+
+void hs_prove_tuning_init(HsProveTuning *t);                    /* the defaults */
+void hs_prover_set_tuning(HsProver *p, const HsProveTuning *t); /* also empties the memo */
+
+/* Forgets every memo entry (the memory is kept for reuse). */
+void hs_prover_reset(HsProver *p);
+
+/* Decides whether OPENER guarantees every answer within MAX_GUESSES guesses. Sets *PROVEN and returns
+ * TRUE, or returns FALSE with an error. The memo is reset first, so STATS (may be NULL) depend only on
+ * the opener, the cap, the rules, the order and the tuning (never on earlier calls or threads). */
+gboolean hs_prover_decide(HsProver *p, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats,
+                          GError **error);
+
+/* Like hs_prover_decide, and when the opener is proven returns the strategy found (complete, every
+ * answer within MAX_GUESSES, in the layout of strategy.h). When it is impossible returns NULL without
+ * an error and fills WHY (may be NULL); errors return NULL with ERROR set. */
+HsStrategy *hs_prover_prove(HsProver *p, guint opener, guint max_guesses, HsProveStats *stats, HsProveFailure *why,
+                            GError **error);
+
+/* One-shot hs_prover_prove with a fresh prover in GREEDY order. */
+HsStrategy *hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses, HsProveStats *stats,
+                     HsProveFailure *why, GError **error);
+
+/* Asks about one part of a game: after the history GUESSES[i] / PATTERNS[i] (i < N_STEPS, legal under
+ * the prover's rules), with the candidate answers CANDS[0..N_CANDS) (answers consistent with the
+ * history, in canonical order), is there a legal guess that solves every candidate within
+ * GUESSES_LEFT more guesses? Sets *SOLVABLE. When solvable, *GUESS (may be NULL) is the first guess
+ * in the prover's order that works, and *SUBTREE (may be NULL) a new strategy for the part: nodes[0]
+ * plays *GUESS, its depth is N_STEPS and its pattern the last of PATTERNS (0 when N_STEPS is 0), hist
+ * counts guess numbers from the start of the game, max_guesses is N_STEPS + GUESSES_LEFT. The memo is
+ * kept between calls (results never depend on it). Returns FALSE with an error on bad arguments or
+ * cancellation. */
+gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const guint8 *patterns, const guint32 *cands,
+                       guint n_cands, guint guesses_left, gboolean *solvable, guint32 *guess, HsStrategy **subtree,
+                       HsProveStats *stats, GError **error);
+
+/* ---- every opener (prove-all.c) ---- */
+
+/* The verdict on one opener of hs_prove_all. */
+typedef struct {
+  guint32 opener;
+  gboolean proven;
+  gboolean undecided;   /* the node limit was reached first (then proven is FALSE) */
+  gboolean other_order; /* decided (or not) in the other order after the first reached the limit */
+  guint64 nodes;        /* search nodes expanded (HsProveStats.nodes) */
+  double seconds;       /* CPU time of the thread that decided it (CLOCK_THREAD_CPUTIME_ID), which stays
+                   * meaningful on a busy machine; the only field that varies from run to run */
+} HsProveAllRow;
+
+/* Called after each opener, from one thread at a time: openers decided so far, of TOTAL, and how
+ * many of them were proven. */
+typedef void (*HsProveAllProgress)(guint done, guint total, guint proven, gpointer user);
+
+typedef struct {
+  guint max_guesses;           /* the cap to prove */
+  HsProveOrder order;          /* the search order (verdicts never depend on it) */
+  HsProveAllProgress progress; /* may be NULL */
+  gpointer progress_user;
+  volatile gint *cancel; /* when non-NULL and set, stop early and fail with HS_PROVE_ERROR_CANCELLED */
+  guint64 max_nodes;     /* per opener (hs_prover_set_node_limit; 0: none): past it the row is undecided */
+} HsProveAllOptions;
+
+/* Decides each of OPENERS[0..n) (in parallel; OpenMP decides the thread count; one prover per thread)
+ * and fills ROWS[i] for OPENERS[i]. Each opener is decided from an empty memo, so every row but its
+ * seconds is the same for any thread count and any order of work. TABLE must hold every guess row.
+ * Fails with the error of the first failing opener in OPENERS order, or HS_PROVE_ERROR_CANCELLED. */
+gboolean hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
+                      const HsProveAllOptions *options, HsProveAllRow *rows, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,664 @@
+/* hardsix — Wordle feedback: the scalar two-pass rule, pattern text forms, and the feedback table
+ * (a data-parallel formulation of the same rule, built across answers in SIMD lanes and threads). */
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
+#include "hardsix/core/feedback.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+G_DEFINE_QUARK(hs_pattern_error_quark, hs_pattern_error)
+
+static const guint8 pow3[HS_WORD_LEN] = { 81, 27, 9, 3, 1 };
+
+guint8
+hs_feedback(const char *guess, const char *answer)
+{
+  guint8 left[26] = { 0 };
+  guint8 tile[HS_WORD_LEN];
+  /* Pass 1: greens consume their answer letter; count the rest of the answer. */
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    if (guess[i] == answer[i])
+      tile[i] = 2;
+    else {
+      tile[i] = 0;
+      left[answer[i] - 'a']++;
+    }
+  }
+  /* Pass 2: left to right, a non-green letter is yellow while unconsumed copies remain. */
+  guint p = 0;
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    if (tile[i] == 0 && left[guess[i] - 'a'] > 0) {
+      tile[i] = 1;
+      left[guess[i] - 'a']--;
+    }
+    p += tile[i] * pow3[i];
+  }
+  return (guint8)p;
+}
+
+/* ---- pattern text ---- */
+
+static int
+tile_at(const char *s, gsize left, gsize *used)
+{
+  static const struct {
+    const char *utf8;
+    int tile;
+  } emoji[] = {
+    { "\xF0\x9F\x9F\xA9", 2 }, /* 🟩 U+1F7E9 */
+    { "\xF0\x9F\x9F\xA8", 1 }, /* 🟨 U+1F7E8 */
+    { "\xE2\xAC\x9C", 0 },     /* ⬜ U+2B1C */
+    { "\xE2\xAC\x9B", 0 },     /* ⬛ U+2B1B */
+  };
+  switch (s[0]) {
+    case 'G':
+    case 'g':
+    case '2': *used = 1; return 2;
+    case 'Y':
+    case 'y':
+    case '1': *used = 1; return 1;
+    case 'B':
+    case 'b':
+    case '0':
+    case '-':
+    case '.': *used = 1; return 0;
+    default: break;
+  }
+  for (guint i = 0; i < G_N_ELEMENTS(emoji); i++) {
+    gsize l = strlen(emoji[i].utf8);
+    if (left >= l && memcmp(s, emoji[i].utf8, l) == 0) {
+      *used = l;
+      /* An optional variation selector U+FE0F may follow (emoji presentation). */
+      if (left >= l + 3 && memcmp(s + l, "\xEF\xB8\x8F", 3) == 0)
+        *used += 3;
+      return emoji[i].tile;
+    }
+  }
+  return -1;
+}
+
+gboolean
+hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error)
+{
+  gsize n = len < 0 ? strlen(text) : (gsize)len;
+  gsize pos = 0;
+  guint p = 0, tiles = 0;
+  while (pos < n) {
+    gsize used = 0;
+    int t = tile_at(text + pos, n - pos, &used);
+    if (t < 0 || tiles == HS_WORD_LEN) {
+      g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
+      if (t < 0)
+        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
+                    "'%s' is not a pattern: unexpected symbol at byte %zu (use 🟩🟨⬜, GYB or 210)", shown,
+                    pos + 1);
+      else
+        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: more than 5 tiles",
+                    shown);
+      return FALSE;
+    }
+    p = p * 3 + (guint)t;
+    tiles++;
+    pos += used;
+  }
+  if (tiles != HS_WORD_LEN) {
+    g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
+    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: %u tiles, expected 5", shown,
+                tiles);
+    return FALSE;
+  }
+  *out = (guint8)p;
+  return TRUE;
+}
+
+char *
+hs_pattern_format(guint8 p, HsPatternStyle style, char *buf)
+{
+  static const char *const emoji[3] = { "\xE2\xAC\x9C", "\xF0\x9F\x9F\xA8", "\xF0\x9F\x9F\xA9" };
+  static const char letters[3] = { 'B', 'Y', 'G' };
+  char *o = buf;
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    int t = (p / pow3[i]) % 3;
+    switch (style) {
+      case HS_PATTERN_EMOJI: {
+        gsize l = strlen(emoji[t]);
+        memcpy(o, emoji[t], l);
+        o += l;
+        break;
+      }
+      case HS_PATTERN_LETTERS: *o++ = letters[t]; break;
+      case HS_PATTERN_DIGITS: *o++ = (char)('0' + t); break;
+    }
+  }
+  *o = '\0';
+  return buf;
+}
+
+gboolean
+hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error)
+{
+  if (g_strcmp0(text, "emoji") == 0)
+    *out = HS_PATTERN_EMOJI;
+  else if (g_strcmp0(text, "letters") == 0)
+    *out = HS_PATTERN_LETTERS;
+  else if (g_strcmp0(text, "digits") == 0)
+    *out = HS_PATTERN_DIGITS;
+  else {
+    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
+                "unknown pattern style '%s' (expected emoji, letters or digits)", text);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* ---- the table ---- */
+
+struct HsTable {
+  const HsWords *words;
+  guint n_rows; /* rows stored: n_words or n_answers */
+  guint n_answers;
+  guint8 *cells;                /* n_rows * n_answers */
+  guint8 *columns;              /* n_answers * n_answers transposed answer block, or NULL */
+  guint8 *letters[HS_WORD_LEN]; /* answers' letters by position (0..25), padded to a multiple of 64 */
+  guint8 *tiles;                /* [(i * 26 + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
+  guint8 *once;                 /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
+  guint n_padded;
+  GMutex lazy;           /* guards the first build of by_answer */
+  gboolean no_by_answer; /* hs_table_set_by_answer FALSE: hs_table_by_answer returns NULL */
+  guint8 *by_answer;     /* the whole table transposed (built on first use; read atomically), or NULL */
+};
+
+/* What a row is computed from: per answer lane k, the answers' letters, tiles and single-letter marks
+ * (as in HsTable, with NP lanes per array): the table's answers, or a set of them gathered. */
+typedef struct {
+  const guint8 *letters[HS_WORD_LEN];
+  const guint8 *tiles, *once;
+  gsize np;
+} Lanes;
+
+static Lanes
+table_lanes(const HsTable *t)
+{
+  Lanes l = {
+    { t->letters[0], t->letters[1], t->letters[2], t->letters[3], t->letters[4] }, t->tiles, t->once, t->n_padded
+  };
+  return l;
+}
+
+/* How a guess's row is computed (see fill_range). */
+typedef struct {
+  guint32 off[HS_WORD_LEN];      /* its letter c at position i: the tiles at (i * 26 + c) * n_padded */
+  guint8 n_pairs;                /* letters it holds twice */
+  guint8 general;                /* it holds a letter three times or more: compute_range */
+  guint8 pair_c[2], pair_j[2];   /* a letter held twice and the position of its second copy */
+  guint8 pair_pi[2], pair_pj[2]; /* pow3 of the first copy's position and of the second's */
+} RowPlan;
+
+/* One guess row over the answers [K0, K1) into ROW[0 .. K1 - K0) (the general rule, for any guess). The rule restated per position so that it runs in SIMD lanes over
+ * answers: tile i is green if g[i] == a[i]; otherwise yellow when the answer's non-green copies of
+ * g[i] outnumber the guess's earlier non-green copies of g[i]. */
+static void
+compute_range(const Lanes *t, const char *guess, gsize k0, gsize k1, guint8 *row)
+{
+  guint8 g[HS_WORD_LEN];
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    g[i] = (guint8)(guess[i] - 'a');
+  const guint8 *restrict a0 = t->letters[0], *restrict a1 = t->letters[1], *restrict a2 = t->letters[2],
+                         *restrict a3 = t->letters[3], *restrict a4 = t->letters[4];
+  /* same[i][j] (j < i): guess letters i and j are equal. */
+  guint8 same[HS_WORD_LEN][HS_WORD_LEN] = { { 0 } };
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    for (int j = 0; j < i; j++)
+      same[i][j] = g[i] == g[j];
+  const guint8 g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4];
+  const guint8 s10 = same[1][0], s20 = same[2][0], s21 = same[2][1], s30 = same[3][0], s31 = same[3][1],
+               s32 = same[3][2], s40 = same[4][0], s41 = same[4][1], s42 = same[4][2], s43 = same[4][3];
+  /* Everything below is 8-bit lane arithmetic without branches, so the loop vectorises. */
+#pragma omp simd
+  for (gsize k = k0; k < k1; k++) {
+    const guint8 b0 = a0[k], b1 = a1[k], b2 = a2[k], b3 = a3[k], b4 = a4[k];
+    const guint8 n0 = g0 != b0, n1 = g1 != b1, n2 = g2 != b2, n3 = g3 != b3, n4 = g4 != b4; /* not green */
+#define HS_IN_ANSWER(c)                                                                                                \
+  (guint8)(((c) == b0) * n0 + ((c) == b1) * n1 + ((c) == b2) * n2 + ((c) == b3) * n3 + ((c) == b4) * n4)
+    const guint8 y0 = n0 & (HS_IN_ANSWER(g0) > 0);
+    const guint8 y1 = n1 & (HS_IN_ANSWER(g1) > (guint8)(s10 * n0));
+    const guint8 y2 = n2 & (HS_IN_ANSWER(g2) > (guint8)(s20 * n0 + s21 * n1));
+    const guint8 y3 = n3 & (HS_IN_ANSWER(g3) > (guint8)(s30 * n0 + s31 * n1 + s32 * n2));
+    const guint8 y4 = n4 & (HS_IN_ANSWER(g4) > (guint8)(s40 * n0 + s41 * n1 + s42 * n2 + s43 * n3));
+#undef HS_IN_ANSWER
+    row[k - k0] = (guint8)(81 * (2 - 2 * n0 + y0) + 27 * (2 - 2 * n1 + y1) + 9 * (2 - 2 * n2 + y2) +
+                           3 * (2 - 2 * n3 + y3) + (2 - 2 * n4 + y4));
+  }
+}
+
+/* The same rule per letter: the tile of a guess letter c at position i against answer a is 2 when a
+ * holds c at i, else 1 when a holds c anywhere, else 0, as long as the guess holds c once (a copy of c
+ * elsewhere in a cannot be green, so nothing else consumes it). So the pattern is the sum over
+ * positions of t->tiles, read at the guess's five letters. A letter c the guess holds twice (at i < j)
+ * is shown one tile too many against an answer holding c exactly once: the copy at j is grey instead
+ * (when the answer's c is green at j, the copy at i): less pow3[j] (pow3[i]). Three copies: the general
+ * rule. */
+static void
+plan_row(const Lanes *t, const char *guess, RowPlan *rp)
+{
+  guint8 count[26] = { 0 }, first[26] = { 0 };
+  memset(rp, 0, sizeof *rp);
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    const guint c = (guint)(guess[i] - 'a');
+    rp->off[i] = (guint32)((i * 26 + c) * t->np);
+    if (count[c] == 0)
+      first[c] = (guint8)i;
+    else if (count[c] == 1 && rp->n_pairs < 2) {
+      const guint8 d = rp->n_pairs++;
+      rp->pair_c[d] = (guint8)c;
+      rp->pair_j[d] = (guint8)i;
+      rp->pair_pi[d] = pow3[first[c]];
+      rp->pair_pj[d] = pow3[i];
+    }
+    if (++count[c] >= 3)
+      rp->general = 1;
+  }
+}
+
+/* The row planned by RP over the lanes [K0, K1) into ROW[0 .. K1 - K0); K1 at most the lanes' np. */
+static void
+fill_range(const Lanes *t, const char *guess, const RowPlan *rp, gsize k0, gsize k1, guint8 *row)
+{
+  if (rp->general) {
+    compute_range(t, guess, k0, k1, row);
+    return;
+  }
+  const guint8 *restrict t0 = t->tiles + rp->off[0], *restrict t1 = t->tiles + rp->off[1],
+                         *restrict t2 = t->tiles + rp->off[2], *restrict t3 = t->tiles + rp->off[3],
+                         *restrict t4 = t->tiles + rp->off[4];
+  guint8 *restrict out = row - k0;
+#pragma omp simd
+  for (gsize k = k0; k < k1; k++)
+    out[k] = (guint8)(t0[k] + t1[k] + t2[k] + t3[k] + t4[k]);
+  for (guint d = 0; d < rp->n_pairs; d++) {
+    const guint8 c = rp->pair_c[d], pi = rp->pair_pi[d], pj = rp->pair_pj[d];
+    const guint8 *restrict once = t->once + (gsize)c * t->np, *restrict aj = t->letters[rp->pair_j[d]];
+#pragma omp simd
+    for (gsize k = k0; k < k1; k++) {
+      const guint8 at_j = (guint8) - (guint8)(aj[k] == c); /* 0xff when the answer's c is at j */
+      out[k] = (guint8)(out[k] - (once[k] & ((at_j & pi) | (~at_j & pj))));
+    }
+  }
+}
+
+/* Row of GUESS over every answer into ROW (n_answers bytes). */
+static void
+fill_row(const HsTable *t, const char *guess, guint8 *row)
+{
+  const Lanes l = table_lanes(t);
+  RowPlan rp;
+  plan_row(&l, guess, &rp);
+  fill_range(&l, guess, &rp, 0, t->n_answers, row);
+}
+
+/* The answers' letters, tiles and single letters (the padding's are computed with, never read). */
+static void
+fill_letters(HsTable *t)
+{
+  const HsWords *words = t->words;
+  const gsize np = t->n_padded;
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    for (guint k = 0; k < words->n_answers; k++)
+      t->letters[i][k] = (guint8)(words->text[k][i] - 'a');
+  memset(t->tiles, 0, (gsize)HS_WORD_LEN * 26 * np);
+  memset(t->once, 0, 26 * np);
+  for (guint k = 0; k < words->n_answers; k++) {
+    guint8 count[26] = { 0 };
+    for (int i = 0; i < HS_WORD_LEN; i++)
+      count[words->text[k][i] - 'a']++;
+    for (guint c = 0; c < 26; c++) {
+      if (count[c] == 0)
+        continue;
+      t->once[c * np + k] = count[c] == 1 ? 0xff : 0;
+      for (int i = 0; i < HS_WORD_LEN; i++)
+        t->tiles[(i * 26 + c) * np + k] = (guint8)(pow3[i] * (1 + (words->text[k][i] - 'a' == (int)c)));
+    }
+  }
+}
+
+HsTable *
+hs_table_new(const HsWords *words, gboolean all_guesses)
+{
+  return hs_table_new_full(words, all_guesses, FALSE);
+}
+
+guint64
+hs_table_bytes(const HsWords *words, gboolean all_guesses, gboolean columns)
+{
+  guint64 a = words->n_answers, rows = all_guesses ? words->n_words : words->n_answers;
+  guint64 padded = (a + 63) & ~(guint64)63;
+  /* Each factor is below 2^32, so each product fits in 64 bits; the sum is checked. */
+  guint64 cells = rows * a, cols = columns ? a * a : 0, letters = (HS_WORD_LEN + HS_WORD_LEN * 26 + 26) * padded;
+  if (cells > G_MAXUINT64 - cols || cells + cols > G_MAXUINT64 - letters)
+    return G_MAXUINT64;
+  guint64 total = cells + cols + letters;
+  return total > G_MAXSIZE ? G_MAXUINT64 : total;
+}
+
+/* Cells SRC[r * n + c] to DST[c * rows + r], for the whole block [R0, R1) x [C0, C1), one cell at a time. */
+static void
+transpose_cells(const guint8 *src, gsize rows, gsize n, gsize r0, gsize r1, gsize c0, gsize c1, guint8 *dst)
+{
+  for (gsize r = r0; r < r1; r++)
+    for (gsize c = c0; c < c1; c++)
+      dst[c * rows + r] = src[r * n + c];
+}
+
+#if defined(__SSE2__)
+/* The 16 x 16 block of SRC at (R, C) transposed into DST. Four rounds of byte interleaving of
+ * vectors 2i and 2i + 1 (low halves to i, high halves to i + 8) carry the cell of vector v, byte b to
+ * vector rev(b), byte rev(v), where rev reverses the 4 bits: so row r is loaded into vector rev(r),
+ * and vector rev(c) then holds column c. */
+static inline void
+transpose16(const guint8 *src, gsize rows, gsize n, gsize r, gsize c, guint8 *dst)
+{
+  static const guint8 rev[16] = { 0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15 };
+  __m128i v[16], u[16];
+  for (int i = 0; i < 16; i++)
+    v[rev[i]] = _mm_loadu_si128((const __m128i *)(src + (r + i) * n + c));
+  for (int round = 0; round < 4; round++) {
+    for (int i = 0; i < 8; i++) {
+      u[i] = _mm_unpacklo_epi8(v[2 * i], v[2 * i + 1]);
+      u[i + 8] = _mm_unpackhi_epi8(v[2 * i], v[2 * i + 1]);
+    }
+    memcpy(v, u, sizeof v);
+  }
+  for (int i = 0; i < 16; i++)
+    _mm_storeu_si128((__m128i *)(dst + (c + i) * rows + r), v[rev[i]]);
+}
+#endif
+
+/* SRC (ROWS x N, row-major) transposed into DST (N x ROWS). In 16 x 16 blocks with SSE2, walking 64
+ * columns (whole cache lines of SRC) down all rows at a time; the ragged edges cell by cell. */
+static void
+transpose(const guint8 *src, gsize rows, gsize n, guint8 *dst)
+{
+  gsize r16 = 0, c16 = 0;
+#if defined(__SSE2__)
+  r16 = rows / 16 * 16;
+  c16 = n / 16 * 16;
+  for (gsize c0 = 0; c0 < c16; c0 += 64)
+    for (gsize r = 0; r < r16; r += 16)
+      for (gsize c = c0; c < MIN(c0 + 64, c16); c += 16)
+        transpose16(src, rows, n, r, c, dst);
+#endif
+  transpose_cells(src, rows, n, r16, rows, 0, n, dst);
+  transpose_cells(src, rows, n, 0, r16, c16, n, dst);
+}
+
+/* SIZE bytes for a table's cells (g_free frees them). Large blocks are aligned to 2 MB and asked to
+ * be backed by huge pages where the kernel offers them: a 30 MB table then costs 15 page faults
+ * instead of 7,500, and its transposition walks far fewer TLB entries. With TRY, NULL on failure;
+ * else failure aborts, as g_malloc does. */
+static guint8 *
+cells_alloc(gsize size, gboolean try)
+{
+  const gsize huge = 2u << 20;
+  size = MAX(size, 1u);
+  if (size < 4 * huge)
+    return try ? g_try_malloc(size) : g_malloc(size);
+  const gsize rounded = (size + huge - 1) / huge * huge;
+  void *p = NULL;
+  if (posix_memalign(&p, huge, rounded) != 0) {
+    if (try)
+      return NULL;
+    g_error("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+  }
+#if defined(MADV_HUGEPAGE)
+  (void)madvise(p, rounded, MADV_HUGEPAGE); /* advice only: any failure is harmless */
+#endif
+  return p;
+}
+
+/* Allocates the table's memory (g_try_malloc when TRY: NULL on failure). */
+static HsTable *
+table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboolean try)
+{
+  HsTable *t = g_new0(HsTable, 1);
+  g_mutex_init(&t->lazy);
+  t->words = words;
+  t->n_answers = words->n_answers;
+  t->n_rows = all_guesses ? words->n_words : words->n_answers;
+  t->n_padded = (words->n_answers + 63) & ~63u;
+  gsize cells = (gsize)t->n_rows * t->n_answers, cols = (gsize)t->n_answers * t->n_answers;
+  gboolean ok = TRUE;
+  for (int i = 0; i < HS_WORD_LEN; i++) {
+    t->letters[i] = try ? g_try_malloc0(t->n_padded) : g_malloc0(t->n_padded);
+    ok = ok && t->letters[i] != NULL;
+  }
+  t->tiles =
+    try ? g_try_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1) : g_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1);
+  t->once = try ? g_try_malloc(26 * (gsize)t->n_padded + 1) : g_malloc(26 * (gsize)t->n_padded + 1);
+  ok = ok && t->tiles != NULL && t->once != NULL;
+  t->cells = cells_alloc(cells, try);
+  if (columns)
+    t->columns = try ? g_try_malloc(MAX(cols, 1u)) : g_malloc(cols);
+  if (!ok || (try && t->cells == NULL) || (columns && t->columns == NULL)) {
+    hs_table_free(t);
+    return NULL;
+  }
+  return t;
+}
+
+/* Fills the table: rows, then the transposed answer block when it has one. */
+static HsTable *
+table_fill(HsTable *t)
+{
+  const HsWords *words = t->words;
+  fill_letters(t);
+  gint64 rows = t->n_rows;
+#pragma omp parallel for schedule(dynamic, 64)
+  for (gint64 r = 0; r < rows; r++)
+    fill_row(t, words->text[r], t->cells + (gsize)r * t->n_answers);
+  if (t->columns != NULL)
+    transpose(t->cells, t->n_answers, t->n_answers, t->columns); /* the answer rows' block */
+  return t;
+}
+
+HsTable *
+hs_table_new_full(const HsWords *words, gboolean all_guesses, gboolean columns)
+{
+  return table_fill(table_alloc(words, all_guesses, columns, FALSE));
+}
+
+HsTable *
+hs_table_try_new(const HsWords *words, gboolean all_guesses, gboolean columns, GError **error)
+{
+  guint64 bytes = hs_table_bytes(words, all_guesses, columns);
+  HsTable *t = bytes == G_MAXUINT64 ? NULL : table_alloc(words, all_guesses, columns, TRUE);
+  if (t == NULL) {
+    guint rows = all_guesses ? words->n_words : words->n_answers;
+    g_autofree char *size = bytes == G_MAXUINT64 ? g_strdup("more than this machine can address")
+                                                 : g_format_size_full(bytes, G_FORMAT_SIZE_IEC_UNITS);
+    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_NO_MEMORY,
+                "not enough memory for the feedback table of %u words x %u answers (%s); use shorter lists", rows,
+                words->n_answers, size);
+    return NULL;
+  }
+  return table_fill(t);
+}
+
+HsTable *
+hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *order, gboolean columns)
+{
+  g_return_val_if_fail(words->n_answers == base->n_answers && words->n_words == base->words->n_words, NULL);
+  HsTable *t = g_new0(HsTable, 1);
+  g_mutex_init(&t->lazy);
+  t->words = words;
+  t->n_answers = base->n_answers;
+  t->n_rows = base->n_rows;
+  t->n_padded = base->n_padded;
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    t->letters[i] = g_malloc0(t->n_padded);
+  t->tiles = g_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1);
+  t->once = g_malloc(26 * (gsize)t->n_padded + 1);
+  fill_letters(t);
+  /* Cell (r, c) of the new table is cell (old index of r, old index of c) of the base: answers move,
+   * guess-only words keep their index. */
+  gint64 n = t->n_answers, rows = t->n_rows;
+  t->cells = cells_alloc((gsize)rows * (gsize)n, FALSE);
+#pragma omp parallel for schedule(static)
+  for (gint64 r = 0; r < rows; r++) {
+    const guint8 *src = base->cells + (gsize)(r < n ? order[r] : (guint)r) * (gsize)n;
+    guint8 *dst = t->cells + (gsize)r * (gsize)n;
+    for (gint64 c = 0; c < n; c++)
+      dst[c] = src[order[c]];
+  }
+  if (columns && base->columns != NULL) {
+    t->columns = g_malloc((gsize)n * (gsize)n);
+#pragma omp parallel for schedule(static)
+    for (gint64 j = 0; j < n; j++) {
+      const guint8 *src = base->columns + (gsize)order[j] * (gsize)n;
+      guint8 *dst = t->columns + (gsize)j * (gsize)n;
+      for (gint64 i = 0; i < n; i++)
+        dst[i] = src[order[i]];
+    }
+  }
+  return t;
+}
+
+void
+hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint16 *answers, guint n, guint8 *out)
+{
+  if (m == 0 || n == 0)
+    return;
+  /* The answers' lanes gathered (padded to 16 so that rows are whole vectors), then row by row. */
+  const gsize np = (n + 15) & ~(gsize)15, full = n & ~(guint)15;
+  g_autofree guint8 *buf = g_malloc0((HS_WORD_LEN + HS_WORD_LEN * 26 + 26) * np + np);
+  guint8 *tiles = buf, *once = tiles + HS_WORD_LEN * 26 * np, *letters = once + 26 * np,
+         *tail = letters + HS_WORD_LEN * np;
+  for (guint r = 0; r < HS_WORD_LEN * 26; r++) {
+    const guint8 *src = t->tiles + (gsize)r * t->n_padded;
+    for (guint i = 0; i < n; i++)
+      tiles[r * np + i] = src[answers[i]];
+  }
+  for (guint c = 0; c < 26; c++)
+    for (guint i = 0; i < n; i++)
+      once[c * np + i] = t->once[(gsize)c * t->n_padded + answers[i]];
+  Lanes l = { { NULL }, tiles, once, np };
+  for (guint p = 0; p < HS_WORD_LEN; p++) {
+    for (guint i = 0; i < n; i++)
+      letters[p * np + i] = t->letters[p][answers[i]];
+    l.letters[p] = letters + p * np;
+  }
+  const char(*text)[HS_WORD_LEN + 1] = t->words->text;
+  for (guint j = 0; j < m; j++) {
+    RowPlan rp;
+    plan_row(&l, text[guesses[j]], &rp);
+    guint8 *row = out + (gsize)j * n;
+    fill_range(&l, text[guesses[j]], &rp, 0, full, row);
+    if (full < n) {
+      fill_range(&l, text[guesses[j]], &rp, full, np, tail);
+      memcpy(row + full, tail, n - full);
+    }
+  }
+}
+
+const guint8 *
+hs_table_column(const HsTable *t, guint answer)
+{
+  return t->columns ? t->columns + (gsize)answer * t->n_answers : NULL;
+}
+
+const guint8 *
+hs_table_row(const HsTable *t, guint guess, guint8 *scratch)
+{
+  if (guess < t->n_rows)
+    return t->cells + (gsize)guess * t->n_answers;
+  fill_row(t, t->words->text[guess], scratch);
+  return scratch;
+}
+
+gboolean
+hs_table_has_row(const HsTable *t, guint guess)
+{
+  return guess < t->n_rows;
+}
+
+const HsWords *
+hs_table_words(const HsTable *t)
+{
+  return t->words;
+}
+
+void
+hs_table_free(HsTable *t)
+{
+  if (t == NULL)
+    return;
+  for (int i = 0; i < HS_WORD_LEN; i++)
+    g_free(t->letters[i]);
+  g_free(t->tiles);
+  g_free(t->once);
+  g_free(t->cells);
+  g_free(t->columns);
+  g_free(t->by_answer);
+  g_mutex_clear(&t->lazy);
+  g_free(t);
+}
+
+/* The whole table transposed into DST, computed afresh rather than read from the rows: in blocks of
+ * 16 guesses x 64 answers, each computed into a small buffer (the rows of 16 guesses over 64 answers)
+ * and transposed from there, so that the only memory traffic is DST, written answer by answer. */
+static void
+fill_by_answer(const HsTable *t, guint8 *dst)
+{
+  const gsize n_words = t->n_rows, n = t->n_answers;
+  const char(*text)[HS_WORD_LEN + 1] = t->words->text;
+  const Lanes l = table_lanes(t);
+  g_autofree RowPlan *plans = g_new(RowPlan, n_words);
+  for (gsize g = 0; g < n_words; g++)
+    plan_row(&l, text[g], &plans[g]);
+  guint8 buf[16 * 64];
+  for (gsize k0 = 0; k0 < n; k0 += 64) {
+    const gsize kn = MIN(64, n - k0);
+    for (gsize g0 = 0; g0 < n_words; g0 += 16) {
+      const gsize gn = MIN(16, n_words - g0);
+      for (gsize x = 0; x < gn; x++)
+        fill_range(&l, text[g0 + x], &plans[g0 + x], k0, k0 + 64, buf + x * 64);
+      guint8 *d = dst + k0 * n_words + g0;
+#if defined(__SSE2__)
+      if (gn == 16 && kn == 64) {
+        for (gsize c = 0; c < 64; c += 16)
+          transpose16(buf, n_words, 64, 0, c, d);
+        continue;
+      }
+#endif
+      transpose_cells(buf, n_words, 64, 0, gn, 0, kn, d);
+    }
+  }
+}
+
+void
+hs_table_set_by_answer(HsTable *t, gboolean build)
+{
+  t->no_by_answer = !build;
+}
+
+const guint8 *
+hs_table_by_answer(const HsTable *table)
+{
+  HsTable *t = (HsTable *)table; /* a cache filled on first use; the table's contents do not change */
+  guint8 *p = g_atomic_pointer_get(&t->by_answer);
+  if (p != NULL || t->n_rows != t->words->n_words || t->no_by_answer)
+    return p;
+  g_mutex_lock(&t->lazy);
+  p = t->by_answer;
+  if (p == NULL) {
+    const gsize n = t->n_answers, rows = t->n_rows;
+    p = cells_alloc(rows * n, FALSE);
+    fill_by_answer(t, p);
+    g_atomic_pointer_set(&t->by_answer, p);
+  }
+  g_mutex_unlock(&t->lazy);
+  return p;
+}

@@ -1,0 +1,236 @@
+/* hardsix — internals of the optimiser shared by its files: optimize.c (the object, the driver, the tree
+ * and the bounds used to rank openers) and optimize-search.c (the branch-and-bound search). Not
+ * installed; see include/hardsix/engine/optimize.h for the API.
+ *
+ * The optimiser finds the minimum total number of guesses within the cap by branch and bound over
+ * (candidate set, hard-mode state, guesses left), on the shared search core (search.h).
+ *
+ * The value f(S) of a set S of n candidates is the fewest guesses, summed over its answers, that solve
+ * all of them within the guesses left. A guess g costs n (every answer pays for it) plus the values
+ * of the parts it leaves (the answer g itself is then solved). Bounds, all integer:
+ *   - n = 1 costs 1, n = 2 costs 3; f(S) >= 2n - 1, reached exactly when a candidate splits the others
+ *     into singletons (then the first such candidate is the answer); otherwise f(S) >= 2n, reached
+ *     exactly when a candidate leaves one pair and singletons and two guesses are left after it (the
+ *     candidate "profile" of a set depends on the set alone, so it is cached by the set's hash);
+ *   - a part of s >= 2 answers costs at least 2s - 1 (2s without a perfect candidate), so guess g
+ *     leaving k parts (other than {g}) costs at least 3n - k - 2 when g is a candidate, 3n - k otherwise;
+ *   - with two guesses left every part after the next guess must be a singleton: a non-candidate that
+ *     splits S so costs 2n, and without one S is unsolvable.
+ * hs_opt_solve(S, beta) returns f(S) when it is below beta, and otherwise some lower bound >= beta
+ * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
+ * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
+ * budget the others leave; a guess is dropped as soon as its running total reaches the best. The memo
+ * keeps exact values with their best guess, and lower bounds from searches that failed high.
+ *
+ * Speed: a node keeps its pool's rows on its set (a sub-table), from which its children read theirs;
+ * a word makes no more parts of a subset than of the set, so a child skips, unread, every word whose
+ * part count in the parent already puts its bound at or over the child's budget.
+ *
+ * Ties: among guesses of equal total the first in the guess ranking wins (rank.h). A guess that ranks
+ * before the current best is searched with a budget one larger, so that it wins a tie; the tree is
+ * therefore the same whatever the search order, the memo or the thread count. */
+#pragma once
+
+#include "hardsix/engine/optimize.h"
+#include "hardsix/engine/rank.h"
+#include "search.h"
+
+#include <string.h>
+
+#define INF 0x3fffffffu /* no strategy within the cap (also: "at least" anything) */
+#define VALUE_MASK 0x7fffffffu
+#define EXACT_BIT 0x80000000u
+#define MAX_LEVELS (HS_DEPTH_LIMIT + 2)
+#define CANCEL_EVERY 1024
+
+/* A word of a node's pool as part_step_extra reads it (in the order of the node's bounds). */
+typedef struct {
+  guint32 w, j;            /* the word and its pool position */
+  guint16 k;               /* the parts it makes of the node's set (or a limit) */
+  guint16 kmax;            /* the most k of this word and those after it */
+  guint8 row;              /* its row is in the node's sub-table */
+  guint8 cand;             /* a candidate of the node */
+  guint8 let[HS_WORD_LEN]; /* its letters, 0 .. 25 */
+  guint8 repeats;          /* it holds a letter more than once */
+} StepWord;
+
+/* A part a node has stepped (part_step_extra): its set and state hashes, and what the step gave. */
+typedef struct {
+  guint64 k1, k2;
+  guint32 gen;   /* live when equal to the level's step_gen */
+  guint16 val;   /* the extra, or a lower bound of it */
+  guint16 exact; /* val is the extra itself */
+} StepSlot;
+
+#define STEP_SLOTS 4096
+
+/* Scratch of one level of the search (one node per level is being expanded at any time). */
+typedef struct {
+  HsPartition part;           /* the node's set split by the guess being evaluated */
+  guint32 *pool;              /* the node's legal pool (canonical order) */
+  guint32 *pidx;              /* per pool position: its row in the parent's sub-table */
+  guint32 *lb;                /* per pool position: lower bound of the total after that guess */
+  guint32 *cls;               /* per pool position: its rank class (rank.h), once computed */
+  guint16 *k;                 /* per pool position: the parts it makes of the node's set (or a limit) */
+  guint8 *has_row;            /* per pool position: its row is in the sub-table */
+  guint32 *order, *group;     /* pool positions sorted by bound; one bound's positions by rank */
+  guint32 *bucket;            /* counting-sort buckets */
+  guint16 *loc;               /* n_answers: position of each candidate in the node's set */
+  guint32 *cpos;              /* n_answers: pool position of each candidate of the node */
+  guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
+  guint8 *row;                /* n_answers: one row when there is no sub-table */
+  guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
+  guint32 *tmark, tstamp;     /* n_answers: tmark[i] == tstamp when the node's answer i is in the part */
+  StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
+  gboolean steps_ok;          /* steps describes the node's pool */
+  guint lstart[27];           /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */
+  guint32 *lidx;              /* in the order of steps */
+  guint16 *lkmax;             /* per entry of lidx: the most parts a word from there on (same letter) makes */
+  StepSlot *step_cache;       /* STEP_SLOTS: parts the node has stepped */
+  guint32 step_gen;           /* generation of the node's step_cache entries */
+  gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
+  guint32 *kidx;              /* pool positions with k >= 3, most parts first (built on first use) */
+  guint32 *kcount;            /* n_answers + 2: counting-sort buckets for kidx */
+  guint kidx_n;               /* entries of kidx */
+  gboolean kidx_ok;           /* kidx describes the node's pool */
+  guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
+  gsize sub_cap;              /* bytes allocated for sub */
+  gboolean sub_ok;            /* sub holds the node's rows (children read theirs from it) */
+  guint n;                    /* the node's set size (the sub-table's row length) */
+  guint m;                    /* the pool size */
+  HsState child[HS_PATTERNS]; /* per part: the state after the guess */
+  guint32 plb[HS_PATTERNS];   /* per part: its lower bound (exact for s <= 2) */
+  guint8 todo[HS_PATTERNS];   /* parts to search, largest first */
+  guint8 kind[HS_PATTERNS];   /* per part: its candidate profile */
+} Level;
+
+/* Largest sub-table a node keeps, in bytes. */
+#define SUB_BUDGET (16u << 20)
+
+/* What the candidates of a set can do with their own feedback (see candidate_profile). */
+enum { CAND_PERFECT, CAND_ONE_PAIR, CAND_NONE, CAND_UNKNOWN };
+
+/* A cached candidate profile: the set's two hashes and what part_profile found. */
+typedef struct {
+  guint64 h1, h2;
+  guint32 first;
+  guint32 kind; /* CAND_*, or CAND_UNKNOWN for an empty slot */
+} ProfileSlot;
+
+#define PROFILE_SLOTS (1u << 14)
+/* Sets smaller than this are profiled again rather than looked up. */
+#define PROFILE_CACHE_MIN 5
+
+struct HsOptimizer {
+  HsSearchCore *core;
+  const HsWords *words;
+  HsRules rules;
+  guint n_answers, n_words;
+  guint64 *acc; /* n_blocks scratch */
+  guint16 cnt[HS_PATTERNS];
+  guint16 seen[256]; /* patterns seen by collisions(), marked with a stamp */
+  guint16 stamp;
+  guint16 *all;          /* 0 .. n_answers - 1 */
+  HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
+  ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
+  guint64 memo_limit;
+  Level *lv[MAX_LEVELS];
+  volatile gint *cancel;
+  gboolean cancelled;
+  gboolean want_guess; /* building the tree: every node must say which guess is best */
+  guint64 tick;
+  HsOptimizeStats stats;
+};
+
+/* Two 64-bit hashes of a state for the optimiser's own keys (its memo and step caches), cheaper than
+ * hs_state_hash: the state's eight 64-bit words mixed each with its own salt, independently of one
+ * another, and summed; the second hash is a mix of the first. Two different states share both with
+ * probability about 2^-64; a memo key also holds the set's two independent hashes. */
+static inline void
+opt_state_hash(const HsState *st, guint64 *a, guint64 *b)
+{
+  static const guint64 salt[8] = {
+    G_GUINT64_CONSTANT(0x243f6a8885a308d3), G_GUINT64_CONSTANT(0x13198a2e03707344),
+    G_GUINT64_CONSTANT(0xa4093822299f31d0), G_GUINT64_CONSTANT(0x082efa98ec4e6c89),
+    G_GUINT64_CONSTANT(0x452821e638d01377), G_GUINT64_CONSTANT(0xbe5466cf34e90c6c),
+    G_GUINT64_CONSTANT(0xc0ac29b7c97c50dd), G_GUINT64_CONSTANT(0x3f84d5b5b5470917),
+  };
+  G_STATIC_ASSERT(sizeof(HsState) <= 8 * sizeof(guint64));
+  guint64 w[8] = { 0 };
+  memcpy(w, st, sizeof *st);
+  guint64 x = 0;
+  for (guint i = 0; i < 8; i++)
+    x += hs_mix64(w[i] ^ salt[i]);
+  *a = x;
+  *b = hs_mix64(x ^ G_GUINT64_CONSTANT(0x9216d5d98979fb1b));
+}
+
+/* The lower bound of a part of S answers (exact for s <= 2). */
+static inline guint32
+hs_opt_part_bound(guint s)
+{
+  return s == 1 ? 1 : 2 * s - 1;
+}
+
+/* A new stamp for O->seen (part_profile, row_parts, collisions). */
+static inline guint16
+new_stamp(HsOptimizer *O)
+{
+  if (++O->stamp == 0) {
+    memset(O->seen, 0, sizeof O->seen);
+    O->stamp = 1;
+  }
+  return O->stamp;
+}
+
+/* TRUE when W is a candidate of the node of level L (set S of N answers; L->loc holds their
+ * positions). Each level keeps its own: a node's set is a subset of its parent's. */
+static inline gboolean
+is_cand(const HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint32 w)
+{
+  if (w >= O->n_answers)
+    return FALSE;
+  guint i = L->loc[w];
+  return i < n && S[i] == w;
+}
+
+/* One step of search on part P of the node of level L (S its set) under the part's state L->child[p]
+ * (optimize-step.c): what it adds to the part's bound 2s, at most CAP, through the node's cache of the
+ * parts it has stepped. The part's hashes (L->part.h1[p], h2[p]) must be filled. */
+guint hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap);
+
+/* The scratch level L (allocated on first use); all of them are freed with the optimiser. */
+Level *hs_opt_level(HsOptimizer *O, guint l);
+void hs_opt_levels_free(HsOptimizer *O);
+
+/* f(S) under ST with R guesses left when it is below BETA (with *GUESS the first best guess in the
+ * ranking), else a lower bound >= BETA; INF when no strategy solves S. KNOWN is S's candidate profile
+ * when the caller has it, else CAND_UNKNOWN. LVL is the scratch level. */
+guint32 hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, const HsState *st, guint r,
+                     guint lvl, guint32 beta, guint known, guint32 *guess);
+
+/* What the candidates of T can do with their own feedback (CAND_*); *FIRST the first of that kind. */
+guint hs_opt_candidate_profile(HsOptimizer *O, const guint16 *T, guint s, guint32 *first);
+
+/* Two guesses left, no perfect candidate: 2n with the first word that splits S into singletons, or INF. */
+guint32 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess);
+
+/* The node's legal pool into L->pool (from the parent PL's when it is scored). */
+guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st);
+
+/* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
+void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);
+
+/* For the tests (optimize-search.c): the node (S, ST) at level LVL scored with BETA as the search does
+ * (below the node last scored at LVL - 1), split by its pool word G; EXTRA[p] (HS_PATTERNS entries) is
+ * what one step of search adds to the bound 2s of each part p that the search would look into (at
+ * least three answers, no candidate that splits the others into singletons or leaves one pair), at
+ * most CAP, asked through the node's cache after a first ask with CAP_FIRST: the least over the words
+ * legal after G of the answers of the part they leave unseparated, less one for a candidate;
+ * G_MAXUINT32 for the other parts. */
+void hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
+                      guint cap_first, guint cap, guint32 *extra);
+
+/* For the tests (optimize-step.c): the most parts word W can make of the answers T[0..s) by the tiles they allow at each
+ * of its positions (what part_step_extra drops words with, unread). */
+guint hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w);
