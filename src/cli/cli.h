@@ -148,9 +148,6 @@ gboolean hs_cli_reported(GError **error);
  * "OPTION: message". Returns FALSE. */
 gboolean hs_cli_bad_value(GError **error, const char *option);
 
-/* The rules in a summary line: "nyt rules", "strict rules" or "normal mode". */
-const char *hs_cli_rules_words(HsRules rules);
-
 /* Looks up a word typed on the command line; an unknown word is a usage error "WHAT 'x' is not ...". */
 gboolean hs_cli_find_word(const HsCliContext *ctx, const char *what, const char *text, guint *out, GError **error);
 
@@ -215,8 +212,21 @@ gboolean hs_cli_write_rows(const HsCliContext *ctx, const char *options, const c
  * merge keeps. */
 void hs_cli_sort_rows(const HsCliContext *ctx, gpointer rows, guint n, gsize size, gsize offset);
 
-/* Appends the 'seconds' column of a --timing TSV: a tab and SECONDS with four decimals (C locale). */
-void hs_cli_append_seconds(GString *out, double seconds);
+/* The end of a run over openers (prove --all, optimize --all): the rows (N of ROW_SIZE bytes, the
+ * opener's word index a guint32 at OPENER_OFFSET), rendered and summarised by the report layer. */
+typedef struct {
+  gpointer rows;
+  guint n;
+  gsize row_size, opener_offset;
+  char *(*render)(const HsWords *w, gconstpointer rows, guint n, const HsAllReport *r);
+  char *(*summarize)(const HsWords *w, gconstpointer rows, guint n, const HsAllReport *r);
+  const char *made_with; /* the options the shard header records (may be NULL) */
+} HsCliAllRows;
+
+/* After the parallel loop: the meter's verdict (hs_cli_meter_finish, which sets REPORT->secs), then
+ * the rows sorted by opener, written (hs_cli_write_rows) and the summary on stderr. */
+gboolean hs_cli_finish_all(HsCliContext *ctx, const HsCliMeter *meter, gboolean ok, const volatile gint *interrupted,
+                           HsAllReport *report, const HsCliAllRows *rows, GError **error);
 
 /* Flushes stdout; a write error (now or earlier) fails with "cannot write to stdout". */
 gboolean hs_cli_flush_stdout(GError **error);

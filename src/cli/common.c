@@ -159,13 +159,3 @@ hs_cli_catch_interrupts(volatile gint *flag)
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
 }
-
-const char *
-hs_cli_rules_words(HsRules rules)
-{
-  switch (rules) {
-    case HS_RULES_STRICT: return "strict rules";
-    case HS_RULES_NONE: return "normal mode";
-    default: return "nyt rules";
-  }
-}

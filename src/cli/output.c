@@ -74,12 +74,18 @@ hs_cli_sort_rows(const HsCliContext *ctx, gpointer rows, guint n, gsize size, gs
   g_qsort_with_data(rows, (gint)n, size, cmp_by_opener, &by);
 }
 
-void
-hs_cli_append_seconds(GString *out, double seconds)
+gboolean
+hs_cli_finish_all(HsCliContext *ctx, const HsCliMeter *meter, gboolean ok, const volatile gint *interrupted,
+                  HsAllReport *report, const HsCliAllRows *rows, GError **error)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_string_append_c(out, '\t');
-  g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", seconds));
+  if (!hs_cli_meter_finish(meter, ok, interrupted, &report->secs, error))
+    return FALSE;
+  hs_cli_sort_rows(ctx, rows->rows, rows->n, rows->row_size, rows->opener_offset);
+  g_autofree char *text = rows->render(ctx->words, rows->rows, rows->n, report);
+  ok = hs_cli_write_rows(ctx, rows->made_with, text, error);
+  g_autofree char *summary = rows->summarize(ctx->words, rows->rows, rows->n, report);
+  fputs(summary, stderr);
+  return ok;
 }
 
 /* ---- planning ---- */

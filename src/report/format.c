@@ -2,6 +2,7 @@
  * JSON and the selby outline (the exact C++ solver's .tree files). Every writer is deterministic and
  * locale-independent (no floating point is printed). */
 #include "hardsix/report/format.h"
+#include "hardsix/report/report.h"
 
 #include <string.h>
 
@@ -367,36 +368,6 @@ write_tree(GString *out, const Ctx *c)
 
 /* ---- json ---- */
 
-/* A JSON string literal for V (null for NULL); invalid UTF-8 becomes U+FFFD. */
-static void
-append_json_string(GString *out, const char *v)
-{
-  if (v == NULL) {
-    g_string_append(out, "null");
-    return;
-  }
-  g_autofree char *valid = g_utf8_make_valid(v, -1);
-  g_string_append_c(out, '"');
-  for (const char *p = valid; *p != '\0'; p++) {
-    guchar ch = (guchar)*p;
-    switch (ch) {
-      case '"': g_string_append(out, "\\\""); break;
-      case '\\': g_string_append(out, "\\\\"); break;
-      case '\b': g_string_append(out, "\\b"); break;
-      case '\f': g_string_append(out, "\\f"); break;
-      case '\n': g_string_append(out, "\\n"); break;
-      case '\r': g_string_append(out, "\\r"); break;
-      case '\t': g_string_append(out, "\\t"); break;
-      default:
-        if (ch < 0x20)
-          g_string_append_printf(out, "\\u%04x", ch);
-        else
-          g_string_append_c(out, (char)ch);
-    }
-  }
-  g_string_append_c(out, '"');
-}
-
 static void
 append_json_candidates(GString *out, const Ctx *c, const HsNode *node)
 {
@@ -436,12 +407,12 @@ write_json(GString *out, const Ctx *c)
   const char *lists = c->info->lists ? c->info->lists : s->words->name;
   const char *policy = c->info->policy ? c->info->policy : s->policy;
   g_string_append(out, "{\n  \"format\": \"hardsix-strategy\",\n  \"version\": 1,\n  \"opener\": ");
-  append_json_string(out, s->n_nodes > 0 ? word(c, s->nodes[0].guess) : NULL);
+  hs_report_json_string(out, s->n_nodes > 0 ? word(c, s->nodes[0].guess) : NULL);
   g_string_append(out, ",\n  \"lists\": ");
-  append_json_string(out, lists);
+  hs_report_json_string(out, lists);
   g_string_append_printf(
     out, ",\n  \"rules\": \"%s\",\n  \"max_guesses\": %u,\n  \"policy\": ", hs_rules_name(s->rules), s->max_guesses);
-  append_json_string(out, policy);
+  hs_report_json_string(out, policy);
   g_string_append_printf(out, ",\n  \"verified\": %s,\n  \"histogram\": {", c->info->verified ? "true" : "false");
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
     g_string_append_printf(out, "%s\"%u\": %u", d > c->lo ? ", " : "", d, s->hist.count[d]);
