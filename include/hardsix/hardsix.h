@@ -26,6 +26,7 @@
 
 #include "hardsix/report/report.h"
 #include "hardsix/report/format.h"
+#include "hardsix/report/publish.h"
 #include "hardsix/report/sheet.h"
 #include "hardsix/report/robust-report.h"
 #include "hardsix/report/rows.h"

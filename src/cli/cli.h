@@ -318,4 +318,4 @@ gboolean hs_cli_read_strategy_file(HsCliContext *ctx, const char *path, GError *
  * verifier and builds its tree (a new strategy borrowing ctx->words). An unverified file is refused:
  * its first problems are shown, saying that no PRODUCT ("sheet", "lookup") is made from it, and the
  * error is HS_CLI_ERROR_REPORTED. */
-HsStrategy *hs_cli_verified_strategy(const HsCliContext *ctx, const char *product, GError **error);
+HsPublished *hs_cli_verified_strategy(const HsCliContext *ctx, const char *product, GError **error);

@@ -3,6 +3,7 @@
  * locale-independent (no floating point is printed). */
 #include "hardsix/report/format.h"
 #include "hardsix/report/report.h"
+#include "format-private.h"
 
 #include <string.h>
 
@@ -80,6 +81,7 @@ hs_format_extension(HsFormat format)
 typedef struct {
   const HsStrategy *s;
   const HsFormatInfo *info;
+  HsStamp stamp;                              /* what the status line may say */
   char emoji[HS_PATTERNS][HS_PATTERN_BUFLEN]; /* every pattern, formatted once */
   guint n;                                    /* answers solved (sum of the histogram) */
   guint64 total;                              /* guesses used over those answers */
@@ -87,10 +89,11 @@ typedef struct {
 } Ctx;
 
 static void
-ctx_init(Ctx *c, const HsStrategy *s, const HsFormatInfo *info)
+ctx_init(Ctx *c, const HsStrategy *s, const HsFormatInfo *info, HsStamp stamp)
 {
   c->s = s;
   c->info = info;
+  c->stamp = stamp;
   for (guint p = 0; p < HS_PATTERNS; p++)
     hs_pattern_format((guint8)p, HS_PATTERN_EMOJI, c->emoji[p]);
   c->n = hs_histogram_answers(&s->hist);
@@ -138,7 +141,7 @@ static void
 append_status(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
-  if (c->info->verified) {
+  if (c->stamp == HS_STAMP_VERIFIED) {
     g_string_append_printf(out, "verified: %u %s, all within %u %s, average ", c->n, plural(c->n, "answer", "answers"),
                            s->max_guesses, plural(s->max_guesses, "guess", "guesses"));
     hs_average_append(out, c->total, c->n);
@@ -203,7 +206,8 @@ append_status(GString *out, const Ctx *c)
     said = TRUE;
   }
   if (!said)
-    g_string_append(out, "not accepted by the verifier");
+    g_string_append(out,
+                    c->stamp == HS_STAMP_REJECTED ? "not accepted by the verifier" : "not checked by the verifier");
 }
 
 static void
@@ -413,7 +417,8 @@ write_json(GString *out, const Ctx *c)
   g_string_append_printf(
     out, ",\n  \"rules\": \"%s\",\n  \"max_guesses\": %u,\n  \"policy\": ", hs_rules_name(s->rules), s->max_guesses);
   hs_report_json_string(out, policy);
-  g_string_append_printf(out, ",\n  \"verified\": %s,\n  \"histogram\": {", c->info->verified ? "true" : "false");
+  g_string_append_printf(out, ",\n  \"verified\": %s,\n  \"histogram\": {",
+                         c->stamp == HS_STAMP_VERIFIED ? "true" : "false");
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
     g_string_append_printf(out, "%s\"%u\": %u", d > c->lo ? ", " : "", d, s->hist.count[d]);
   g_string_append_printf(
@@ -534,11 +539,11 @@ write_selby(GString *out, const Ctx *c, gboolean header)
 /* ---- entry point ---- */
 
 char *
-hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info)
+hs_format_render(const HsStrategy *s, HsFormat format, const HsFormatInfo *info, HsStamp stamp)
 {
-  static const HsFormatInfo no_info = { FALSE, NULL, NULL };
+  static const HsFormatInfo no_info = { NULL, NULL };
   Ctx *c = g_new(Ctx, 1); /* the emoji table is too big for a comfortable stack frame */
-  ctx_init(c, s, info != NULL ? info : &no_info);
+  ctx_init(c, s, info != NULL ? info : &no_info, stamp);
   /* Roughly 150 bytes per node line for the text formats. */
   GString *out = g_string_sized_new(256 + (gsize)s->n_nodes * 160);
   switch (format) {
@@ -551,4 +556,10 @@ hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info)
   }
   g_free(c);
   return g_string_free(out, FALSE);
+}
+
+char *
+hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info)
+{
+  return hs_format_render(s, format, info, HS_STAMP_UNCHECKED);
 }

@@ -624,9 +624,15 @@ write_markdown(GString *out, const Ctx *c)
 }
 
 char *
-hs_sheet_write(const HsStrategy *s, HsSheetFormat format, const HsSheetInfo *info)
+hs_sheet_write(const HsPublished *p, HsSheetFormat format, const HsSheetInfo *info, GError **error)
 {
   static const HsSheetInfo no_info = { NULL, NULL, HS_PAPER_AUTO };
+  if (!hs_published_verified(p)) {
+    g_set_error_literal(error, HS_SHEET_ERROR, HS_SHEET_ERROR_NOT_VERIFIED,
+                        "no cheat sheet of a strategy the verifier has not accepted");
+    return NULL;
+  }
+  const HsStrategy *s = hs_published_strategy(p);
   GString *out = g_string_sized_new(4096 + (gsize)s->n_nodes * (format == HS_SHEET_HTML ? 420 : 90));
   if (s->n_nodes == 0)
     return g_string_free(out, FALSE);
