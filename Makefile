@@ -36,6 +36,12 @@ ifeq ($(SANITIZE),1)
 BASE_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 OMP_LIBS += -fsanitize=address,undefined
 endif
+# SANITIZE=thread: ThreadSanitizer, with clang and LLVM's OpenMP runtime (its Archer tool tells TSan
+# about OpenMP's own synchronisation; GCC's libgomp is not instrumented and reports false races).
+ifeq ($(SANITIZE),thread)
+BASE_CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
+OMP_LIBS += -fsanitize=thread
+endif
 # make fuzz: clang, libFuzzer instrumentation (the fuzz targets add -fsanitize=fuzzer when linked).
 ifeq ($(FUZZ),1)
 BASE_CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
@@ -114,10 +120,18 @@ check: deps
 	@$(MAKE) --no-print-directory tests
 	@sh scripts/run-tests.sh $(BUILD)
 
+# make sanitize: the whole suite under ASan+UBSan+LeakSanitizer, and the threaded tests (TSAN_TESTS)
+# under ThreadSanitizer (clang, libomp), counted in the same summary.
+TSAN_PKGS := clang libomp-14-dev
+TSAN_TESTS := test_sweep test_prove_all test_optimize test_robust test_split
 sanitize: deps
+	@sh scripts/deps.sh $(TSAN_PKGS)
+	@$(MAKE) --no-print-directory BUILD=build-tsan SANITIZE=thread CC=clang OPT="-O1 -g" \
+	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
 	@$(MAKE) --no-print-directory BUILD=build-sanitize SANITIZE=1 OPT="-O1 -g" tests
 	@ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh scripts/run-tests.sh build-sanitize
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TSAN_BUILD=build-tsan TSAN_TESTS="$(TSAN_TESTS)" \
+	  sh scripts/run-tests.sh build-sanitize
 
 # make fuzz FUZZ_SECONDS=N: every fuzz target for N seconds under libFuzzer (clang, ASan+UBSan);
 # a crash is minimised into tests/data/fuzz/NAME/ and fails the run.
@@ -151,6 +165,6 @@ format:
 	clang-format --style=file -i $(FORMAT_SRC)
 
 clean:
-	rm -rf build build-sanitize build-fuzz
+	rm -rf build build-sanitize build-fuzz build-tsan
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(FUZZ_BIN:=.d) $(REPLAY_BIN:=.d)
