@@ -57,7 +57,10 @@ LIBS = $(GLIB_LIBS) -lm
 # tests/static/layers.sh checks that includes only point down the layers. Library objects go to
 # BUILD/lib/<layer>/, CLI objects to BUILD/src/cli/, the path of their sources.
 LAYERS := util core engine verify report
-LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+LIB_SRC_ANY := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+# Linked in the order of their file names, whatever their folder: the hot code of greedy, rules and
+# feedback then sits as it did before the folders (the layout alone moved a sweep by 6% of CPU time).
+LIB_SRC := $(foreach n,$(sort $(notdir $(LIB_SRC_ANY))),$(filter %/$(n),$(LIB_SRC_ANY)))
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -70,7 +73,7 @@ FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz/replay_%)
 FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
 
-.PHONY: all run check bench sanitize install uninstall clean deps deps-check tests fuzz fuzz-bins deps-browser format
+.PHONY: all run check bench bench-compare sanitize install uninstall clean deps deps-check tests fuzz fuzz-bins deps-browser format
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
 
 $(BUILD)/lib/%.o: src/%.c | deps-check
@@ -145,6 +148,13 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/deps.sh time
 	@sh scripts/bench.sh $(BUILD)
+
+# make bench-compare BASE=REV [RUNS=N]: this tree's speed against revision REV, same machine, same run.
+BASE ?= HEAD
+RUNS ?= 5
+bench-compare: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/bench-compare.sh $(BASE) $(BUILD) $(RUNS)
 
 # Data: every file listed in data/SHA256SUMS (word-list sets, their licences, built-in orders), and the
 # sums themselves, under PREFIX/share/hardsix.
