@@ -12,32 +12,75 @@
 
 G_DEFINE_QUARK(hs_pattern_error_quark, hs_pattern_error)
 
-static const guint8 pow3[HS_WORD_LEN] = { 81, 27, 9, 3, 1 };
+/* Code slots per position in the letter tables: every letter code and HS_PAD. */
+#define CODES (HS_PAD + 1)
 
-guint8
-hs_feedback(const char *guess, const char *answer)
+guint
+hs_feedback_codes(const guint8 *guess, const guint8 *answer, const guint *pow3)
 {
-  guint8 left[26] = { 0 };
-  guint8 tile[HS_WORD_LEN];
-  /* Pass 1: greens consume their answer letter; count the rest of the answer. */
-  for (int i = 0; i < HS_WORD_LEN; i++) {
-    if (guess[i] == answer[i])
+  guint8 left[CODES] = { 0 };
+  guint8 tile[HS_MAX_LEN];
+  /* Pass 1: greens consume their answer letter; count the rest of the answer. Padding is no letter:
+   * it is never green, never counted, never yellow (a short guess's missing tiles are grey). */
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    if (guess[i] == answer[i] && guess[i] != HS_PAD)
       tile[i] = 2;
     else {
       tile[i] = 0;
-      left[answer[i] - 'a']++;
+      left[answer[i]]++;
     }
   }
+  left[HS_PAD] = 0;
   /* Pass 2: left to right, a non-green letter is yellow while unconsumed copies remain. */
   guint p = 0;
-  for (int i = 0; i < HS_WORD_LEN; i++) {
-    if (tile[i] == 0 && left[guess[i] - 'a'] > 0) {
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    if (tile[i] == 0 && left[guess[i]] > 0) {
       tile[i] = 1;
-      left[guess[i] - 'a']--;
+      left[guess[i]]--;
     }
     p += tile[i] * pow3[i];
   }
-  return (guint8)p;
+  return p;
+}
+
+guint8
+hs_feedback_words(const HsWords *w, guint guess, guint answer)
+{
+  return (guint8)hs_feedback_codes(w->code[guess], w->code[answer], w->pow3);
+}
+
+/* The code points of UTF-8 S into OUT (at most MAX); their count, or MAX + 1 when there are more. */
+static guint
+decode(const char *s, gunichar *out, guint max)
+{
+  guint n = 0;
+  for (const char *p = s; *p != '\0'; p = g_utf8_next_char(p)) {
+    if (n == max)
+      return max + 1;
+    out[n++] = g_utf8_get_char(p);
+  }
+  return n;
+}
+
+guint
+hs_feedback(const char *guess, const char *answer)
+{
+  gunichar g[HS_PATTERN_MAX_TILES], a[HS_PATTERN_MAX_TILES];
+  const guint L = decode(answer, a, HS_PATTERN_MAX_TILES), k = decode(guess, g, HS_PATTERN_MAX_TILES);
+  g_return_val_if_fail(L <= HS_PATTERN_MAX_TILES && k <= L, 0);
+  gboolean used[HS_PATTERN_MAX_TILES] = { FALSE };
+  guint tile[HS_PATTERN_MAX_TILES] = { 0 };
+  for (guint i = 0; i < k; i++)
+    if (g[i] == a[i])
+      tile[i] = 2, used[i] = TRUE;
+  for (guint i = 0; i < k; i++)
+    for (guint j = 0; j < L && tile[i] == 0; j++)
+      if (!used[j] && a[j] == g[i])
+        tile[i] = 1, used[j] = TRUE;
+  guint p = 0;
+  for (guint i = 0; i < L; i++)
+    p = p * 3 + tile[i];
+  return p;
 }
 
 /* ---- pattern text ---- */
@@ -81,48 +124,64 @@ tile_at(const char *s, gsize left, gsize *used)
   return -1;
 }
 
+/* 3^(LENGTH - 1 - I): the weight of tile I in a pattern number. */
+static guint
+weight(guint length, guint i)
+{
+  guint p = 1;
+  for (guint j = i + 1; j < length; j++)
+    p *= 3;
+  return p;
+}
+
 gboolean
-hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error)
+hs_pattern_parse(const char *text, gssize len, guint length, guint tiles, guint *out, GError **error)
 {
   gsize n = len < 0 ? strlen(text) : (gsize)len;
   gsize pos = 0;
-  guint p = 0, tiles = 0;
+  guint t_at[HS_PATTERN_MAX_TILES], count = 0;
   while (pos < n) {
     gsize used = 0;
     int t = tile_at(text + pos, n - pos, &used);
-    if (t < 0 || tiles == HS_WORD_LEN) {
+    if (t < 0 || count == length) {
       g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
       if (t < 0)
         g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
                     "'%s' is not a pattern: unexpected symbol at byte %zu (use 🟩🟨⬜, GYB or 210)", shown,
                     pos + 1);
       else
-        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: more than 5 tiles",
-                    shown);
+        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: more than %u tiles",
+                    shown, length);
       return FALSE;
     }
-    p = p * 3 + (guint)t;
-    tiles++;
+    t_at[count++] = (guint)t;
     pos += used;
   }
-  if (tiles != HS_WORD_LEN) {
+  /* A short guess's pattern has its own tiles; the missing ones may also be written out, grey. */
+  gboolean padded_grey = count == length;
+  for (guint i = tiles; i < count; i++)
+    padded_grey = padded_grey && t_at[i] == 0;
+  if (count != tiles && !padded_grey) {
     g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
-    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: %u tiles, expected 5", shown,
-                tiles);
+    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: %u tiles, expected %u",
+                shown, count, tiles);
     return FALSE;
   }
-  *out = (guint8)p;
+  guint p = 0;
+  for (guint i = 0; i < MIN(count, tiles); i++)
+    p += t_at[i] * weight(length, i);
+  *out = p;
   return TRUE;
 }
 
 char *
-hs_pattern_format(guint8 p, HsPatternStyle style, char *buf)
+hs_pattern_format(guint p, guint length, guint tiles, HsPatternStyle style, char *buf)
 {
   static const char *const emoji[3] = { "\xE2\xAC\x9C", "\xF0\x9F\x9F\xA8", "\xF0\x9F\x9F\xA9" };
   static const char letters[3] = { 'B', 'Y', 'G' };
   char *o = buf;
-  for (int i = 0; i < HS_WORD_LEN; i++) {
-    int t = (p / pow3[i]) % 3;
+  for (guint i = 0; i < MIN(tiles, (guint)HS_PATTERN_MAX_TILES); i++) {
+    int t = (int)((p / weight(length, i)) % 3);
     switch (style) {
       case HS_PATTERN_EMOJI: {
         gsize l = strlen(emoji[t]);
@@ -136,6 +195,22 @@ hs_pattern_format(guint8 p, HsPatternStyle style, char *buf)
   }
   *o = '\0';
   return buf;
+}
+
+gboolean
+hs_pattern_parse_for(const HsWords *w, guint guess, const char *text, gssize len, guint8 *out, GError **error)
+{
+  guint p = 0;
+  if (!hs_pattern_parse(text, len, w->length, w->len[guess], &p, error))
+    return FALSE;
+  *out = (guint8)p;
+  return TRUE;
+}
+
+char *
+hs_pattern_format_for(const HsWords *w, guint guess, guint p, HsPatternStyle style, char *buf)
+{
+  return hs_pattern_format(p, w->length, w->len[guess], style, buf);
 }
 
 gboolean
@@ -163,9 +238,9 @@ struct HsTable {
   guint n_answers;
   guint8 *cells;                /* n_rows * n_answers */
   guint8 *columns;              /* n_answers * n_answers transposed answer block, or NULL */
-  guint8 *letters[HS_WORD_LEN]; /* answers' letters by position (0..25), padded to a multiple of 64 */
-  guint8 *tiles;                /* [(i * 26 + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
-  guint8 *once;                 /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
+  guint8 *letters[HS_MAX_LEN]; /* answers' letter codes by position, padded to a multiple of 64 */
+  guint8 *tiles; /* [(i * CODES + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
+  guint8 *once;  /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
   guint n_padded;
   GMutex lazy;           /* guards the first build of by_answer */
   gboolean no_by_answer; /* hs_table_set_by_answer FALSE: hs_table_by_answer returns NULL */
@@ -175,23 +250,32 @@ struct HsTable {
 /* What a row is computed from: per answer lane k, the answers' letters, tiles and single-letter marks
  * (as in HsTable, with NP lanes per array): the table's answers, or a set of them gathered. */
 typedef struct {
-  const guint8 *letters[HS_WORD_LEN];
+  const guint8 *letters[HS_MAX_LEN];
   const guint8 *tiles, *once;
   gsize np;
+  guint8 w3[HS_MAX_LEN]; /* the pattern weight of each position (the words' pow3) */
 } Lanes;
+
+static void
+lanes_weights(Lanes *l, const HsWords *w)
+{
+  for (int i = 0; i < HS_MAX_LEN; i++)
+    l->w3[i] = (guint8)w->pow3[i];
+}
 
 static Lanes
 table_lanes(const HsTable *t)
 {
   Lanes l = {
-    { t->letters[0], t->letters[1], t->letters[2], t->letters[3], t->letters[4] }, t->tiles, t->once, t->n_padded
+    { t->letters[0], t->letters[1], t->letters[2], t->letters[3], t->letters[4] }, t->tiles, t->once, t->n_padded, { 0 }
   };
+  lanes_weights(&l, t->words);
   return l;
 }
 
 /* How a guess's row is computed (see fill_range). */
 typedef struct {
-  guint32 off[HS_WORD_LEN];      /* its letter c at position i: the tiles at (i * 26 + c) * n_padded */
+  guint32 off[HS_MAX_LEN];       /* its letter c at position i: the tiles at (i * CODES + c) * n_padded */
   guint8 n_pairs;                /* letters it holds twice */
   guint8 general;                /* it holds a letter three times or more: compute_range */
   guint8 pair_c[2], pair_j[2];   /* a letter held twice and the position of its second copy */
@@ -202,36 +286,39 @@ typedef struct {
  * answers: tile i is green if g[i] == a[i]; otherwise yellow when the answer's non-green copies of
  * g[i] outnumber the guess's earlier non-green copies of g[i]. */
 static void
-compute_range(const Lanes *t, const char *guess, gsize k0, gsize k1, guint8 *row)
+compute_range(const Lanes *t, const guint8 *g, gsize k0, gsize k1, guint8 *row)
 {
-  guint8 g[HS_WORD_LEN];
-  for (int i = 0; i < HS_WORD_LEN; i++)
-    g[i] = (guint8)(guess[i] - 'a');
   const guint8 *restrict a0 = t->letters[0], *restrict a1 = t->letters[1], *restrict a2 = t->letters[2],
                          *restrict a3 = t->letters[3], *restrict a4 = t->letters[4];
   /* same[i][j] (j < i): guess letters i and j are equal. */
-  guint8 same[HS_WORD_LEN][HS_WORD_LEN] = { { 0 } };
-  for (int i = 0; i < HS_WORD_LEN; i++)
+  guint8 same[HS_MAX_LEN][HS_MAX_LEN] = { { 0 } };
+  for (int i = 0; i < HS_MAX_LEN; i++)
     for (int j = 0; j < i; j++)
       same[i][j] = g[i] == g[j];
   const guint8 g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4];
   const guint8 s10 = same[1][0], s20 = same[2][0], s21 = same[2][1], s30 = same[3][0], s31 = same[3][1],
                s32 = same[3][2], s40 = same[4][0], s41 = same[4][1], s42 = same[4][2], s43 = same[4][3];
+  const guint8 w0 = t->w3[0], w1 = t->w3[1], w2 = t->w3[2], w3 = t->w3[3], w4 = t->w3[4];
+  /* Padding is never green: where the guess is padded, "not green" is forced (a padded answer position
+   * is then counted as a copy of the padding, which no real letter matches; the guess's own padding
+   * only weighs 0 or matches that count, so a tile past a short guess is grey, worth nothing). */
+  const guint8 p0 = g0 == HS_PAD, p1 = g1 == HS_PAD, p2 = g2 == HS_PAD, p3 = g3 == HS_PAD, p4 = g4 == HS_PAD;
   /* Everything below is 8-bit lane arithmetic without branches, so the loop vectorises. */
 #pragma omp simd
   for (gsize k = k0; k < k1; k++) {
     const guint8 b0 = a0[k], b1 = a1[k], b2 = a2[k], b3 = a3[k], b4 = a4[k];
-    const guint8 n0 = g0 != b0, n1 = g1 != b1, n2 = g2 != b2, n3 = g3 != b3, n4 = g4 != b4; /* not green */
+    const guint8 n0 = (g0 != b0) | p0, n1 = (g1 != b1) | p1, n2 = (g2 != b2) | p2, n3 = (g3 != b3) | p3,
+                 n4 = (g4 != b4) | p4; /* not green */
 #define HS_IN_ANSWER(c)                                                                                                \
   (guint8)(((c) == b0) * n0 + ((c) == b1) * n1 + ((c) == b2) * n2 + ((c) == b3) * n3 + ((c) == b4) * n4)
-    const guint8 y0 = n0 & (HS_IN_ANSWER(g0) > 0);
-    const guint8 y1 = n1 & (HS_IN_ANSWER(g1) > (guint8)(s10 * n0));
-    const guint8 y2 = n2 & (HS_IN_ANSWER(g2) > (guint8)(s20 * n0 + s21 * n1));
-    const guint8 y3 = n3 & (HS_IN_ANSWER(g3) > (guint8)(s30 * n0 + s31 * n1 + s32 * n2));
-    const guint8 y4 = n4 & (HS_IN_ANSWER(g4) > (guint8)(s40 * n0 + s41 * n1 + s42 * n2 + s43 * n3));
+    const guint8 y0 = n0 & !p0 & (HS_IN_ANSWER(g0) > 0);
+    const guint8 y1 = n1 & !p1 & (HS_IN_ANSWER(g1) > (guint8)(s10 * n0));
+    const guint8 y2 = n2 & !p2 & (HS_IN_ANSWER(g2) > (guint8)(s20 * n0 + s21 * n1));
+    const guint8 y3 = n3 & !p3 & (HS_IN_ANSWER(g3) > (guint8)(s30 * n0 + s31 * n1 + s32 * n2));
+    const guint8 y4 = n4 & !p4 & (HS_IN_ANSWER(g4) > (guint8)(s40 * n0 + s41 * n1 + s42 * n2 + s43 * n3));
 #undef HS_IN_ANSWER
-    row[k - k0] = (guint8)(81 * (2 - 2 * n0 + y0) + 27 * (2 - 2 * n1 + y1) + 9 * (2 - 2 * n2 + y2) +
-                           3 * (2 - 2 * n3 + y3) + (2 - 2 * n4 + y4));
+    row[k - k0] = (guint8)(w0 * (2 - 2 * n0 + y0) + w1 * (2 - 2 * n1 + y1) + w2 * (2 - 2 * n2 + y2) +
+                           w3 * (2 - 2 * n3 + y3) + w4 * (2 - 2 * n4 + y4));
   }
 }
 
@@ -243,21 +330,23 @@ compute_range(const Lanes *t, const char *guess, gsize k0, gsize k1, guint8 *row
  * (when the answer's c is green at j, the copy at i): less pow3[j] (pow3[i]). Three copies: the general
  * rule. */
 static void
-plan_row(const Lanes *t, const char *guess, RowPlan *rp)
+plan_row(const Lanes *t, const guint8 *g, RowPlan *rp)
 {
-  guint8 count[26] = { 0 }, first[26] = { 0 };
+  guint8 count[CODES] = { 0 }, first[CODES] = { 0 };
   memset(rp, 0, sizeof *rp);
-  for (int i = 0; i < HS_WORD_LEN; i++) {
-    const guint c = (guint)(guess[i] - 'a');
-    rp->off[i] = (guint32)((i * 26 + c) * t->np);
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    const guint c = g[i];
+    rp->off[i] = (guint32)((i * CODES + c) * t->np); /* the padding's tiles are all zero */
+    if (c == HS_PAD)
+      continue;
     if (count[c] == 0)
       first[c] = (guint8)i;
     else if (count[c] == 1 && rp->n_pairs < 2) {
       const guint8 d = rp->n_pairs++;
       rp->pair_c[d] = (guint8)c;
       rp->pair_j[d] = (guint8)i;
-      rp->pair_pi[d] = pow3[first[c]];
-      rp->pair_pj[d] = pow3[i];
+      rp->pair_pi[d] = t->w3[first[c]];
+      rp->pair_pj[d] = t->w3[i];
     }
     if (++count[c] >= 3)
       rp->general = 1;
@@ -266,10 +355,10 @@ plan_row(const Lanes *t, const char *guess, RowPlan *rp)
 
 /* The row planned by RP over the lanes [K0, K1) into ROW[0 .. K1 - K0); K1 at most the lanes' np. */
 static void
-fill_range(const Lanes *t, const char *guess, const RowPlan *rp, gsize k0, gsize k1, guint8 *row)
+fill_range(const Lanes *t, const guint8 *g, const RowPlan *rp, gsize k0, gsize k1, guint8 *row)
 {
   if (rp->general) {
-    compute_range(t, guess, k0, k1, row);
+    compute_range(t, g, k0, k1, row);
     return;
   }
   const guint8 *restrict t0 = t->tiles + rp->off[0], *restrict t1 = t->tiles + rp->off[1],
@@ -290,14 +379,14 @@ fill_range(const Lanes *t, const char *guess, const RowPlan *rp, gsize k0, gsize
   }
 }
 
-/* Row of GUESS over every answer into ROW (n_answers bytes). */
+/* Row of the guess with letter codes G over every answer into ROW (n_answers bytes). */
 static void
-fill_row(const HsTable *t, const char *guess, guint8 *row)
+fill_row(const HsTable *t, const guint8 *g, guint8 *row)
 {
   const Lanes l = table_lanes(t);
   RowPlan rp;
-  plan_row(&l, guess, &rp);
-  fill_range(&l, guess, &rp, 0, t->n_answers, row);
+  plan_row(&l, g, &rp);
+  fill_range(&l, g, &rp, 0, t->n_answers, row);
 }
 
 /* The answers' letters, tiles and single letters (the padding's are computed with, never read). */
@@ -306,21 +395,22 @@ fill_letters(HsTable *t)
 {
   const HsWords *words = t->words;
   const gsize np = t->n_padded;
-  for (int i = 0; i < HS_WORD_LEN; i++)
+  for (int i = 0; i < HS_MAX_LEN; i++)
     for (guint k = 0; k < words->n_answers; k++)
-      t->letters[i][k] = (guint8)(words->text[k][i] - 'a');
-  memset(t->tiles, 0, (gsize)HS_WORD_LEN * 26 * np);
-  memset(t->once, 0, 26 * np);
+      t->letters[i][k] = words->code[k][i];
+  memset(t->tiles, 0, (gsize)HS_MAX_LEN * CODES * np);
+  memset(t->once, 0, CODES * np);
   for (guint k = 0; k < words->n_answers; k++) {
-    guint8 count[26] = { 0 };
-    for (int i = 0; i < HS_WORD_LEN; i++)
-      count[words->text[k][i] - 'a']++;
-    for (guint c = 0; c < 26; c++) {
+    const guint8 *a = words->code[k];
+    guint8 count[CODES] = { 0 };
+    for (int i = 0; i < HS_MAX_LEN; i++)
+      count[a[i]]++;
+    for (guint c = 0; c < HS_PAD; c++) { /* the padding keeps its zero tiles */
       if (count[c] == 0)
         continue;
       t->once[c * np + k] = count[c] == 1 ? 0xff : 0;
-      for (int i = 0; i < HS_WORD_LEN; i++)
-        t->tiles[(i * 26 + c) * np + k] = (guint8)(pow3[i] * (1 + (words->text[k][i] - 'a' == (int)c)));
+      for (int i = 0; i < HS_MAX_LEN; i++)
+        t->tiles[(i * CODES + c) * np + k] = (guint8)(words->pow3[i] * (1u + (a[i] == c)));
     }
   }
 }
@@ -337,7 +427,7 @@ hs_table_bytes(const HsWords *words, gboolean all_guesses, gboolean columns)
   guint64 a = words->n_answers, rows = all_guesses ? words->n_words : words->n_answers;
   guint64 padded = (a + 63) & ~(guint64)63;
   /* Each factor is below 2^32, so each product fits in 64 bits; the sum is checked. */
-  guint64 cells = rows * a, cols = columns ? a * a : 0, letters = (HS_WORD_LEN + HS_WORD_LEN * 26 + 26) * padded;
+  guint64 cells = rows * a, cols = columns ? a * a : 0, letters = (HS_MAX_LEN + HS_MAX_LEN * CODES + CODES) * padded;
   if (cells > G_MAXUINT64 - cols || cells + cols > G_MAXUINT64 - letters)
     return G_MAXUINT64;
   guint64 total = cells + cols + letters;
@@ -431,13 +521,13 @@ table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboole
   t->n_padded = (words->n_answers + 63) & ~63u;
   gsize cells = (gsize)t->n_rows * t->n_answers, cols = (gsize)t->n_answers * t->n_answers;
   gboolean ok = TRUE;
-  for (int i = 0; i < HS_WORD_LEN; i++) {
+  for (int i = 0; i < HS_MAX_LEN; i++) {
     t->letters[i] = try ? g_try_malloc0(t->n_padded) : g_malloc0(t->n_padded);
     ok = ok && t->letters[i] != NULL;
   }
-  t->tiles =
-    try ? g_try_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1) : g_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1);
-  t->once = try ? g_try_malloc(26 * (gsize)t->n_padded + 1) : g_malloc(26 * (gsize)t->n_padded + 1);
+  const gsize tiles = (gsize)HS_MAX_LEN * CODES * t->n_padded + 1, once = CODES * (gsize)t->n_padded + 1;
+  t->tiles = try ? g_try_malloc(tiles) : g_malloc(tiles);
+  t->once = try ? g_try_malloc(once) : g_malloc(once);
   ok = ok && t->tiles != NULL && t->once != NULL;
   t->cells = cells_alloc(cells, try);
   if (columns)
@@ -458,7 +548,7 @@ table_fill(HsTable *t)
   gint64 rows = t->n_rows;
 #pragma omp parallel for schedule(dynamic, 64)
   for (gint64 r = 0; r < rows; r++)
-    fill_row(t, words->text[r], t->cells + (gsize)r * t->n_answers);
+    fill_row(t, words->code[r], t->cells + (gsize)r * t->n_answers);
   if (t->columns != NULL)
     transpose(t->cells, t->n_answers, t->n_answers, t->columns); /* the answer rows' block */
   return t;
@@ -497,10 +587,10 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
   t->n_answers = base->n_answers;
   t->n_rows = base->n_rows;
   t->n_padded = base->n_padded;
-  for (int i = 0; i < HS_WORD_LEN; i++)
+  for (int i = 0; i < HS_MAX_LEN; i++)
     t->letters[i] = g_malloc0(t->n_padded);
-  t->tiles = g_malloc((gsize)HS_WORD_LEN * 26 * t->n_padded + 1);
-  t->once = g_malloc(26 * (gsize)t->n_padded + 1);
+  t->tiles = g_malloc((gsize)HS_MAX_LEN * CODES * t->n_padded + 1);
+  t->once = g_malloc(CODES * (gsize)t->n_padded + 1);
   fill_letters(t);
   /* Cell (r, c) of the new table is cell (old index of r, old index of c) of the base: answers move,
    * guess-only words keep their index. */
@@ -533,31 +623,32 @@ hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint
     return;
   /* The answers' lanes gathered (padded to 16 so that rows are whole vectors), then row by row. */
   const gsize np = (n + 15) & ~(gsize)15, full = n & ~(guint)15;
-  g_autofree guint8 *buf = g_malloc0((HS_WORD_LEN + HS_WORD_LEN * 26 + 26) * np + np);
-  guint8 *tiles = buf, *once = tiles + HS_WORD_LEN * 26 * np, *letters = once + 26 * np,
-         *tail = letters + HS_WORD_LEN * np;
-  for (guint r = 0; r < HS_WORD_LEN * 26; r++) {
+  g_autofree guint8 *buf = g_malloc0((HS_MAX_LEN + HS_MAX_LEN * CODES + CODES) * np + np);
+  guint8 *tiles = buf, *once = tiles + HS_MAX_LEN * CODES * np, *letters = once + CODES * np,
+         *tail = letters + HS_MAX_LEN * np;
+  for (guint r = 0; r < HS_MAX_LEN * CODES; r++) {
     const guint8 *src = t->tiles + (gsize)r * t->n_padded;
     for (guint i = 0; i < n; i++)
       tiles[r * np + i] = src[answers[i]];
   }
-  for (guint c = 0; c < 26; c++)
+  for (guint c = 0; c < CODES; c++)
     for (guint i = 0; i < n; i++)
       once[c * np + i] = t->once[(gsize)c * t->n_padded + answers[i]];
-  Lanes l = { { NULL }, tiles, once, np };
-  for (guint p = 0; p < HS_WORD_LEN; p++) {
+  Lanes l = { { NULL }, tiles, once, np, { 0 } };
+  lanes_weights(&l, t->words);
+  for (guint p = 0; p < HS_MAX_LEN; p++) {
     for (guint i = 0; i < n; i++)
       letters[p * np + i] = t->letters[p][answers[i]];
     l.letters[p] = letters + p * np;
   }
-  const char(*text)[HS_WORD_LEN + 1] = t->words->text;
+  const guint8(*code)[HS_MAX_LEN] = t->words->code;
   for (guint j = 0; j < m; j++) {
     RowPlan rp;
-    plan_row(&l, text[guesses[j]], &rp);
+    plan_row(&l, code[guesses[j]], &rp);
     guint8 *row = out + (gsize)j * n;
-    fill_range(&l, text[guesses[j]], &rp, 0, full, row);
+    fill_range(&l, code[guesses[j]], &rp, 0, full, row);
     if (full < n) {
-      fill_range(&l, text[guesses[j]], &rp, full, np, tail);
+      fill_range(&l, code[guesses[j]], &rp, full, np, tail);
       memcpy(row + full, tail, n - full);
     }
   }
@@ -574,7 +665,7 @@ hs_table_row(const HsTable *t, guint guess, guint8 *scratch)
 {
   if (guess < t->n_rows)
     return t->cells + (gsize)guess * t->n_answers;
-  fill_row(t, t->words->text[guess], scratch);
+  fill_row(t, t->words->code[guess], scratch);
   return scratch;
 }
 
@@ -595,7 +686,7 @@ hs_table_free(HsTable *t)
 {
   if (t == NULL)
     return;
-  for (int i = 0; i < HS_WORD_LEN; i++)
+  for (int i = 0; i < HS_MAX_LEN; i++)
     g_free(t->letters[i]);
   g_free(t->tiles);
   g_free(t->once);
@@ -613,18 +704,18 @@ static void
 fill_by_answer(const HsTable *t, guint8 *dst)
 {
   const gsize n_words = t->n_rows, n = t->n_answers;
-  const char(*text)[HS_WORD_LEN + 1] = t->words->text;
+  const guint8(*code)[HS_MAX_LEN] = t->words->code;
   const Lanes l = table_lanes(t);
   g_autofree RowPlan *plans = g_new(RowPlan, n_words);
   for (gsize g = 0; g < n_words; g++)
-    plan_row(&l, text[g], &plans[g]);
+    plan_row(&l, code[g], &plans[g]);
   guint8 buf[16 * 64];
   for (gsize k0 = 0; k0 < n; k0 += 64) {
     const gsize kn = MIN(64, n - k0);
     for (gsize g0 = 0; g0 < n_words; g0 += 16) {
       const gsize gn = MIN(16, n_words - g0);
       for (gsize x = 0; x < gn; x++)
-        fill_range(&l, text[g0 + x], &plans[g0 + x], k0, k0 + 64, buf + x * 64);
+        fill_range(&l, code[g0 + x], &plans[g0 + x], k0, k0 + 64, buf + x * 64);
       guint8 *d = dst + k0 * n_words + g0;
 #if defined(__SSE2__)
       if (gn == 16 && kn == 64) {

@@ -50,28 +50,27 @@ hs_rules_is_hard(HsRules rules)
   return rules != HS_RULES_NONE;
 }
 
-/* What one row of feedback demands under the NYT rule. */
+/* What one row of feedback demands under the NYT rule (letter codes). */
 typedef struct {
-  char green[HS_WORD_LEN];     /* letter required at each position, or 0 */
-  guint8 need[26];             /* revealed (green or yellow) copies of each letter */
-  guint8 letters[HS_WORD_LEN]; /* distinct letters with need > 0 */
+  guint8 green[HS_MAX_LEN];   /* letter code required at each position, or HS_PAD for none */
+  guint8 need[HS_PAD + 1];    /* revealed (green or yellow) copies of each letter */
+  guint8 letters[HS_MAX_LEN]; /* distinct letters with need > 0 */
   guint n_letters;
-  guint32 need_mask;         /* letters needed at least once */
-  guint8 multi[HS_WORD_LEN]; /* letters needed at least twice */
+  guint32 need_mask;        /* letters needed at least once */
+  guint8 multi[HS_MAX_LEN]; /* letters needed at least twice */
   guint n_multi;
 } NytRow;
 
 static void
-nyt_row(const char *guess, guint8 pattern, NytRow *r)
+nyt_row(const HsWords *w, guint guess, guint8 pattern, NytRow *r)
 {
   memset(r, 0, sizeof *r);
-  guint p = pattern;
-  for (int i = HS_WORD_LEN - 1; i >= 0; i--, p /= 3) {
-    guint t = p % 3;
-    if (t == 2)
-      r->green[i] = guess[i];
-    if (t != 0) {
-      guint8 c = (guint8)(guess[i] - 'a');
+  const guint8 *g = w->code[guess];
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    guint t = w->pow3[i] ? (pattern / w->pow3[i]) % 3 : 0;
+    r->green[i] = t == 2 ? g[i] : HS_PAD;
+    if (t != 0 && g[i] != HS_PAD) {
+      guint8 c = g[i];
       if (r->need[c]++ == 0)
         r->letters[r->n_letters++] = c;
       r->need_mask |= 1u << c;
@@ -82,80 +81,67 @@ nyt_row(const char *guess, guint8 pattern, NytRow *r)
       r->multi[r->n_multi++] = r->letters[k];
 }
 
-/* nyt_allows with the word's letter set precomputed: one mask test covers letters needed once. */
-static gboolean
-nyt_allows_fast(const NytRow *r, const char *word, guint32 letters)
+static guint
+count_of(const guint8 *word, guint8 c)
 {
-  if ((letters & r->need_mask) != r->need_mask)
+  guint have = 0;
+  for (int i = 0; i < HS_MAX_LEN; i++)
+    have += word[i] == c;
+  return have;
+}
+
+/* The word's letter set WORD_LETTERS covers the letters needed once in one mask test. */
+static gboolean
+nyt_allows(const NytRow *r, const guint8 *word, guint32 word_letters)
+{
+  if ((word_letters & r->need_mask) != r->need_mask)
     return FALSE;
-  for (int i = 0; i < HS_WORD_LEN; i++)
-    if (r->green[i] && word[i] != r->green[i])
+  for (int i = 0; i < HS_MAX_LEN; i++)
+    if (r->green[i] != HS_PAD && word[i] != r->green[i])
       return FALSE;
-  for (guint k = 0; k < r->n_multi; k++) {
-    char c = (char)('a' + r->multi[k]);
-    guint have = 0;
-    for (int i = 0; i < HS_WORD_LEN; i++)
-      have += word[i] == c;
-    if (have < r->need[r->multi[k]])
+  for (guint k = 0; k < r->n_multi; k++)
+    if (count_of(word, r->multi[k]) < r->need[r->multi[k]])
       return FALSE;
-  }
   return TRUE;
 }
 
+/* Strict: WORD could itself be the answer: all its letters, the same row against it. */
 static gboolean
-nyt_allows(const NytRow *r, const char *word)
+strict_allows(const HsWords *w, guint guess, guint8 pattern, guint word)
 {
-  for (int i = 0; i < HS_WORD_LEN; i++)
-    if (r->green[i] && word[i] != r->green[i])
-      return FALSE;
-  for (guint k = 0; k < r->n_letters; k++) {
-    char c = (char)('a' + r->letters[k]);
-    guint have = 0;
-    for (int i = 0; i < HS_WORD_LEN; i++)
-      have += word[i] == c;
-    if (have < r->need[r->letters[k]])
-      return FALSE;
-  }
-  return TRUE;
+  return w->len[word] == w->length && hs_feedback_words(w, guess, word) == pattern;
 }
 
 gboolean
-hs_rules_row_allows(HsRules rules, const char *guess, guint8 pattern, const char *word)
+hs_rules_row_allows(HsRules rules, const HsWords *w, guint guess, guint8 pattern, guint word)
 {
   if (rules == HS_RULES_NONE)
     return TRUE;
   if (rules == HS_RULES_STRICT)
-    return hs_feedback(guess, word) == pattern;
+    return strict_allows(w, guess, pattern, word);
   NytRow r;
-  nyt_row(guess, pattern, &r);
-  return nyt_allows(&r, word);
+  nyt_row(w, guess, pattern, &r);
+  return nyt_allows(&r, w->code[word], w->letters[word]);
 }
 
 guint
 hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess, guint8 pattern,
                 guint *out)
 {
-  const char *g = words->text[guess];
   guint n = 0;
   if (rules == HS_RULES_NONE) {
     memmove(out, in, n_in * sizeof *in);
     n = n_in;
   } else if (rules == HS_RULES_STRICT) {
     for (guint i = 0; i < n_in; i++)
-      if (hs_feedback(g, words->text[in[i]]) == pattern)
+      if (strict_allows(words, guess, pattern, in[i]))
         out[n++] = in[i];
   } else {
     NytRow r;
-    nyt_row(g, pattern, &r);
-    if (words->letters != NULL) {
-      for (guint i = 0; i < n_in; i++)
-        if (nyt_allows_fast(&r, words->text[in[i]], words->letters[in[i]]))
-          out[n++] = in[i];
-    } else {
-      for (guint i = 0; i < n_in; i++)
-        if (nyt_allows(&r, words->text[in[i]]))
-          out[n++] = in[i];
-    }
+    nyt_row(words, guess, pattern, &r);
+    for (guint i = 0; i < n_in; i++)
+      if (nyt_allows(&r, words->code[in[i]], words->letters[in[i]]))
+        out[n++] = in[i];
   }
   return n;
 }
@@ -166,7 +152,7 @@ hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const 
   if (rules == HS_RULES_NONE)
     return TRUE;
   for (guint i = 0; i < n; i++)
-    if (!hs_rules_row_allows(rules, words->text[guesses[i]], patterns[i], words->text[word]))
+    if (!hs_rules_row_allows(rules, words, guesses[i], patterns[i], word))
       return FALSE;
   return TRUE;
 }

@@ -10,34 +10,32 @@ static void index_words(HsWords *w);
 
 typedef struct {
   const char *path;
-  GPtrArray *list;  /* char* words (owned by the array) */
+  GPtrArray *list;  /* char* words, NFC (owned by the array) */
+  GArray *lines;    /* guint: the line of each word */
   GHashTable *seen; /* word -> line */
 } LoadState;
 
-static gboolean
-is_word(const char *s, gsize len)
+/* Why the NFC text S is no word, or NULL when it is one: letters of any script (marks included), not
+ * ASCII upper case (a list in another case is more likely the wrong file than a list to fold), no
+ * digits, punctuation, spaces or controls. */
+static char *
+not_word_reason(const char *s)
 {
-  if (len != HS_WORD_LEN)
-    return FALSE;
-  for (gsize i = 0; i < len; i++)
-    if (s[i] < 'a' || s[i] > 'z')
-      return FALSE;
-  return TRUE;
-}
-
-/* Why S (LEN bytes, not a word) is not accepted: upper-case gets its own explanation, since the lists
- * are lowercase and a list in another case is more likely the wrong file than a list to fold. */
-static const char *
-not_word_reason(const char *s, gsize len)
-{
-  gboolean letters = len == HS_WORD_LEN, upper = FALSE;
-  for (gsize i = 0; letters && i < len; i++) {
-    letters = g_ascii_isalpha(s[i]);
-    upper = upper || g_ascii_isupper(s[i]);
+  if (!g_utf8_validate(s, -1, NULL))
+    return g_strdup("not UTF-8 text");
+  for (const char *p = s; *p != '\0'; p = g_utf8_next_char(p)) {
+    gunichar c = g_utf8_get_char(p);
+    if (c < 0x80 && g_ascii_isupper((char)c))
+      return g_strdup("not a word: upper-case letters are not accepted");
+    if (!g_unichar_isalpha(c) && !g_unichar_ismark(c)) {
+      char buf[8] = { 0 };
+      if (g_unichar_isprint(c))
+        g_unichar_to_utf8(c, buf);
+      return buf[0] ? g_strdup_printf("not a word: '%s' is not a letter", buf)
+                    : g_strdup_printf("not a word: U+%04X is not a letter", (guint)c);
+    }
   }
-  if (letters && upper)
-    return "not a word of 5 lowercase letters a-z (upper-case letters are not accepted)";
-  return "not a word of 5 lowercase letters a-z";
+  return NULL;
 }
 
 static gboolean
@@ -51,13 +49,14 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
     len--;
   if (len == 0 || line[0] == '#')
     return TRUE;
-  if (!is_word(line, len)) {
+  char *w = g_utf8_validate(line, (gssize)len, NULL) ? g_utf8_normalize(line, (gssize)len, G_NORMALIZE_NFC) : NULL;
+  g_autofree char *why = w != NULL ? not_word_reason(w) : g_strdup("not UTF-8 text");
+  if (why != NULL) {
     g_autofree char *shown = g_utf8_make_valid(line, (gssize)MIN(len, 40));
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown,
-                not_word_reason(line, len));
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown, why);
+    g_free(w);
     return FALSE;
   }
-  char *w = g_strndup(line, len);
   gpointer prev = g_hash_table_lookup(st->seen, w);
   if (prev != NULL) {
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: duplicate word '%s' (first on line %u)", st->path,
@@ -67,94 +66,251 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
   }
   g_hash_table_insert(st->seen, w, GUINT_TO_POINTER(lineno));
   g_ptr_array_add(st->list, w);
+  g_array_append_val(st->lines, lineno);
   return TRUE;
 }
 
-static GPtrArray *
-parse_list(const char *text, gsize len, const char *path, GHashTable **seen_out, GError **error)
+static void
+load_state_clear(LoadState *st)
 {
-  LoadState st = { path, g_ptr_array_new(), g_hash_table_new(g_str_hash, g_str_equal) };
-  if (!hs_file_foreach_line(text, len, load_line, &st, error)) {
-    g_hash_table_destroy(st.seen);
-    g_ptr_array_set_free_func(st.list, g_free);
-    g_ptr_array_unref(st.list);
-    return NULL;
+  if (st->seen != NULL)
+    g_hash_table_destroy(st->seen);
+  if (st->lines != NULL)
+    g_array_unref(st->lines);
+  if (st->list != NULL) {
+    g_ptr_array_set_free_func(st->list, g_free);
+    g_ptr_array_unref(st->list);
   }
-  if (st.list->len == 0) {
+}
+
+/* The words of one file into ST (its list, lines and seen table); FALSE with file:line errors. */
+static gboolean
+parse_list(const char *text, gsize len, const char *path, LoadState *st, GError **error)
+{
+  *st = (LoadState){ path, g_ptr_array_new(), g_array_new(FALSE, FALSE, sizeof(guint)),
+                     g_hash_table_new(g_str_hash, g_str_equal) };
+  if (!hs_file_foreach_line(text, len, load_line, st, error))
+    return FALSE;
+  if (st->list->len == 0) {
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:1: no words in file", path);
-    g_hash_table_destroy(st.seen);
-    g_ptr_array_unref(st.list);
-    return NULL;
+    return FALSE;
   }
-  *seen_out = st.seen;
-  g_ptr_array_set_free_func(st.list, g_free);
-  return st.list;
+  return TRUE;
+}
+
+/* Every guess is also no answer. */
+static gboolean
+check_disjoint(const LoadState *a, const LoadState *g, GError **error)
+{
+  for (guint i = 0; i < g->list->len; i++) {
+    const char *w = g->list->pdata[i];
+    gpointer aline = g_hash_table_lookup(a->seen, w);
+    if (aline != NULL) {
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
+                  "%s:%u: '%s' is also an answer (%s:%u); the lists must be disjoint", g->path,
+                  g_array_index(g->lines, guint, i), w, a->path, GPOINTER_TO_UINT(aline));
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* The answers all have the first answer's length L, within this build's range; guesses have L letters,
+ * or at most L when SHORT. */
+static gboolean
+check_lengths(const LoadState *a, const LoadState *g, gboolean short_guesses, guint *length, GError **error)
+{
+  const char *first = a->list->pdata[0];
+  const guint first_line = g_array_index(a->lines, guint, 0);
+  const guint L = (guint)g_utf8_strlen(first, -1);
+  if (L < HS_MIN_LEN || L > HS_MAX_LEN) {
+    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
+                "%s:%u: '%s' has %u letter%s; this build plays words of %u to %u letters", a->path, first_line, first,
+                L, L == 1 ? "" : "s", HS_MIN_LEN, HS_MAX_LEN);
+    return FALSE;
+  }
+  for (guint k = 0; k < 2; k++) {
+    const LoadState *st = k == 0 ? a : g;
+    for (guint i = 0; i < st->list->len; i++) {
+      const char *w = st->list->pdata[i];
+      const guint n = (guint)g_utf8_strlen(w, -1);
+      const gboolean ok = k == 0 || !short_guesses ? n == L : n <= L;
+      if (ok)
+        continue;
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' has %u letter%s; %s %s %u (%s:%u: '%s')",
+                  st->path, g_array_index(st->lines, guint, i), w, n, n == 1 ? "" : "s",
+                  k == 0 ? "the answers have" : "guesses have", k == 0 || !short_guesses ? "exactly" : "at most", L,
+                  a->path, first_line, first);
+      return FALSE;
+    }
+  }
+  *length = L;
+  return TRUE;
+}
+
+static gint
+cmp_unichar(gconstpointer a, gconstpointer b)
+{
+  gunichar x = *(const gunichar *)a, y = *(const gunichar *)b;
+  return (x > y) - (x < y);
+}
+
+/* The alphabet of the lists: every letter of every word, in code point order; at most HS_MAX_LETTERS
+ * (else an error naming the word, in file order, that brought the first letter too many). */
+static gboolean
+collect_alphabet(HsWords *w, const LoadState *a, const LoadState *g, GError **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL);
+  g_autoptr(GArray) letters = g_array_new(FALSE, FALSE, sizeof(gunichar));
+  for (guint k = 0; k < 2; k++) {
+    const LoadState *st = k == 0 ? a : g;
+    for (guint i = 0; i < st->list->len; i++)
+      for (const char *p = st->list->pdata[i]; *p != '\0'; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        if (g_hash_table_add(seen, GUINT_TO_POINTER(c)) && letters->len == HS_MAX_LETTERS) {
+          g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
+                      "%s:%u: '%s' brings a letter past the %u different letters this build plays", st->path,
+                      g_array_index(st->lines, guint, i), (const char *)st->list->pdata[i], HS_MAX_LETTERS);
+          return FALSE;
+        }
+        if (letters->len < g_hash_table_size(seen))
+          g_array_append_val(letters, c);
+      }
+  }
+  g_array_sort(letters, cmp_unichar);
+  w->n_letters = letters->len;
+  w->alphabet = (gunichar *)g_array_steal(letters, NULL);
+  return TRUE;
+}
+
+/* The letter code of C (its place in the alphabet). */
+static guint8
+letter_code(const HsWords *w, gunichar c)
+{
+  guint lo = 0, hi = w->n_letters;
+  while (hi - lo > 1) {
+    guint mid = (lo + hi) / 2;
+    if (w->alphabet[mid] <= c)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return (guint8)lo;
+}
+
+/* Codes, lengths, pattern weights and the letter masks of every word (after text is set). */
+static void
+encode_words(HsWords *w)
+{
+  g_free(w->code);
+  g_free(w->len);
+  w->code = g_malloc_n(MAX(w->n_words, 1u), sizeof *w->code);
+  w->len = g_new(guint8, MAX(w->n_words, 1u));
+  for (guint i = 0; i < w->n_words; i++) {
+    guint n = 0;
+    for (const char *p = w->text[i]; *p != '\0' && n < HS_MAX_LEN; p = g_utf8_next_char(p))
+      w->code[i][n++] = letter_code(w, g_utf8_get_char(p));
+    w->len[i] = (guint8)n;
+    for (; n < HS_MAX_LEN; n++)
+      w->code[i][n] = HS_PAD;
+  }
+  guint p = 1;
+  for (int i = HS_MAX_LEN - 1; i >= 0; i--) {
+    w->pow3[i] = (guint)i < w->length ? p : 0;
+    p *= (guint)i < w->length ? 3 : 1;
+  }
+  w->all_green = p - 1;
+}
+
+/* One block holding every word of A then G, NUL-terminated, as w->text. */
+static void
+set_text(HsWords *w, const GPtrArray *a, const GPtrArray *g)
+{
+  gsize bytes = 0;
+  for (guint k = 0; k < 2; k++)
+    for (guint i = 0; i < (k ? g : a)->len; i++)
+      bytes += strlen((k ? g : a)->pdata[i]) + 1;
+  w->text = g_malloc(MAX(w->n_words, 1u) * sizeof *w->text + bytes);
+  char *o = (char *)(w->text + MAX(w->n_words, 1u));
+  guint j = 0;
+  for (guint k = 0; k < 2; k++)
+    for (guint i = 0; i < (k ? g : a)->len; i++) {
+      const char *src = (k ? g : a)->pdata[i];
+      gsize l = strlen(src) + 1;
+      memcpy(o, src, l);
+      w->text[j++] = o;
+      o += l;
+    }
 }
 
 HsWords *
-hs_words_load(const char *answers_path, const char *guesses_path, GError **error)
+hs_words_load_game(const char *answers_path, const char *guesses_path, gboolean short_guesses, GError **error)
 {
   g_autofree char *a = NULL, *g = NULL;
   gsize a_len = 0, g_len = 0;
   if (!hs_file_read(answers_path, &a, &a_len, error) || !hs_file_read(guesses_path, &g, &g_len, error))
     return NULL;
-  return hs_words_parse(a, a_len, answers_path, g, g_len, guesses_path, error);
+  return hs_words_parse_game(a, a_len, answers_path, g, g_len, guesses_path, short_guesses, error);
+}
+
+HsWords *
+hs_words_load(const char *answers_path, const char *guesses_path, GError **error)
+{
+  return hs_words_load_game(answers_path, guesses_path, FALSE, error);
 }
 
 HsWords *
 hs_words_parse(const char *answers_text, gsize answers_len, const char *answers_path, const char *guesses_text,
                gsize guesses_len, const char *guesses_path, GError **error)
 {
-  GHashTable *seen_a = NULL, *seen_g = NULL;
-  g_autoptr(GPtrArray) answers = parse_list(answers_text, answers_len, answers_path, &seen_a, error);
-  if (answers == NULL)
-    return NULL;
-  g_autoptr(GPtrArray) guesses = parse_list(guesses_text, guesses_len, guesses_path, &seen_g, error);
-  if (guesses == NULL) {
-    g_hash_table_destroy(seen_a);
-    return NULL;
-  }
-  for (guint i = 0; i < guesses->len; i++) {
-    const char *w = guesses->pdata[i];
-    gpointer aline = g_hash_table_lookup(seen_a, w);
-    if (aline != NULL) {
-      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
-                  "%s:%u: '%s' is also an answer (%s:%u); the lists must be disjoint", guesses_path,
-                  GPOINTER_TO_UINT(g_hash_table_lookup(seen_g, w)), w, answers_path, GPOINTER_TO_UINT(aline));
-      g_hash_table_destroy(seen_a);
-      g_hash_table_destroy(seen_g);
-      return NULL;
+  return hs_words_parse_game(answers_text, answers_len, answers_path, guesses_text, guesses_len, guesses_path, FALSE,
+                             error);
+}
+
+HsWords *
+hs_words_parse_game(const char *answers_text, gsize answers_len, const char *answers_path, const char *guesses_text,
+                    gsize guesses_len, const char *guesses_path, gboolean short_guesses, GError **error)
+{
+  LoadState a = { 0 }, g = { 0 };
+  HsWords *w = NULL;
+  guint length = 0;
+  if (parse_list(answers_text, answers_len, answers_path, &a, error) &&
+      parse_list(guesses_text, guesses_len, guesses_path, &g, error) && check_disjoint(&a, &g, error) &&
+      check_lengths(&a, &g, short_guesses, &length, error)) {
+    w = g_new0(HsWords, 1);
+    if (!collect_alphabet(w, &a, &g, error)) {
+      g_free(w);
+      w = NULL;
     }
   }
-  g_hash_table_destroy(seen_a);
-  g_hash_table_destroy(seen_g);
-
-  HsWords *w = g_new0(HsWords, 1);
-  w->n_answers = answers->len;
-  w->n_words = answers->len + guesses->len;
-  w->text = g_malloc0_n(w->n_words, sizeof *w->text);
-  for (guint i = 0; i < answers->len; i++)
-    memcpy(w->text[i], answers->pdata[i], HS_WORD_LEN);
-  for (guint i = 0; i < guesses->len; i++)
-    memcpy(w->text[answers->len + i], guesses->pdata[i], HS_WORD_LEN);
-  w->name = g_strdup("custom");
-  w->answers_path = g_strdup(answers_path);
-  w->guesses_path = g_strdup(guesses_path);
-  w->index = g_hash_table_new(g_str_hash, g_str_equal);
-  index_words(w);
+  if (w != NULL) {
+    w->n_answers = a.list->len;
+    w->n_words = a.list->len + g.list->len;
+    w->length = length;
+    w->short_guesses = short_guesses;
+    set_text(w, a.list, g.list);
+    w->name = g_strdup("custom");
+    w->answers_path = g_strdup(answers_path);
+    w->guesses_path = g_strdup(guesses_path);
+    w->index = g_hash_table_new(g_str_hash, g_str_equal);
+    index_words(w);
+  }
+  load_state_clear(&a);
+  load_state_clear(&g);
   return w;
 }
 
 static void
 index_words(HsWords *w)
 {
+  encode_words(w);
   g_hash_table_remove_all(w->index);
   g_free(w->letters);
-  w->letters = g_new0(guint32, w->n_words);
+  w->letters = g_new0(guint32, MAX(w->n_words, 1u));
   for (guint i = 0; i < w->n_words; i++) {
     g_hash_table_insert(w->index, w->text[i], GUINT_TO_POINTER(i + 1));
-    for (int k = 0; k < HS_WORD_LEN; k++)
-      w->letters[i] |= 1u << (w->text[i][k] - 'a');
+    for (guint k = 0; k < w->len[i]; k++)
+      w->letters[i] |= 1u << w->code[i][k];
   }
 }
 
@@ -191,7 +347,17 @@ hs_words_data_dir(void)
 }
 
 /* The built-in list sets (directories of the data directory), in the order messages list them. */
-static const char *const set_names[] = { "original", "nyt2022", "nyt2023" };
+static const char *const set_names[] = { "original",        "nyt2022",         "nyt2023",       "pokemon-dp",
+                                         "pokemon-bw",      "pokemon-xy",      "pokemon-sm",    "pokemon-swsh",
+                                         "pokemon-sv",      "habara2021-dp",   "habara2021-bw", "habara2021-xy",
+                                         "habara2021-sm",   "habara2021-swsh" };
+
+/* Pokemon Wordle lets any name of at most the answers' length be guessed. */
+static gboolean
+set_has_short_guesses(const char *set)
+{
+  return g_str_has_prefix(set, "pokemon-") || g_str_has_prefix(set, "habara2021-");
+}
 
 /* The built-in answer orders: NAME (what --order takes), FILE under the data directory, and the list
  * set whose answers it orders (it applies to no other). */
@@ -235,7 +401,7 @@ hs_words_load_set(const char *set, GError **error)
   g_autofree char *dir = hs_words_data_dir();
   g_autofree char *a = g_build_filename(dir, set, "answers.txt", NULL);
   g_autofree char *g = g_build_filename(dir, set, "guesses.txt", NULL);
-  HsWords *w = hs_words_load(a, g, error);
+  HsWords *w = hs_words_load_game(a, g, set_has_short_guesses(set), error);
   if (w != NULL) {
     g_free(w->name);
     w->name = g_strdup(set);
@@ -243,12 +409,27 @@ hs_words_load_set(const char *set, GError **error)
   return w;
 }
 
+/* TRUE when S is plain ASCII (then it is its own NFC form). */
+static gboolean
+is_ascii(const char *s)
+{
+  for (; *s != '\0'; s++)
+    if ((guchar)*s >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
 guint
 hs_words_lookup(const HsWords *words, const char *word)
 {
-  if (word == NULL || !is_word(word, strlen(word)))
+  if (word == NULL)
     return HS_NONE;
-  return GPOINTER_TO_UINT(g_hash_table_lookup(words->index, word)) - 1;
+  if (is_ascii(word))
+    return GPOINTER_TO_UINT(g_hash_table_lookup(words->index, word)) - 1;
+  if (!g_utf8_validate(word, -1, NULL))
+    return HS_NONE;
+  g_autofree char *nfc = g_utf8_normalize(word, -1, G_NORMALIZE_NFC);
+  return nfc != NULL ? GPOINTER_TO_UINT(g_hash_table_lookup(words->index, nfc)) - 1 : HS_NONE;
 }
 
 gboolean
@@ -258,7 +439,8 @@ hs_words_find(const HsWords *words, const char *word, guint *out, GError **error
   if (i == HS_NONE) {
     gsize len = strlen(word);
     g_autofree char *shown = g_utf8_make_valid(word, MIN((gssize)len, 40));
-    gboolean upper = strstr(not_word_reason(word, len), "upper-case") != NULL;
+    g_autofree char *why = not_word_reason(shown);
+    gboolean upper = why != NULL && strstr(why, "upper-case") != NULL;
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_WORD, "'%s' is not an allowed word%s", shown,
                 upper ? " (upper-case letters are not accepted)" : "");
     return FALSE;
@@ -287,13 +469,13 @@ order_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
     line++, len--;
   if (len == 0 || line[0] == '#')
     return TRUE;
-  g_autofree char *w = g_strndup(line, MIN(len, 40));
-  guint i = len == HS_WORD_LEN ? hs_words_lookup(st->words, w) : HS_NONE;
+  g_autofree char *w = g_strndup(line, MIN(len, 200));
+  guint i = hs_words_lookup(st->words, w);
   if (i == HS_NONE || i >= st->words->n_answers) {
-    g_autofree char *shown = g_utf8_make_valid(w, -1);
-    if (i == HS_NONE && !is_word(line, len))
-      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown,
-                  not_word_reason(line, len));
+    g_autofree char *shown = g_utf8_make_valid(w, MIN((gssize)strlen(w), 40));
+    g_autofree char *why = i == HS_NONE ? not_word_reason(shown) : NULL;
+    if (why != NULL)
+      g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown, why);
     else
       g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is not an answer", st->path, lineno, shown);
     return FALSE;
@@ -423,12 +605,10 @@ hs_words_apply_permutation(HsWords *words, const guint *order, GError **error)
     }
     seen[order[i]] = 1;
   }
-  char(*t)[HS_WORD_LEN + 1] = g_malloc0_n(words->n_words, sizeof *t);
+  /* Only the pointers move: the text block stays where it is. */
+  g_autofree char **t = g_memdup2(words->text, words->n_answers * sizeof *t);
   for (guint i = 0; i < words->n_answers; i++)
-    memcpy(t[i], words->text[order[i]], HS_WORD_LEN + 1);
-  memcpy(t + words->n_answers, words->text + words->n_answers, (words->n_words - words->n_answers) * sizeof *t);
-  g_free(words->text);
-  words->text = t;
+    words->text[i] = t[order[i]];
   index_words(words);
   return TRUE;
 }
@@ -439,7 +619,16 @@ hs_words_copy(const HsWords *words)
   HsWords *w = g_new0(HsWords, 1);
   w->n_answers = words->n_answers;
   w->n_words = words->n_words;
-  w->text = g_memdup2(words->text, (gsize)words->n_words * sizeof *w->text);
+  GPtrArray *a = g_ptr_array_new(), *g = g_ptr_array_new();
+  for (guint i = 0; i < words->n_words; i++)
+    g_ptr_array_add(i < words->n_answers ? a : g, words->text[i]);
+  set_text(w, a, g);
+  g_ptr_array_unref(a);
+  g_ptr_array_unref(g);
+  w->length = words->length;
+  w->short_guesses = words->short_guesses;
+  w->n_letters = words->n_letters;
+  w->alphabet = g_memdup2(words->alphabet, MAX(words->n_letters, 1u) * sizeof *w->alphabet);
   w->name = g_strdup(words->name);
   w->answers_path = g_strdup(words->answers_path);
   w->guesses_path = g_strdup(words->guesses_path);
@@ -456,6 +645,9 @@ hs_words_free(HsWords *words)
     return;
   g_hash_table_destroy(words->index);
   g_free(words->letters);
+  g_free(words->code);
+  g_free(words->len);
+  g_free(words->alphabet);
   g_free(words->text);
   g_free(words->name);
   g_free(words->answers_path);

@@ -8,18 +8,19 @@
 
 struct HsBound {
   const HsSearchCore *core;
-  guint32 *gid;  /* n_answers * HS_WORD_LEN: the group of answer a at position i, or NO_GROUP */
+  guint32 *gid;  /* n_answers * HS_MAX_LEN: the group of answer a at position i, or NO_GROUP */
   guint16 *gcnt; /* per group: members in the set being scanned (zero between uses) */
   guint32 *gv;   /* per group: their variants (zero between uses) */
 };
 
-/* Sort key of answer A with position I blanked: its other four letters, then A. */
+/* Sort key of answer A with position I blanked: its other letters (six bits each: every code and
+ * the padding below the blank 63), then A. */
 static guint64
 blanked_key(const HsSearchCore *c, guint a, guint i)
 {
   guint64 key = 0;
-  for (guint j = 0; j < HS_WORD_LEN; j++)
-    key = key * 32 + (j == i ? 31 : c->let[a][j]);
+  for (guint j = 0; j < HS_MAX_LEN; j++)
+    key = key * 64 + (j == i ? 63 : c->let[a][j]);
   return key << 32 | a;
 }
 
@@ -36,12 +37,12 @@ hs_bound_new(const HsSearchCore *c)
   HsBound *b = g_new0(HsBound, 1);
   const guint na = c->n_answers;
   b->core = c;
-  b->gid = g_new(guint32, MAX(1u, na) * HS_WORD_LEN);
-  for (guint x = 0; x < na * HS_WORD_LEN; x++)
+  b->gid = g_new(guint32, MAX(1u, na) * HS_MAX_LEN);
+  for (guint x = 0; x < na * HS_MAX_LEN; x++)
     b->gid[x] = NO_GROUP;
   g_autofree guint64 *keys = g_new(guint64, MAX(1u, na));
   guint n_groups = 0;
-  for (guint i = 0; i < HS_WORD_LEN; i++) {
+  for (guint i = 0; i < HS_MAX_LEN; i++) {
     for (guint a = 0; a < na; a++)
       keys[a] = blanked_key(c, a, i);
     qsort(keys, na, sizeof *keys, cmp_u64);
@@ -52,7 +53,7 @@ hs_bound_new(const HsSearchCore *c)
       if (e - s < 2)
         continue;
       for (guint x = s; x < e; x++)
-        b->gid[(keys[x] & G_MAXUINT32) * HS_WORD_LEN + i] = n_groups;
+        b->gid[(keys[x] & G_MAXUINT32) * HS_MAX_LEN + i] = n_groups;
       n_groups++;
     }
   }
@@ -94,7 +95,7 @@ gather_members(const HsBound *b, const guint16 *S, guint n, guint from, guint g,
 {
   const HsSearchCore *c = b->core;
   for (guint s = from; s < n; s++)
-    if (b->gid[(gsize)S[s] * HS_WORD_LEN + i] == g) {
+    if (b->gid[(gsize)S[s] * HS_MAX_LEN + i] == g) {
       guint32 bit = 1u << c->let[S[s]][i];
       cl->mem[__builtin_popcount(cl->v & (bit - 1))] = S[s];
     }
@@ -107,16 +108,16 @@ hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out
   guint m = 0;
   if (max == 0 || n < MAX(min_k, 2u))
     return 0;
-  for (guint i = 0; i < HS_WORD_LEN; i++) {
+  for (guint i = 0; i < HS_MAX_LEN; i++) {
     for (guint s = 0; s < n; s++) {
-      guint g = b->gid[(gsize)S[s] * HS_WORD_LEN + i];
+      guint g = b->gid[(gsize)S[s] * HS_MAX_LEN + i];
       if (g != NO_GROUP) {
         b->gcnt[g]++;
         b->gv[g] |= 1u << c->let[S[s]][i];
       }
     }
     for (guint s = 0; s < n; s++) {
-      guint g = b->gid[(gsize)S[s] * HS_WORD_LEN + i];
+      guint g = b->gid[(gsize)S[s] * HS_MAX_LEN + i];
       if (g == NO_GROUP || b->gcnt[g] == 0)
         continue;
       if (b->gcnt[g] >= min_k && b->gcnt[g] >= 2) {
@@ -140,7 +141,7 @@ hs_bound_measure(const HsBound *b, const guint64 *pool, HsCluster *cl, guint m)
   m = MIN(m, G_N_ELEMENTS(top));
   for (guint k = 0; k < m; k++) {
     cl[k].t = 0;
-    top[k] = (guint8)MIN((guint)__builtin_popcount(cl[k].v), (guint)HS_WORD_LEN);
+    top[k] = (guint8)MIN((guint)__builtin_popcount(cl[k].v), c->length);
     open += top[k] > 0;
   }
   for (guint blk = 0; blk < c->n_blocks && open > 0; blk++)
@@ -167,12 +168,12 @@ hs_bound_refutes(const HsCluster *cl, guint m, guint r)
 }
 
 guint
-hs_bound_slots(const HsState *st, guint32 v)
+hs_bound_slots(const HsState *st, guint32 v, guint length)
 {
-  guint8 green[26] = { 0 };
+  guint8 green[HS_CODES] = { 0 };
   guint free = 0;
   guint32 fixed = 0;
-  for (guint i = 0; i < HS_WORD_LEN; i++) {
+  for (guint i = 0; i < length; i++) {
     guint32 a = st->allow[i];
     if (a != 0 && (a & (a - 1)) == 0) {
       green[g_bit_nth_lsf(a, -1)]++;
@@ -183,7 +184,7 @@ hs_bound_slots(const HsState *st, guint32 v)
   }
   /* Copies of revealed letters beyond the greens take free positions. */
   guint need = 0;
-  for (guint k = 0; k < HS_WORD_LEN; k++)
+  for (guint k = 0; k < HS_MAX_LEN; k++)
     for (guint32 x = st->atleast[k]; x; x &= x - 1) {
       guint ch = (guint)__builtin_ctz(x);
       fixed |= 1u << ch;
@@ -220,8 +221,8 @@ hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint 
     HsState child = *st;
     /* The pattern from the two words, not from the feedback table: a random row of that big table is
      * a cache miss on nearly every call. */
-    hs_state_add(&child, c->rules, c->let[w], hs_feedback(c->words->text[w], c->words->text[a]));
-    if (hs_cluster_need(rest, MIN(cl[k].t, hs_bound_slots(&child, v))) >= r)
+    hs_state_add(&child, c, c->let[w], hs_feedback_words(c->words, w, a));
+    if (hs_cluster_need(rest, MIN(cl[k].t, hs_bound_slots(&child, v, c->length))) >= r)
       return TRUE;
   }
   return FALSE;

@@ -117,15 +117,16 @@ typedef struct {
   guint64 *keys;       /* alphabetical ties only: n_words of sort scratch */
 } Scorer;
 
-/* Positions in alphabetical order of every word (5 letters: one integer key each). */
+/* Positions in alphabetical order of every word (code point order, a prefix first: one integer key
+ * each, six bits per letter with the padding lowest). */
 static guint32 *
 alphabetical_positions(const HsWords *w)
 {
   g_autofree guint64 *key = g_new(guint64, MAX(1u, w->n_words));
   for (guint i = 0; i < w->n_words; i++) {
     guint64 k = 0;
-    for (guint j = 0; j < HS_WORD_LEN; j++)
-      k = k * 32 + (guint)(w->text[i][j] - 'a');
+    for (guint j = 0; j < HS_MAX_LEN; j++)
+      k = k * 64 + (w->code[i][j] == HS_PAD ? 0u : w->code[i][j] + 1u);
     key[i] = k << 32 | i;
   }
   qsort(key, w->n_words, sizeof *key, cmp_u64);
@@ -190,7 +191,7 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
       else if (w < sc->words->n_answers)
         p = hs_table_row(sc->table, S[i], NULL)[w];
       else
-        p = hs_feedback(sc->words->text[S[i]], sc->words->text[w]);
+        p = hs_feedback_words(sc->words, S[i], w);
       guint c = ++cnt[p];
       if (c > score && (score = c) >= bound) {
         i++;
@@ -200,7 +201,7 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
     for (guint j = 0; j < i; j++) {
       guint8 p = col != NULL                ? col[S[j]]
                  : w < sc->words->n_answers ? hs_table_row(sc->table, S[j], NULL)[w]
-                                            : hs_feedback(sc->words->text[S[j]], sc->words->text[w]);
+                                            : hs_feedback_words(sc->words, S[j], w);
       cnt[p] = 0;
     }
     return MIN(score, bound);

@@ -50,7 +50,7 @@ typedef struct {
   guint16 kmax;            /* the most k of this word and those after it */
   guint8 row;              /* its row is in the node's sub-table */
   guint8 cand;             /* a candidate of the node */
-  guint8 let[HS_WORD_LEN]; /* its letters, 0 .. 25 */
+  guint8 let[HS_MAX_LEN]; /* its letter codes (HS_PAD past its end) */
   guint8 repeats;          /* it holds a letter more than once */
 } StepWord;
 
@@ -83,7 +83,7 @@ typedef struct {
   guint32 *tmark, tstamp;     /* n_answers: tmark[i] == tstamp when the node's answer i is in the part */
   StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
   gboolean steps_ok;          /* steps describes the node's pool */
-  guint lstart[27];           /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */
+  guint lstart[HS_PAD + 1];   /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */
   guint32 *lidx;              /* in the order of steps */
   guint16 *lkmax;             /* per entry of lidx: the most parts a word from there on (same letter) makes */
   StepSlot *step_cache;       /* STEP_SLOTS: parts the node has stepped */

@@ -64,8 +64,8 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->tpos = g_new(guint16, MAX(1u, O->n_answers));
     L->tmark = g_new0(guint32, MAX(1u, O->n_answers));
     L->steps = g_new(StepWord, O->n_words);
-    L->lidx = g_new(guint32, (gsize)HS_WORD_LEN * O->n_words);
-    L->lkmax = g_new(guint16, (gsize)HS_WORD_LEN * O->n_words);
+    L->lidx = g_new(guint32, (gsize)HS_MAX_LEN * O->n_words);
+    L->lkmax = g_new(guint16, (gsize)HS_MAX_LEN * O->n_words);
     L->step_cache = g_new0(StepSlot, STEP_SLOTS);
     L->kidx = g_new(guint32, O->n_words);
     L->kcount = g_new(guint32, (gsize)O->n_answers + 2);
@@ -385,7 +385,7 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
       hs_partition_hash(&L->part, O->core, p);
     L->child[p] = *st;
-    hs_state_add(&L->child[p], O->rules, O->core->let[w], (guint8)p);
+    hs_state_add(&L->child[p], O->core, O->core->let[w], (guint8)p);
   }
   if (r - 1 < 3) /* the parts are settled by hs_opt_solve_two, more cheaply */
     return n_search;
@@ -411,7 +411,7 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
   guint n_todo = 0;
   for (guint k = 0; k < L->part.n_pats; k++) {
     guint p = L->part.pats[k], s = L->part.size[p];
-    if (p == HS_ALL_GREEN)
+    if (p == O->core->words->all_green)
       continue;
     if (s >= 2 && r - 1 <= 1)
       return INF; /* one guess left cannot tell two answers apart */
@@ -666,11 +666,11 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
   for (guint k = 0; k < L->part.n_pats; k++) {
     const guint p = L->part.pats[k], s = L->part.size[p];
     guint32 first;
-    if (p == HS_ALL_GREEN || s < 3 ||
+    if (p == O->core->words->all_green || s < 3 ||
         hs_opt_candidate_profile(O, L->part.buf + L->part.start[p], s, &first) != CAND_NONE)
       continue;
     L->child[p] = *st;
-    hs_state_add(&L->child[p], O->rules, O->core->let[g], (guint8)p);
+    hs_state_add(&L->child[p], O->core, O->core->let[g], (guint8)p);
     hs_partition_hash(&L->part, O->core, p);
     hs_opt_cached_step(O, L, S, p, cap_first);
     extra[p] = hs_opt_cached_step(O, L, S, p, cap);

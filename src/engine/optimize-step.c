@@ -30,7 +30,7 @@ static void
 build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
 {
   guint16 kmax = 0;
-  guint count[27] = { 0 };
+  guint count[HS_PAD + 1] = { 0 };
   for (guint t = L->m; t-- > 0;) {
     const guint j = L->order[t];
     StepWord *sw = &L->steps[t];
@@ -41,19 +41,19 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
     sw->kmax = kmax;
     sw->row = L->has_row[j];
     sw->cand = is_cand(O, L, S, n, sw->w);
-    memcpy(sw->let, O->core->let[sw->w], HS_WORD_LEN);
+    memcpy(sw->let, O->core->let[sw->w], HS_MAX_LEN);
     sw->repeats = O->core->has[sw->w][1] != 0;
     for (guint32 x = O->core->has[sw->w][0]; x; x &= x - 1)
       count[__builtin_ctz(x) + 1]++;
   }
   /* Per letter, the positions in steps of the words holding it, with the most k from there on. */
-  for (guint c = 0; c < 26; c++)
+  for (guint c = 0; c < HS_CODES - 1; c++)
     count[c + 1] += count[c];
   memcpy(L->lstart, count, sizeof count);
   for (guint t = 0; t < L->m; t++)
     for (guint32 x = O->core->has[L->steps[t].w][0]; x; x &= x - 1)
       L->lidx[count[__builtin_ctz(x)]++] = t;
-  for (guint c = 0; c < 26; c++) {
+  for (guint c = 0; c < HS_CODES - 1; c++) {
     guint16 most = 0;
     for (guint e = L->lstart[c + 1]; e-- > L->lstart[c];) {
       most = MAX(most, L->steps[L->lidx[e]].k);
@@ -66,18 +66,18 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
 /* The tiles the answers of a part allow a guess at each position: count[r][j][c] for a guess with
  * letter c at position j, r = 1 when the guess repeats a letter (see parts_limit). */
 typedef struct {
-  guint8 count[2][HS_WORD_LEN][32];
+  guint8 count[2][HS_MAX_LEN][32];
 } PartTiles;
 
 static void
 part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
 {
-  guint32 green[HS_WORD_LEN] = { 0 }, yellow[HS_WORD_LEN] = { 0 }, common = HS_ALL_LETTERS;
+  guint32 green[HS_MAX_LEN] = { 0 }, yellow[HS_MAX_LEN] = { 0 }, common = HS_ALL_LETTERS;
   for (guint x = 0; x < s; x++) {
     const guint8 *l = c->let[T[x]];
     const guint32 held = c->has[T[x]][0];
     common &= held;
-    for (guint j = 0; j < HS_WORD_LEN; j++) {
+    for (guint j = 0; j < HS_MAX_LEN; j++) {
       green[j] |= 1u << l[j];
       yellow[j] |= held & ~(1u << l[j]);
     }
@@ -85,13 +85,16 @@ part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
   /* Green at j needs an answer with the letter at j; yellow, an answer holding it elsewhere; grey, for
    * a letter the guess holds once, an answer without it (an answer holding it elsewhere shows yellow),
    * and for a repeated letter, an answer with another letter at j (a copy may be used up). */
-  for (guint j = 0; j < HS_WORD_LEN; j++)
-    for (guint l = 0; l < 26; l++) {
+  for (guint j = 0; j < HS_MAX_LEN; j++) {
+    for (guint l = 0; l < HS_PAD; l++) {
       const guint32 b = 1u << l;
       const guint gy = ((green[j] & b) != 0) + ((yellow[j] & b) != 0);
       pt->count[0][j][l] = (guint8)MAX(gy + ((common & b) == 0), 1u);
       pt->count[1][j][l] = (guint8)MAX(gy + ((green[j] & ~b) != 0), 1u);
     }
+    /* Past a short guess's end the tile is grey. */
+    pt->count[0][j][HS_PAD] = pt->count[1][j][HS_PAD] = 1;
+  }
 }
 
 /* At least as many as the parts word SW makes of a part with tiles PT: a pattern is one tile per
@@ -159,13 +162,13 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
   PartTiles tiles;
   part_tiles(O->core, T, s, &tiles);
   /* A legal word holds every letter the state requires: only the words holding the rarest of them. */
-  guint best_c = 26;
+  guint best_c = HS_PAD; /* none */
   for (guint32 x = child->atleast[0]; x; x &= x - 1) {
     const guint c = (guint)__builtin_ctz(x);
-    if (best_c == 26 || L->lstart[c + 1] - L->lstart[c] < L->lstart[best_c + 1] - L->lstart[best_c])
+    if (best_c == HS_PAD || L->lstart[c + 1] - L->lstart[c] < L->lstart[best_c + 1] - L->lstart[best_c])
       best_c = c;
   }
-  if (best_c < 26) {
+  if (best_c < HS_PAD) {
     for (guint e = L->lstart[best_c]; e < L->lstart[best_c + 1] && best > 0; e++) {
       /* No word from here on makes more than lkmax parts: none can beat the least found. */
       if (L->lkmax[e] < s && s - L->lkmax[e] > best)
@@ -215,7 +218,7 @@ hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32
   PartTiles pt;
   part_tiles(O->core, T, s, &pt);
   StepWord sw = { 0 };
-  memcpy(sw.let, O->core->let[w], HS_WORD_LEN);
+  memcpy(sw.let, O->core->let[w], HS_MAX_LEN);
   sw.repeats = O->core->has[w][1] != 0;
   return parts_limit(&pt, &sw);
 }

@@ -272,8 +272,8 @@ hs_optimize_opener_bound(const HsTable *table, guint opener)
   for (guint a = 0; a < w->n_answers; a++)
     count[row[a]]++;
   guint64 sum = w->n_answers;
-  for (guint p = 0; p < HS_ALL_GREEN; p++)
-    if (count[p])
+  for (guint p = 0; p < HS_PATTERNS; p++)
+    if (count[p] && p != w->all_green)
       sum += hs_opt_part_bound(count[p]);
   return sum;
 }

@@ -84,7 +84,7 @@ history_possible(const HsWords *w, guint n, const guint32 *g, const guint8 *p)
 {
   for (guint a = 0; a < w->n_answers; a++) {
     guint i = 0;
-    while (i < n && hs_feedback(w->text[g[i]], w->text[a]) == p[i])
+    while (i < n && hs_feedback_words(w, g[i], a) == p[i])
       i++;
     if (i == n)
       return TRUE;
@@ -101,7 +101,9 @@ parse_fields(ParseState *st, char **tv, guint nt, guint lineno, guint32 *g, guin
   for (guint i = 0; i < nt; i++) {
     GError *e = NULL;
     guint idx = 0;
-    gboolean ok = i % 2 == 0 ? hs_words_find(st->words, tv[i], &idx, &e) : hs_pattern_parse(tv[i], -1, &p[i / 2], &e);
+    /* A pattern has the tiles of the guess before it (a short guess shows fewer). */
+    gboolean ok = i % 2 == 0 ? hs_words_find(st->words, tv[i], &idx, &e)
+                             : hs_pattern_parse_for(st->words, g[i / 2], tv[i], -1, &p[i / 2], &e);
     if (!ok) {
       fail_at(error, st, lineno, "%s", e->message);
       g_error_free(e);
@@ -125,7 +127,7 @@ check_rule(ParseState *st, guint n_steps, const guint32 *g, const guint8 *p, gui
       return fail_at(error, st, lineno, "history guess '%s' breaks the %s hard-mode rules", w->text[g[i]],
                      hs_rules_name(st->rules));
   for (guint i = 0; i < n_steps; i++)
-    if (p[i] == HS_ALL_GREEN)
+    if (p[i] == w->all_green)
       return fail_at(error, st, lineno, "the history is already solved at '%s'", w->text[g[i]]);
   if (!history_possible(w, n_steps, g, p))
     return fail_at(error, st, lineno, "this history never occurs: no answer gives these patterns");
@@ -241,7 +243,7 @@ hs_overrides_to_text(const HsOverrides *o, const HsWords *words)
     }
     for (guint k = 0; k < r->n_steps; k++)
       g_string_append_printf(out, "%s %s ", words->text[r->guesses[k]],
-                             hs_pattern_format(r->patterns[k], HS_PATTERN_EMOJI, buf));
+                             hs_pattern_format_for(words, r->guesses[k], r->patterns[k], HS_PATTERN_EMOJI, buf));
     g_string_append_printf(out, "%s\n", words->text[r->forced]);
   }
   return g_string_free(out, FALSE);

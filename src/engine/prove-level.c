@@ -58,7 +58,7 @@ hs_prove_level_new(HsProver *P, guint l)
     L->cores = g_new(Core, CORE_MAX);
     L->core_words = g_new(guint16, CORE_MAX * CORE_WORDS);
     L->loc = g_new0(guint16, MAX(1u, P->n_answers));
-    L->lbits = g_new(guint64, 26 * (gsize)hs_prove_lbits_stride(P));
+    L->lbits = g_new(guint64, HS_CODES * (gsize)hs_prove_lbits_stride(P));
     L->cand = g_new(guint64, hs_prove_lbits_stride(P));
     L->local = g_new0(LocalEntry, LOCAL_SLOTS);
     L->dist = g_new0(guint8, P->n_words);

@@ -10,7 +10,7 @@ static void
 build_lbits(HsProver *P, Level *L)
 {
   const guint nb = (L->n_legal + 63) / 64, stride = hs_prove_lbits_stride(P);
-  for (guint c = 0; c < 26; c++)
+  for (guint c = 0; c < HS_CODES; c++)
     memset(L->lbits + (gsize)c * stride, 0, nb * sizeof(guint64));
   for (guint j = 0; j < L->n_legal; j++)
     for (guint32 x = P->core->has[L->legal[j]][0]; x; x &= x - 1)
@@ -53,11 +53,11 @@ part2_candidates(HsProver *P, Level *L, const guint16 *T, guint k)
     if (any == 0)
       return FALSE;
   }
-  const guint8(*let)[HS_WORD_LEN] = (const guint8(*)[HS_WORD_LEN])P->let;
+  const guint8(*let)[HS_MAX_LEN] = P->let;
   for (guint i = 0; i + 1 < k; i++) {
     guint32 diff = 0;
     guint nd = 0;
-    for (guint j = 0; j < HS_WORD_LEN; j++)
+    for (guint j = 0; j < HS_MAX_LEN; j++)
       if (let[T[i]][j] != let[T[i + 1]][j]) {
         diff |= 1u << let[T[i]][j] | 1u << let[T[i + 1]][j];
         nd++;

@@ -130,7 +130,7 @@ typedef struct {
   gboolean sub_all;            /* ... with a row for every pool word (else only for the words scored) */
   HsCluster clus[CLUSTER_MAX]; /* the node's tight clusters: guesses that test too few variants fail */
   guint n_clus;
-  guint64 *lbits;    /* 26 * LBITS_STRIDE: per letter, the pool positions whose word holds it */
+  guint64 *lbits;    /* HS_CODES * LBITS_STRIDE: per letter, the pool positions whose word holds it */
   gboolean lbits_ok; /* lbits describes the current pool */
   guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */
   guint8 *dist;      /* per pool position: the parts its word makes of the node's set (with sub_all) */
@@ -158,7 +158,8 @@ struct HsProver {
   gboolean all_rows;                               /* the table holds every guess row */
   const guint8 **rows;                             /* = core->rows */
   const guint8 *by_answer;                         /* the table transposed (hs_table_by_answer), fetched on first use */
-  guint8 (*let)[HS_WORD_LEN];                      /* = core->let */
+  const guint8 (*let)[HS_MAX_LEN];                 /* = core->let */
+  guint all_green;                                 /* the pattern of L greens */
   guint64 *z1, *z2;                                /* = core->z1, core->z2 */
   guint64 *acc;                                    /* n_blocks scratch */
   guint16 *all;                                    /* 0 .. n_answers - 1 */
@@ -167,7 +168,7 @@ struct HsProver {
   guint8 cnt8[512] __attribute__((aligned(16)));   /* scoring scratch for small sets (zero between uses) */
   guint16 cnt16[512] __attribute__((aligned(16))); /* scoring scratch for large sets (zero between uses) */
   guint8 *row_buf;                                 /* n_answers: scoring scratch */
-  guint8 kept[HS_PATTERNS]; /* per pattern: the positions (bit 4 - i) whose tile changes a state */
+  guint8 kept[HS_PATTERNS]; /* per pattern: the positions (bit i) whose tile changes a state */
   HsMemo memo;              /* value: the first guess that works, or MEMO_FAIL */
   HsAlike alike;            /* classes of words that play alike on a node's set */
   Level *lv[MAX_LEVELS];

@@ -72,7 +72,7 @@ hs_prove_refuted_at_three(HsProver *P, Level *L, const guint16 *S, guint n, cons
     guint order[HS_PATTERNS], n_parts = 0;
     for (guint k = 0; k < L->part.n_pats; k++) {
       const guint p = L->part.pats[k];
-      if (p == HS_ALL_GREEN || L->part.size[p] <= 2)
+      if (p == P->all_green || L->part.size[p] <= 2)
         continue;
       guint i = n_parts++;
       for (; i > 0 && L->part.size[order[i - 1]] < L->part.size[p]; i--)
@@ -86,7 +86,7 @@ hs_prove_refuted_at_three(HsProver *P, Level *L, const guint16 *S, guint n, cons
       guint64 pk1, pk2, ck1, ck2;
       hs_search_key_with_state(L->part.h1[p], L->part.h2[p], sa, sb, size, 2, &pk1, &pk2);
       HsState child = *st;
-      hs_state_add(&child, P->rules, P->let[w], (guint8)p);
+      hs_state_add(&child, P->core, P->let[w], (guint8)p);
       const HsMemoEntry *e = hs_memo_find(&P->memo, pk1, pk2);
       if (e != NULL && e->val == MEMO_FAIL) {
         fails = TRUE;

@@ -13,9 +13,9 @@ local_key(const HsProver *P, Level *L, guint w, guint p)
   guint64 d = p;
   const guint8 *l = P->let[w];
   const guint kept = P->kept[p];
-  for (guint i = 0; i < HS_WORD_LEN; i++)
+  for (guint i = 0; i < HS_MAX_LEN; i++)
     if ((kept >> i) & 1u)
-      d |= (guint64)(l[HS_WORD_LEN - 1 - i] + 1u) << (8 + 5 * i);
+      d |= (guint64)(l[i] + 1u) << (8 + 6 * i);
   L->lk1[p] = hs_mix64(L->part.h1[p] ^ (d * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)));
   L->lk2[p] = hs_mix64(L->part.h2[p] + d + ((guint64)L->part.size[p] << 40));
 }
@@ -85,7 +85,7 @@ screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolea
   gint stop = -1; /* a part the first pass found failing */
   for (guint k = 0; k < L->part.n_pats; k++) {
     guint p = L->part.pats[k], size = L->part.size[p];
-    if (p == HS_ALL_GREEN || size <= 1 || size <= r - 1)
+    if (p == P->all_green || size <= 1 || size <= r - 1)
       continue;
     if (r - 1 <= 1 || (r - 1 == 2 && size > HS_PATTERNS)) {
       stop = (gint)p;
@@ -102,7 +102,7 @@ screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolea
       continue;
     }
     L->child[p] = *st;
-    hs_state_add(&L->child[p], P->rules, P->let[w], (guint8)p);
+    hs_state_add(&L->child[p], P->core, P->let[w], (guint8)p);
     hs_search_key(L->part.h1[p], L->part.h2[p], &L->child[p], size, r - 1, &L->ck1[p], &L->ck2[p]);
     hs_memo_prefetch(&P->memo, L->ck1[p]);
     if (sub) {
@@ -205,7 +205,7 @@ largest_part_unsplittable(HsProver *P, Level *L, const guint16 *S, guint n, cons
   guint big = HS_PATTERNS, k = 0;
   for (guint q = 0; q < L->part.n_pats; q++) {
     const guint p = L->part.pats[q];
-    if (p != HS_ALL_GREEN && L->part.size[p] > k) {
+    if (p != P->all_green && L->part.size[p] > k) {
       k = L->part.size[p];
       big = p;
     }
@@ -218,7 +218,7 @@ largest_part_unsplittable(HsProver *P, Level *L, const guint16 *S, guint n, cons
   gboolean split = FALSE;
   if (n_split > 0) {
     HsState child = *st;
-    hs_state_add(&child, P->rules, P->let[w], (guint8)big);
+    hs_state_add(&child, P->core, P->let[w], (guint8)big);
     hs_partition_place(&L->part, S, n, P->rows[w], sub_row);
     const guint16 *T = L->part.buf + L->part.start[big];
     guint16 tl[HS_PATTERNS];

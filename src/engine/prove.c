@@ -60,11 +60,13 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
     P->all[a] = (guint16)a;
   P->mark = g_new0(guint8, w->n_words);
   P->row_buf = g_new(guint8, MAX(1u, w->n_answers));
-  /* NYT: grey tiles add nothing to a state; strict: every tile does; none: no tile does. */
+  /* NYT: grey tiles add nothing to a state; strict: every tile does; none: no tile does. Bit i is
+   * position i. */
+  P->all_green = w->all_green;
   for (guint p = 0; p < HS_PATTERNS; p++) {
     guint mask = 0;
-    for (guint i = 0, q = p; i < HS_WORD_LEN; i++, q /= 3)
-      if (rules == HS_RULES_STRICT || (rules == HS_RULES_NYT && q % 3 != 0))
+    for (guint i = 0; i < w->length; i++)
+      if (rules == HS_RULES_STRICT || (rules == HS_RULES_NYT && P->core->tile[p][i] != 0))
         mask |= 1u << i;
     P->kept[p] = (guint8)mask;
   }
@@ -414,7 +416,7 @@ history_state(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
                   w->text[guesses[i]], hs_rules_name(P->rules));
       return FALSE;
     }
-    hs_state_add(st, P->rules, P->let[guesses[i]], patterns[i]);
+    hs_state_add(st, P->core, P->let[guesses[i]], patterns[i]);
   }
   return TRUE;
 }

@@ -72,7 +72,7 @@ split_is_sound(HsProver *prover, const HsTable *table, guint depth, const guint3
   hist_g[depth] = guess;
   g_autofree guint32 *part = g_new(guint32, n);
   for (guint p = 0; p < HS_PATTERNS && *sound; p++) {
-    if (count[p] == 0 || p == HS_ALL_GREEN)
+    if (count[p] == 0 || p == w->all_green)
       continue;
     if (left <= 1) {
       *sound = FALSE;
@@ -206,7 +206,7 @@ first_failing_path(const HsStrategy *s, const HsNode **path, guint32 *hist_g, gu
     path[len++] = n;
     if (n->guess == *target)
       break;
-    n = hs_strategy_child(s, n, hs_feedback(w->text[n->guess], w->text[*target]));
+    n = hs_strategy_child(s, n, hs_feedback_words(w, n->guess, *target));
   }
   for (guint k = 0; k + 1 < len; k++) {
     hist_g[k] = path[k]->guess;
@@ -236,7 +236,7 @@ fix_node(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, gu
     g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_IMPOSSIBLE,
                 "%s cannot guarantee %u guesses: after %s %s the %u candidates (%s, ...) cannot be solved "
                 "within %u more guesses",
-                w->text[opener], cap, w->text[opener], hs_pattern_format(hist_p[0], HS_PATTERN_EMOJI, buf),
+                w->text[opener], cap, w->text[opener], hs_pattern_format_for(w, opener, hist_p[0], HS_PATTERN_EMOJI, buf),
                 path[1]->n_cands, w->text[s->cands[path[1]->cand_off]], cap - 1);
     return FALSE;
   }

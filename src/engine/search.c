@@ -33,21 +33,26 @@ hs_search_core_new(const HsTable *table, HsRules rules)
       c->all_rows = FALSE;
   }
   const guint nb = c->n_blocks;
-  c->let = g_malloc((gsize)w->n_words * sizeof *c->let);
-  c->has = g_malloc0((gsize)w->n_words * sizeof *c->has);
-  c->pos_bits = g_new0(guint64, (gsize)HS_WORD_LEN * 26 * nb);
-  c->cnt_bits = g_new0(guint64, (gsize)HS_WORD_LEN * 26 * nb);
+  c->let = (const guint8(*)[HS_MAX_LEN])w->code;
+  c->length = w->length;
+  c->has = g_malloc0((gsize)MAX(w->n_words, 1u) * sizeof *c->has);
+  c->pos_bits = g_new0(guint64, (gsize)HS_MAX_LEN * HS_CODES * nb);
+  c->cnt_bits = g_new0(guint64, (gsize)HS_MAX_LEN * HS_CODES * nb);
   for (guint g = 0; g < w->n_words; g++) {
-    guint8 count[26] = { 0 };
-    for (guint i = 0; i < HS_WORD_LEN; i++) {
-      guint ch = (guint)(w->text[g][i] - 'a');
-      c->let[g][i] = (guint8)ch;
-      c->pos_bits[(gsize)(i * 26 + ch) * nb + g / 64] |= G_GUINT64_CONSTANT(1) << (g % 64);
+    guint8 count[HS_CODES] = { 0 };
+    for (guint i = 0; i < HS_MAX_LEN; i++) {
+      const guint ch = c->let[g][i];
+      c->pos_bits[(gsize)(i * HS_CODES + ch) * nb + g / 64] |= G_GUINT64_CONSTANT(1) << (g % 64);
+      if (ch == HS_PAD) /* the padding is no letter: never counted */
+        continue;
       guint k = count[ch]++;
       c->has[g][k] |= 1u << ch;
-      c->cnt_bits[(gsize)(k * 26 + ch) * nb + g / 64] |= G_GUINT64_CONSTANT(1) << (g % 64);
+      c->cnt_bits[(gsize)(k * HS_CODES + ch) * nb + g / 64] |= G_GUINT64_CONSTANT(1) << (g % 64);
     }
   }
+  for (guint p = 0; p < HS_PATTERNS; p++)
+    for (guint i = 0; i < HS_MAX_LEN; i++)
+      c->tile[p][i] = (guint8)(w->pow3[i] ? (p / w->pow3[i]) % 3 : 0);
   guint64 seed = G_GUINT64_CONSTANT(0x6861726473697821); /* fixed: hashes are reproducible */
   c->z1 = g_new(guint64, MAX(1u, w->n_answers));
   c->z2 = g_new(guint64, MAX(1u, w->n_answers));
@@ -64,7 +69,6 @@ hs_search_core_free(HsSearchCore *c)
   if (c == NULL)
     return;
   g_free(c->rows);
-  g_free(c->let);
   g_free(c->has);
   g_free(c->pos_bits);
   g_free(c->cnt_bits);
@@ -79,23 +83,21 @@ void
 hs_state_init(HsState *st)
 {
   memset(st, 0, sizeof *st);
-  for (guint i = 0; i < HS_WORD_LEN; i++)
+  for (guint i = 0; i < HS_MAX_LEN; i++)
     st->allow[i] = HS_ALL_LETTERS;
 }
 
 void
-hs_state_add(HsState *st, HsRules rules, const guint8 *g, guint8 pattern)
+hs_state_add(HsState *st, const HsSearchCore *c, const guint8 *g, guint8 pattern)
 {
+  const HsRules rules = c->rules;
   if (rules == HS_RULES_NONE)
     return; /* normal mode: no row constrains the next guess, so every pool is every word */
-  guint8 tile[HS_WORD_LEN];
-  guint p = pattern;
-  for (int i = HS_WORD_LEN - 1; i >= 0; i--, p /= 3)
-    tile[i] = (guint8)(p % 3);
+  const guint8 *tile = c->tile[pattern];
   if (rules == HS_RULES_NYT) {
     /* The hot path of the searches: greens narrow their position; the m-th revealed copy of a letter
-     * (counting from 0) means "at least m + 1 copies". */
-    for (guint i = 0; i < HS_WORD_LEN; i++) {
+     * (counting from 0) means "at least m + 1 copies". (A tile past a short guess is grey.) */
+    for (guint i = 0; i < HS_MAX_LEN; i++) {
       if (tile[i] == 0)
         continue;
       const guint32 bit = 1u << g[i];
@@ -108,27 +110,34 @@ hs_state_add(HsState *st, HsRules rules, const guint8 *g, guint8 pattern)
     }
     return;
   }
-  guint8 rev[26] = { 0 };
+  /* Strict: a legal guess could be the answer, so it has all L letters. */
+  for (guint i = 0; i < c->length; i++)
+    st->allow[i] &= ~HS_PAD_BIT;
+  guint8 rev[HS_CODES] = { 0 };
   guint32 grey = 0;
-  for (guint i = 0; i < HS_WORD_LEN; i++) {
+  for (guint i = 0; i < HS_MAX_LEN; i++) {
+    if (g[i] == HS_PAD)
+      continue;
     guint32 bit = 1u << g[i];
     if (tile[i] == 2)
       st->allow[i] &= bit;
-    else if (rules == HS_RULES_STRICT)
+    else
       st->allow[i] &= ~bit;
     if (tile[i] != 0)
       rev[g[i]]++;
     else
       grey |= bit;
   }
-  for (guint i = 0; i < HS_WORD_LEN; i++) {
+  for (guint i = 0; i < HS_MAX_LEN; i++) {
     guint ch = g[i];
+    if (ch == HS_PAD)
+      continue;
     guint32 bit = 1u << ch;
     for (guint k = 0; k < rev[ch]; k++)
       st->atleast[k] |= bit;
-    /* Strict: a grey copy means the answer holds exactly the revealed number of copies. */
-    if (rules == HS_RULES_STRICT && (grey & bit))
-      for (guint k = rev[ch]; k < HS_WORD_LEN; k++)
+    /* A grey copy means the answer holds exactly the revealed number of copies. */
+    if (grey & bit)
+      for (guint k = rev[ch]; k < HS_MAX_LEN; k++)
         st->atmost[k] |= bit;
   }
 }
@@ -136,7 +145,7 @@ hs_state_add(HsState *st, HsRules rules, const guint8 *g, guint8 pattern)
 gboolean
 hs_state_within(const HsState *a, const HsState *b)
 {
-  for (guint i = 0; i < HS_WORD_LEN; i++)
+  for (guint i = 0; i < HS_MAX_LEN; i++)
     if ((b->allow[i] & ~a->allow[i]) || (a->atleast[i] & ~b->atleast[i]) || (a->atmost[i] & ~b->atmost[i]))
       return FALSE;
   return TRUE;
@@ -164,28 +173,28 @@ hs_state_bits(const HsSearchCore *c, const HsState *st, guint64 *acc)
     acc[i] = G_MAXUINT64;
   if (c->n_words % 64)
     acc[nb - 1] = (G_GUINT64_CONSTANT(1) << (c->n_words % 64)) - 1;
-  for (guint i = 0; i < HS_WORD_LEN; i++) {
+  for (guint i = 0; i < HS_MAX_LEN; i++) {
     guint32 a = st->allow[i];
     if (a == HS_ALL_LETTERS)
       continue;
     if (a != 0 && (a & (a - 1)) == 0) {
-      bits_and(acc, c->pos_bits + (gsize)(i * 26 + (guint)g_bit_nth_lsf(a, -1)) * nb, nb);
+      bits_and(acc, c->pos_bits + (gsize)(i * HS_CODES + (guint)g_bit_nth_lsf(a, -1)) * nb, nb);
     } else {
       for (guint32 x = ~a & HS_ALL_LETTERS; x; x &= x - 1)
-        bits_andnot(acc, c->pos_bits + (gsize)(i * 26 + (guint)g_bit_nth_lsf(x, -1)) * nb, nb);
+        bits_andnot(acc, c->pos_bits + (gsize)(i * HS_CODES + (guint)g_bit_nth_lsf(x, -1)) * nb, nb);
     }
   }
   /* Only the strongest bound per letter matters: the highest atleast, the lowest atmost. */
   guint32 done = 0;
-  for (int k = HS_WORD_LEN - 1; k >= 0; k--) {
+  for (int k = HS_MAX_LEN - 1; k >= 0; k--) {
     for (guint32 x = st->atleast[k] & ~done; x; x &= x - 1)
-      bits_and(acc, c->cnt_bits + (gsize)(k * 26 + g_bit_nth_lsf(x, -1)) * nb, nb);
+      bits_and(acc, c->cnt_bits + (gsize)(k * HS_CODES + g_bit_nth_lsf(x, -1)) * nb, nb);
     done |= st->atleast[k];
   }
   done = 0;
-  for (guint k = 0; k < HS_WORD_LEN; k++) {
+  for (guint k = 0; k < HS_MAX_LEN; k++) {
     for (guint32 x = st->atmost[k] & ~done; x; x &= x - 1)
-      bits_andnot(acc, c->cnt_bits + (gsize)(k * 26 + (guint)g_bit_nth_lsf(x, -1)) * nb, nb);
+      bits_andnot(acc, c->cnt_bits + (gsize)(k * HS_CODES + (guint)g_bit_nth_lsf(x, -1)) * nb, nb);
     done |= st->atmost[k];
   }
 }
@@ -409,9 +418,9 @@ hs_alike_begin(HsAlike *a, guint32 alpha)
     a->stamp = 1;
   }
   a->alpha = alpha;
-  for (guint i = 0; i < HS_WORD_LEN; i++)
-    for (guint l = 0; l < 26; l++)
-      a->field[i][l] = (alpha >> l) & 1u ? (l + 1) << (5 * i) : 0;
+  for (guint i = 0; i < HS_MAX_LEN; i++)
+    for (guint l = 0; l < HS_CODES; l++)
+      a->field[i][l] = l != HS_PAD && ((alpha >> l) & 1u) ? (l + 1) << (6 * i) : 0;
 }
 
 gboolean
@@ -443,11 +452,11 @@ hs_search_opener_parts(const HsSearchCore *c, const guint16 *all, guint opener, 
   guint n_parts = 0;
   for (guint k = 0; k < pt->n_pats; k++) {
     guint p = pt->pats[k];
-    if (p == HS_ALL_GREEN)
+    if (p == c->words->all_green)
       continue;
     parts[n_parts++] = (guint8)p;
     child[p] = root;
-    hs_state_add(&child[p], c->rules, c->let[opener], (guint8)p);
+    hs_state_add(&child[p], c, c->let[opener], (guint8)p);
   }
   for (guint i = 1; i < n_parts; i++) {
     guint8 v = parts[i];
@@ -500,7 +509,7 @@ fill_tree(const HsSearchCore *c, HsTreeBuilder *tb, guint idx, const HsState *st
   }
   for (guint i = 0; i < k; i++) {
     HsState cs = *st;
-    hs_state_add(&cs, c->rules, c->let[g], hs_tree_builder_node(tb, first + i)->pattern);
+    hs_state_add(&cs, c, c->let[g], hs_tree_builder_node(tb, first + i)->pattern);
     if (!fill_tree(c, tb, first + i, &cs, r - 1, HS_NONE, choose, user, domain, code, error))
       return FALSE;
   }

@@ -17,15 +17,20 @@
 
 G_BEGIN_DECLS
 
-#define HS_ALL_LETTERS 0x3ffffffu
+/* Every letter code and the padding: the mask of a position no row has narrowed. */
+#define HS_ALL_LETTERS 0xffffffffu
+#define HS_PAD_BIT (1u << HS_PAD)
+/* Code slots per position in the word bitsets (every letter code and HS_PAD). */
+#define HS_CODES (HS_PAD + 1)
 
 /* What the rules demand of the next guess. The NYT rule only narrows allow (greens) and fills atleast
  * (revealed letters); the strict rule also removes letters where they were not green and caps counts
  * after a grey copy. */
 typedef struct {
-  guint32 allow[HS_WORD_LEN];   /* letters allowed at each position (bit c for 'a' + c) */
-  guint32 atleast[HS_WORD_LEN]; /* atleast[k]: letters the word must hold at least k + 1 times */
-  guint32 atmost[HS_WORD_LEN];  /* atmost[k]: letters the word may hold at most k times */
+  guint32 allow[HS_MAX_LEN];   /* letter codes allowed at each position (bit c for code c; HS_PAD_BIT: the
+                                  word may end before it) */
+  guint32 atleast[HS_MAX_LEN]; /* atleast[k]: letters the word must hold at least k + 1 times */
+  guint32 atmost[HS_MAX_LEN];  /* atmost[k]: letters the word may hold at most k times */
 } HsState;
 
 /* Read-only tables of one word list, one rules and one feedback table; shareable between threads. */
@@ -36,11 +41,13 @@ typedef struct {
   guint n_answers, n_words;
   guint n_blocks;              /* 64-bit blocks of a word bitset */
   gboolean all_rows;           /* the table holds every guess row */
-  const guint8 **rows;         /* feedback row of every word (NULL when not stored) */
-  guint8 (*let)[HS_WORD_LEN];  /* letters 0..25 of every word */
-  guint32 (*has)[HS_WORD_LEN]; /* has[w][k]: letters occurring at least k + 1 times in w */
-  guint64 *pos_bits;           /* [(i * 26 + c) * n_blocks]: words with letter c at position i */
-  guint64 *cnt_bits;           /* [(k * 26 + c) * n_blocks]: words holding c at least k + 1 times */
+  const guint8 **rows;            /* feedback row of every word (NULL when not stored) */
+  const guint8 (*let)[HS_MAX_LEN]; /* letter codes of every word (= words->code: HS_PAD past its end) */
+  guint32 (*has)[HS_MAX_LEN];     /* has[w][k]: letters occurring at least k + 1 times in w */
+  guint64 *pos_bits;              /* [(i * HS_CODES + c) * n_blocks]: words with code c at position i */
+  guint64 *cnt_bits;              /* [(k * HS_CODES + c) * n_blocks]: words holding c at least k + 1 times */
+  guint8 tile[HS_PATTERNS][HS_MAX_LEN]; /* the tiles of every pattern of the game (grey past L) */
+  guint length;                         /* L */
   guint64 *z1, *z2;            /* random keys of the answers: a set's hashes are sums of these */
 } HsSearchCore;
 
@@ -52,9 +59,9 @@ void hs_search_core_free(HsSearchCore *c);
 
 void hs_state_init(HsState *st);
 
-/* Adds the row (guess with letters G, PATTERN) to ST under RULES; under none it adds nothing (every
- * word stays legal). */
-void hs_state_add(HsState *st, HsRules rules, const guint8 *g, guint8 pattern);
+/* Adds the row (guess with letter codes G, PATTERN) to ST under C's rules; under none it adds nothing
+ * (every word stays legal). */
+void hs_state_add(HsState *st, const HsSearchCore *c, const guint8 *g, guint8 pattern);
 
 /* TRUE when ST allows word W. */
 static inline gboolean
@@ -62,10 +69,10 @@ hs_state_allows(const HsSearchCore *c, const HsState *st, guint w)
 {
   const guint8 *l = c->let[w];
   const guint32 *h = c->has[w];
-  for (guint i = 0; i < HS_WORD_LEN; i++)
+  for (guint i = 0; i < HS_MAX_LEN; i++)
     if (!((st->allow[i] >> l[i]) & 1u))
       return FALSE;
-  for (guint k = 0; k < HS_WORD_LEN; k++)
+  for (guint k = 0; k < HS_MAX_LEN; k++)
     if ((st->atleast[k] & ~h[k]) != 0 || (st->atmost[k] & h[k]) != 0)
       return FALSE;
   return TRUE;
@@ -240,7 +247,7 @@ typedef struct {
   guint32 *key, *gen; /* open addressing, live when gen == stamp */
   guint32 mask, stamp;
   guint32 alpha;
-  guint32 field[HS_WORD_LEN][26]; /* a word's class: its letters in ALPHA, five bits per position */
+  guint32 field[HS_MAX_LEN][HS_CODES]; /* a word's class: its letters in ALPHA, six bits per position */
 } HsAlike;
 
 /* A table for pools of up to N_WORDS words. */

@@ -95,11 +95,22 @@ ctx_init(Ctx *c, const HsStrategy *s, const HsFormatInfo *info, HsStamp stamp)
   c->info = info;
   c->stamp = stamp;
   for (guint p = 0; p < HS_PATTERNS; p++)
-    hs_pattern_format((guint8)p, HS_PATTERN_EMOJI, c->emoji[p]);
+    hs_pattern_format(p, s->words->length, s->words->length, HS_PATTERN_EMOJI, c->emoji[p]);
   c->n = hs_histogram_answers(&s->hist);
   c->total = hs_histogram_total(&s->hist);
   c->lo = hs_histogram_best(&s->hist);
   c->hi = hs_histogram_worst(&s->hist);
+}
+
+/* Pattern P as emoji, as the guess GUESS shows it: the table's for a guess of every letter, else its
+ * own tiles formatted into BUF (HS_PATTERN_BUFLEN bytes). */
+static const char *
+emoji_of(const Ctx *c, guint32 guess, guint p, char *buf)
+{
+  const HsWords *w = c->s->words;
+  if (w->len[guess] == w->length)
+    return c->emoji[p];
+  return hs_pattern_format_for(w, guess, p, HS_PATTERN_EMOJI, buf);
 }
 
 static const char *
@@ -243,13 +254,16 @@ append_key(GString *out, const Ctx *c, guint32 node)
 {
   const HsStrategy *s = c->s;
   guint8 path[HS_DEPTH_LIMIT + 1];
+  guint32 by[HS_DEPTH_LIMIT + 1]; /* the guess that showed each pattern */
   guint len = 0;
   while (node != 0 && node != HS_NONE && len < G_N_ELEMENTS(path)) {
-    path[len++] = s->nodes[node].pattern;
+    path[len] = s->nodes[node].pattern;
     node = s->nodes[node].parent;
+    by[len++] = node != HS_NONE ? s->nodes[node].guess : s->nodes[0].guess;
   }
+  char buf[HS_PATTERN_BUFLEN];
   for (guint i = len; i > 0; i--) {
-    g_string_append(out, c->emoji[path[i - 1]]);
+    g_string_append(out, emoji_of(c, by[i - 1], path[i - 1], buf));
     if (i > 1)
       g_string_append(out, "=>");
   }
@@ -327,9 +341,10 @@ write_per_word(GString *out, const Ctx *c)
     if (len == 0)
       continue;
     g_string_append_printf(out, "%s:", word(c, a));
+    char buf[HS_PATTERN_BUFLEN];
     for (guint k = 0; k < len; k++) {
-      guint8 p = hs_feedback(word(c, path[k]), word(c, a));
-      g_string_append_printf(out, " [%s] => %s /", word(c, path[k]), c->emoji[p]);
+      guint8 p = hs_feedback_words(s->words, path[k], a);
+      g_string_append_printf(out, " [%s] => %s /", word(c, path[k]), emoji_of(c, path[k], p, buf));
     }
     g_string_append_c(out, '\n');
   }
@@ -346,7 +361,8 @@ write_tree_children(GString *out, const Ctx *c, const HsNode *node, GString *pre
     gboolean last = k + 1 == node->n_children;
     g_string_append_len(out, prefix->str, (gssize)prefix->len);
     g_string_append(out, last ? "└─ " : "├─ ");
-    g_string_append_printf(out, "%s %s", c->emoji[child->pattern], word(c, child->guess));
+    char buf[HS_PATTERN_BUFLEN];
+    g_string_append_printf(out, "%s %s", emoji_of(c, node->guess, child->pattern, buf), word(c, child->guess));
     if (child->n_children == 0 && child->n_cands == 1 && s->cands[child->cand_off] == child->guess)
       g_string_append(out, " ✓\n");
     else
@@ -391,7 +407,8 @@ write_json_children(GString *out, const Ctx *c, const HsNode *node, guint indent
   for (guint k = 0; k < node->n_children; k++) {
     const HsNode *child = &s->nodes[node->first_child + k];
     g_string_append_printf(out, "%*s{\"pattern\": \"%s\", \"guess\": \"%s\", \"candidates\": ", (int)indent, "",
-                           hs_pattern_format(child->pattern, HS_PATTERN_DIGITS, digits), word(c, child->guess));
+                           hs_pattern_format_for(s->words, node->guess, child->pattern, HS_PATTERN_DIGITS, digits),
+                           word(c, child->guess));
     append_json_candidates(out, c, child);
     if (child->n_children == 0) {
       g_string_append(out, ", \"children\": []}");
@@ -450,13 +467,13 @@ static guint
 selby_key(guint8 p)
 {
   static const guint rank[3] = { 0, 2, 1 }; /* digit 0 grey -> B, 1 yellow -> Y, 2 green -> G */
-  guint digit[HS_WORD_LEN];
-  for (int i = HS_WORD_LEN - 1; i >= 0; i--) {
+  guint digit[HS_MAX_LEN];
+  for (int i = HS_MAX_LEN - 1; i >= 0; i--) {
     digit[i] = p % 3;
     p /= 3;
   }
   guint key = 0;
-  for (int i = 0; i < HS_WORD_LEN; i++)
+  for (int i = 0; i < HS_MAX_LEN; i++)
     key = key * 3 + rank[digit[i]];
   return key;
 }
@@ -486,12 +503,12 @@ write_selby_node(GString *out, const Ctx *c, const guint8 *live, guint32 i, gsiz
   const HsNode *node = &s->nodes[i];
   g_string_append(out, word(c, node->guess));
   g_string_append_c(out, ' ');
-  gsize branch_col = col + HS_WORD_LEN + 1;
+  gsize branch_col = col + s->words->length + 1; /* the outline's words are ASCII (hs_format_supports) */
 
   g_autofree SelbyEntry *e = g_new(SelbyEntry, node->n_children + 1);
   guint n = 0;
   if (hs_strategy_node_solves(s, node))
-    e[n++] = (SelbyEntry){ selby_key(HS_ALL_GREEN), HS_ALL_GREEN, HS_NONE };
+    e[n++] = (SelbyEntry){ selby_key((guint8)s->words->all_green), (guint8)s->words->all_green, HS_NONE };
   for (guint k = 0; k < node->n_children; k++) {
     guint32 child = node->first_child + k;
     if (live[child])
@@ -504,7 +521,10 @@ write_selby_node(GString *out, const Ctx *c, const guint8 *live, guint32 i, gsiz
     if (k > 0)
       g_string_append_printf(out, "%*s", (int)branch_col, "");
     gsize start = out->len;
-    g_string_append_printf(out, "%s%u", hs_pattern_format(e[k].pattern, HS_PATTERN_LETTERS, letters), node->depth + 1u);
+    g_string_append_printf(out, "%s%u",
+                           hs_pattern_format(e[k].pattern, s->words->length, s->words->length, HS_PATTERN_LETTERS,
+                                             letters),
+                           node->depth + 1u);
     if (e[k].child == HS_NONE) {
       g_string_append_c(out, '\n');
       continue;

@@ -1,5 +1,6 @@
 /* hardsix — Wordle feedback (two-pass rule), pattern text forms, and the guesses x answers table.
- * Patterns are numbers 0..242: grey 0, yellow 1, green 2, position 0 most significant. */
+ * Patterns are numbers 0 .. 3^L - 1 for answers of L letters: grey 0, yellow 1, green 2, position 0
+ * most significant; a guess shorter than L has its own tiles, the missing ones count as grey. */
 #pragma once
 
 #include <glib.h>
@@ -7,10 +8,11 @@
 
 G_BEGIN_DECLS
 
+/* Patterns of this build's engine (3^HS_MAX_LEN); a game's own is 3^L, all green is words->all_green. */
 #define HS_PATTERNS 243
-#define HS_ALL_GREEN 242
-/* Longest formatted pattern (five 4-byte emoji) plus NUL. */
-#define HS_PATTERN_BUFLEN 21
+/* The most tiles a pattern's text has (any game); the longest formatted pattern (4-byte emoji) + NUL. */
+#define HS_PATTERN_MAX_TILES 8
+#define HS_PATTERN_BUFLEN (4 * HS_PATTERN_MAX_TILES + 1)
 
 typedef enum {
   HS_PATTERN_EMOJI,   /* 🟩🟨⬜ (the default on output) */
@@ -25,16 +27,30 @@ typedef enum {
   HS_PATTERN_ERROR_NO_MEMORY /* a feedback table that does not fit in memory (hs_table_try_new) */
 } HsPatternError;
 
-/* Feedback of GUESS against ANSWER (both 5 lowercase letters). */
-guint8 hs_feedback(const char *guess, const char *answer);
+/* Feedback of GUESS against ANSWER, UTF-8 words of code points (NFC): the answer's length L (at most
+ * HS_PATTERN_MAX_TILES) sets the pattern's digits; the guess has at most L letters. */
+guint hs_feedback(const char *guess, const char *answer);
+
+/* The same on letter codes (HS_MAX_LEN each, HS_PAD past a word's end) with the pattern weights POW3
+ * of the game (HsWords.pow3). */
+guint hs_feedback_codes(const guint8 *guess, const guint8 *answer, const guint *pow3);
+
+/* Feedback of word GUESS against word ANSWER of W (indices). */
+guint8 hs_feedback_words(const HsWords *w, guint guess, guint answer);
 
 /* Parses one pattern written in any accepted form (emoji incl. ⬛ and U+FE0F, letters G/Y/B in any
- * case with '-' and '.' as grey, digits 2/1/0; forms may mix). TEXT must hold exactly 5 tiles and
- * nothing else; LEN may be -1 for a NUL-terminated string. */
-gboolean hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error);
+ * case with '-' and '.' as grey, digits 2/1/0; forms may mix) for a guess of TILES letters in a game
+ * of LENGTH letters: TEXT holds exactly TILES tiles (or LENGTH, the ones past TILES grey) and nothing
+ * else; LEN may be -1 for a NUL-terminated string. */
+gboolean hs_pattern_parse(const char *text, gssize len, guint length, guint tiles, guint *out, GError **error);
 
-/* Writes pattern P in STYLE into BUF (at least HS_PATTERN_BUFLEN bytes); returns BUF. */
-char *hs_pattern_format(guint8 p, HsPatternStyle style, char *buf);
+/* Writes pattern P of a game of LENGTH letters, its first TILES tiles (the guess's length), in STYLE
+ * into BUF (at least HS_PATTERN_BUFLEN bytes); returns BUF. */
+char *hs_pattern_format(guint p, guint length, guint tiles, HsPatternStyle style, char *buf);
+
+/* The same for word GUESS of W (its length and the game's). */
+gboolean hs_pattern_parse_for(const HsWords *w, guint guess, const char *text, gssize len, guint8 *out, GError **error);
+char *hs_pattern_format_for(const HsWords *w, guint guess, guint p, HsPatternStyle style, char *buf);
 
 /* Parses "emoji", "letters" or "digits". */
 gboolean hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error);

@@ -29,7 +29,7 @@ gboolean hs_rules_is_hard(HsRules rules);
 
 /* TRUE when WORD satisfies the single row (GUESS, PATTERN) under RULES (always under none). A guess
  * is legal after a history iff it satisfies every row. */
-gboolean hs_rules_row_allows(HsRules rules, const char *guess, guint8 pattern, const char *word);
+gboolean hs_rules_row_allows(HsRules rules, const HsWords *words, guint guess, guint8 pattern, guint word);
 
 /* Keeps the words of IN[0..n_in) that satisfy the row (GUESS, PATTERN); writes them, in order, to OUT
  * (which may alias IN) and returns their count. */

@@ -6,22 +6,38 @@
 
 G_BEGIN_DECLS
 
-#define HS_WORD_LEN 5
+/* The game this build's engine handles: words of at most HS_MAX_LEN letters from an alphabet of at
+ * most HS_MAX_LETTERS letters (a list defines its own alphabet). Letter code HS_PAD fills the positions
+ * past a word's end, so that every word is HS_MAX_LEN codes and fixed-length loops stay exact: no rule
+ * ever counts it as a letter. */
+#define HS_MAX_LEN 5
+#define HS_MAX_LETTERS 31
+#define HS_PAD 31
+#define HS_MIN_LEN 2
 #define HS_NONE G_MAXUINT32
 
 /* The word lists of one game. Words are indexed in canonical order: answers first (in list order, or
  * in the order given by hs_words_apply_order), then the other allowed guesses in list order. A lower
- * index means "earlier" for every tie-break. */
+ * index means "earlier" for every tie-break. Words are strings of characters (Unicode code points,
+ * NFC); every answer has LENGTH letters, a guess has LENGTH letters or, when SHORT_GUESSES, fewer. */
 typedef struct {
-  guint n_answers;               /* words 0 .. n_answers-1 are answers */
-  guint n_words;                 /* answers + guess-only words */
-  char (*text)[HS_WORD_LEN + 1]; /* NUL-terminated lowercase words, n_words of them */
-  char *name;                    /* "original", "nyt2022", "nyt2023", or "custom" */
-  char *answers_path;            /* where the lists came from (for headers and messages) */
+  guint n_answers;            /* words 0 .. n_answers-1 are answers */
+  guint n_words;              /* answers + guess-only words */
+  char **text;                /* NUL-terminated UTF-8 words, n_words of them */
+  guint8 (*code)[HS_MAX_LEN]; /* per word: its letters' codes (0 .. n_letters-1), HS_PAD past its end */
+  guint8 *len;                /* per word: its length in letters */
+  guint length;               /* L, the answers' length (HS_MIN_LEN .. HS_MAX_LEN) */
+  gboolean short_guesses;     /* guesses may be shorter than L (Pokemon Wordle) */
+  guint n_letters;            /* the alphabet: every letter of every word, in code point order */
+  gunichar *alphabet;         /* letter code -> code point */
+  guint pow3[HS_MAX_LEN];     /* the weight of a tile at position i in a pattern number: 3^(L-1-i), 0 past L */
+  guint all_green;            /* the pattern of L greens, 3^L - 1 */
+  char *name;                 /* "original", "nyt2022", "nyt2023", a Pokemon set, or "custom" */
+  char *answers_path;         /* where the lists came from (for headers and messages) */
   char *guesses_path;
   char *order_path;  /* the order file applied (a built-in order's file), or NULL */
   GHashTable *index; /* word text -> GUINT_TO_POINTER(index + 1) */
-  guint32 *letters;  /* per word: bit c set when letter 'a'+c occurs (for fast rule checks) */
+  guint32 *letters;  /* per word: bit c set when letter code c occurs (for fast rule checks) */
 } HsWords;
 
 #define HS_WORDS_ERROR (hs_words_error_quark())
@@ -30,15 +46,22 @@ GQuark hs_words_error_quark(void);
  * lists (a usage error for the CLI). */
 typedef enum { HS_WORDS_ERROR_PARSE, HS_WORDS_ERROR_UNKNOWN_SET, HS_WORDS_ERROR_UNKNOWN_WORD } HsWordsError;
 
-/* Loads an answers file and a guesses file (one word per line, CRLF accepted, blank lines and '#'
- * comments ignored; words must be 5 lowercase ASCII letters, unique, and the two lists disjoint).
- * Errors name file:line. */
+/* Loads an answers file and a guesses file (one word per line, CRLF and a UTF-8 byte order mark
+ * accepted, blank lines and '#' comments ignored). Words are letters (any script, NFC-normalised;
+ * ASCII upper case is refused as the likely wrong file), unique, the two lists disjoint; the answers
+ * all have one length L (HS_MIN_LEN .. HS_MAX_LEN), the guesses L letters too unless SHORT_GUESSES
+ * (then at most L). At most HS_MAX_LETTERS different letters in all. Errors name file:line. */
 HsWords *hs_words_load(const char *answers_path, const char *guesses_path, GError **error);
+HsWords *hs_words_load_game(const char *answers_path, const char *guesses_path, gboolean short_guesses,
+                            GError **error);
 
 /* The same from text already in memory (each LEN bytes, no NUL needed at the end); the paths only
  * name the lists in messages and headers. */
 HsWords *hs_words_parse(const char *answers_text, gsize answers_len, const char *answers_path, const char *guesses_text,
                         gsize guesses_len, const char *guesses_path, GError **error);
+HsWords *hs_words_parse_game(const char *answers_text, gsize answers_len, const char *answers_path,
+                             const char *guesses_text, gsize guesses_len, const char *guesses_path,
+                             gboolean short_guesses, GError **error);
 
 /* Loads a built-in set ("original", "nyt2022" or "nyt2023", see data/README.md) from the data
  * directory (see hs_words_data_dir); an unknown name is HS_WORDS_ERROR_UNKNOWN_SET, listing all three. */
@@ -73,7 +96,7 @@ gboolean hs_words_apply_permutation(HsWords *words, const guint *order, GError *
 /* A deep copy of WORDS (for instance to permute it while the original stays in use). */
 HsWords *hs_words_copy(const HsWords *words);
 
-/* Index of WORD (exactly 5 lowercase letters) or HS_NONE. */
+/* Index of WORD (its text, as listed after NFC normalisation) or HS_NONE. */
 guint hs_words_lookup(const HsWords *words, const char *word);
 
 /* Like hs_words_lookup, but an unknown word is an error "'xxxxx' is not an allowed word" (saying so
