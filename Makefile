@@ -63,6 +63,10 @@ LIB_SRC_ANY := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 LIB_SRC := $(foreach n,$(sort $(notdir $(LIB_SRC_ANY))),$(filter %/$(n),$(LIB_SRC_ANY)))
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
+# The play-along page's HTML, style and script are files (src/report/page/), built into the library as
+# C arrays of lines by scripts/embed.sh (BUILD/gen/page-assets.c).
+PAGE_ASSETS := src/report/page/page.html src/report/page/page.css src/report/page/page.js
+LIB_OBJ += $(BUILD)/lib/report/page-assets.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -77,6 +81,12 @@ FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
 
 $(BUILD)/lib/%.o: src/%.c | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+$(BUILD)/gen/page-assets.c: scripts/embed.sh $(PAGE_ASSETS)
+	@mkdir -p $(dir $@)
+	sh scripts/embed.sh $(PAGE_ASSETS) >$@.tmp && mv $@.tmp $@
+$(BUILD)/lib/report/page-assets.o: $(BUILD)/gen/page-assets.c | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 $(BUILD)/src/cli/%.o: src/cli/%.c | deps-check
