@@ -128,6 +128,7 @@ run: deps
 	./$(BUILD)/hardsix optimize salet -o output/salet-optimal
 	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt -o output/salet-optimal
 	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt --format markdown -o output/salet-optimal
+	sh scripts/make-page.sh ./$(BUILD)/hardsix $(BUILD)/page output/page.html
 
 check: deps
 	@$(MAKE) --no-print-directory tests
