@@ -111,10 +111,11 @@ $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | d
 DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev clang-format parallel
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)
-# Optional: a real browser and PDF tools, so that make check prints the cheat sheet (tests/cli/sheet.sh
-# skips that part without them).
+# Optional: a real browser, its WebDriver and PDF tools, so that make check prints the cheat sheet
+# (tests/cli/sheet.sh) and plays the page (tests/cli/page.sh runs tests/browser/page_test.py); both say
+# skip without them.
 deps-browser:
-	@sh scripts/deps.sh chromium poppler-utils
+	@sh scripts/deps.sh chromium chromium-driver python3-selenium poppler-utils
 deps-check:
 	@$(PKG_CONFIG) --exists glib-2.0 cmocka 2>/dev/null || { echo "hardsix: missing build dependencies; run 'make deps'" >&2; exit 1; }
 

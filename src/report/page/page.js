@@ -284,6 +284,13 @@
     startTurn(h.tiles);
   }
 
+  /* After a move made with the keyboard: focus on the first tile of the new guess, or on "Start again". */
+  function focusTurn() {
+    const first = $("guess").querySelector("button.tile");
+    if (play.solved || !first) $("restart").focus();
+    else first.focus();
+  }
+
   function wirePlay() {
     const select = $("strategy");
     strategies.forEach((s, i) => select.append(el("option", { value: String(i) },
@@ -302,9 +309,13 @@
       if (key !== undefined) setTile(i, key, true);
       else if (e.key === "ArrowRight" && i + 1 < buttons.length) buttons[i + 1].focus();
       else if (e.key === "ArrowLeft" && i > 0) buttons[i - 1].focus();
-      else if (e.key === "Enter") submit();
-      else if (e.key === "Backspace") undo();
-      else return;
+      else if (e.key === "Enter") {
+        submit();
+        focusTurn();
+      } else if (e.key === "Backspace") {
+        undo();
+        focusTurn();
+      } else return;
       e.preventDefault();
     });
     const input = $("pattern");
@@ -326,7 +337,7 @@
       }
       play.tiles = t;
       submit();
-      if (!play.solved) guessBox.querySelector("button.tile")?.focus();
+      if (!$("message").classList.contains("bad")) focusTurn();
     });
     $("undo").addEventListener("click", undo);
     $("restart").addEventListener("click", restart);
