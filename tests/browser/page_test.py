@@ -360,6 +360,28 @@ def check_katakana(d, html, match):
         os.unlink(f.name)
 
 
+def screenshot(d, path):
+    """The picture of the README: salet after one guess, the second guess's colours being set, and an
+    opener looked up."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 820, "height": 1700, "deviceScaleFactor": 1,
+                                                             "mobile": False})
+    d.get("file://" + PAGE)
+    field = d.find_element(By.ID, "pattern")
+    field.clear()
+    field.send_keys("bybbb" + Keys.ENTER)
+    tiles = d.find_elements(By.CSS_SELECTOR, "#guess button.tile")
+    answer = "cigar"
+    for i, t in enumerate(feedback(d.find_element(By.ID, "guess").get_attribute("data-word"), answer)):
+        for _ in range(t):
+            tiles[i].click()
+    opener = d.find_element(By.ID, "opener")
+    opener.send_keys("crane" + Keys.ENTER)
+    d.execute_script("document.activeElement.blur()")
+    d.save_screenshot(path)
+    d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    ok("page-screenshot", path)
+
+
 def main():
     t0 = time.monotonic()
     html, match, data = page_data(PAGE)
@@ -379,6 +401,8 @@ def main():
             check_opener_search(d, rng)
         check_phone_width(d)
         check_katakana(d, html, match)
+        if os.environ.get("SCREENSHOT"):
+            screenshot(d, os.environ["SCREENSHOT"])
     finally:
         d.quit()
     ok("page-browser-time", f"{time.monotonic() - t0:.1f} s in all")

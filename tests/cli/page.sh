@@ -86,6 +86,10 @@ elif ! "$PY" -c 'import selenium' 2>/dev/null; then
 elif [ ! -s "$T/page.html" ]; then
   skip "page-browser (no page was made)"
 else
-  PAGE="$T/page.html" WORK="$T/work" "$PY" tests/browser/page_test.py
+  PAGE="$T/page.html" WORK="$T/work" SCREENSHOT="$T/page.png" "$PY" tests/browser/page_test.py
+  # The picture of the README (docs/page.png), made again when it differs.
+  if [ -s "$T/page.png" ] && [ -w docs ] && ! cmp -s "$T/page.png" docs/page.png; then
+    cp "$T/page.png" docs/page.png
+  fi
 fi
 exit 0

@@ -109,26 +109,32 @@
   }
 
   /* Vertical bars: BARS = [{label, count, mark}], LABEL says what the chart shows (for screen
-     readers too); every STEP-th label is printed under the axis. */
-  function barChart(bars, label, step) {
-    const w = Math.max(240, Math.min(720, bars.length * 24)), h = 170, top = 18, bottom = 24;
+     readers too), AXIS names the horizontal axis; every STEP-th label is printed under it, and the
+     marked bar gets NOTE above it. */
+  function barChart(bars, label, axis, step, note) {
+    const pad = 28, w = Math.max(240, Math.min(720, bars.length * 24)) + 2 * pad, h = 190, top = 22, bottom = 40;
     const most = Math.max(1, ...bars.map((b) => b.count));
-    const bw = w / bars.length;
+    const bw = (w - 2 * pad) / bars.length;
     const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img", "aria-label": label });
     chart.append(svg("title", {}, label));
     bars.forEach((b, i) => {
-      const bh = Math.round(((h - top - bottom) * b.count) / most);
-      const x = i * bw;
+      const bh = Math.max(b.count > 0 ? 1 : 0, Math.round(((h - top - bottom) * b.count) / most));
+      const x = pad + i * bw, mid = (x + bw / 2).toFixed(1);
       chart.append(svg("rect", { class: "bar" + (b.mark ? " mark" : ""), x: (x + 1).toFixed(1), y: h - bottom - bh,
         width: Math.max(1, bw - 2).toFixed(1), height: bh }));
-      if (b.count > 0 && (step === 1 || b.mark))
-        chart.append(svg("text", { x: (x + bw / 2).toFixed(1), y: h - bottom - bh - 4, "text-anchor": "middle" },
-          b.mark && step !== 1 ? "▼" : fmt(b.count)));
-      if (i % step === 0 || b.mark)
-        chart.append(svg("text", { x: (x + bw / 2).toFixed(1), y: h - 8, "text-anchor": "middle" }, b.label));
+      if (step === 1 && b.count > 0)
+        chart.append(svg("text", { x: mid, y: h - bottom - bh - 4, "text-anchor": "middle" }, fmt(b.count)));
+      if (b.mark && note) {
+        chart.append(svg("line", { class: "mark", x1: mid, x2: mid, y1: 14, y2: h - bottom }));
+        const anchor = i < bars.length / 3 ? "start" : i > (2 * bars.length) / 3 ? "end" : "middle";
+        chart.append(svg("text", { x: mid, y: 11, "text-anchor": anchor, class: "note" }, note));
+      }
+      if (i % step === 0)
+        chart.append(svg("text", { x: mid, y: h - bottom + 15, "text-anchor": "middle" }, b.label));
     });
-    chart.append(svg("line", { class: "axis", x1: 0, x2: w, y1: h - bottom + 0.5, y2: h - bottom + 0.5 }));
-    return chart;
+    chart.append(svg("line", { class: "axis", x1: pad, x2: w - pad, y1: h - bottom + 0.5, y2: h - bottom + 0.5 }));
+    chart.append(svg("text", { x: w / 2, y: h - 6, "text-anchor": "middle", class: "caption" }, axis));
+    return el("div", { class: "chart" }, chart);
   }
 
   /* ---- playing ---- */
@@ -153,9 +159,9 @@
     play.s = strategies[i];
     $("facts").textContent = strategyFacts(play.s);
     const hist = $("histogram");
-    hist.replaceChildren(el("p", {}, "Guesses per answer:"),
-      barChart(play.s.hist.map(([d, n]) => ({ label: `${d}`, count: n })),
-        `Guesses needed per answer with ${play.s.opener}: ` + play.s.hist.map(([d, n]) => `${d}: ${n}`).join(", "), 1));
+    hist.replaceChildren(barChart(play.s.hist.map(([d, n]) => ({ label: `${d}`, count: n })),
+      `Guesses needed per answer with ${play.s.opener}: ` + play.s.hist.map(([d, n]) => `${d}: ${n}`).join(", "),
+      "guesses to solve, answers of each", 1));
     restart();
   }
 
@@ -395,8 +401,9 @@
   function columnRow(g, c, i, word) {
     const v = c.verdicts[i];
     const tr = el("tr", { "data-kind": c.kind, "data-cap": String(c.cap), "data-verdict": v });
-    const what = c.kind === "optimize" ? `Optimal within ${c.cap} (optimize --all, ${c.source})` :
-      `Guarantees ${c.cap} (prove --all, ${c.source})`;
+    const what = el("th", { scope: "row" }, c.kind === "optimize" ? `Best strategy within ${c.cap} guesses` :
+      `Can guarantee ${c.cap} guesses`, el("br"), el("small", {}, c.kind === "optimize" ? `optimize --all, ${c.source}` :
+      `prove --all, ${c.source}`));
     let text;
     if (v === "-") text = el("span", {}, "not in this table");
     else if (c.kind === "prove")
@@ -413,7 +420,7 @@
       text = el("span", {}, el("b", {}, `${fmt(t)} guesses`), `, average ${average(t, g.answers)}; rank ` +
         `${fmt(below + 1)} of ${fmt(c.sorted.length)} solvable openers` + (ties > 1 ? ` (tied with ${ties - 1})` : ""));
     }
-    tr.append(el("th", { scope: "row" }, what), el("td", {}, text));
+    tr.append(what, el("td", {}, text));
     return tr;
   }
 
@@ -426,7 +433,8 @@
       bars.push({ label: fmt(b), count: 0, mark: total >= b && total < b + width });
     for (const t of c.sorted) bars[Math.floor((t - lo) / width)].count++;
     return barChart(bars, `Optimal totals of all ${fmt(c.sorted.length)} solvable openers (bins of ${width}); ` +
-      `${word}'s bin, ${fmt(total)}, is marked`, 8);
+      `${word}'s bin, ${fmt(total)}, is marked`, `optimal total of each opener (bins of ${width}; fewer is better)`, 8,
+      `${word}: ${fmt(total)}`);
   }
 
   function findOpener(word) {
