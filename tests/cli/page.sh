@@ -33,6 +33,16 @@ if command -v node >/dev/null 2>&1; then
 else
   skip "page-script-parses (node is not installed)"
 fi
+# Well-formed HTML (any python3; the checker is tests/browser/html_check.py), and a broken file fails it.
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=$(command -v python3 || true)
+if [ -n "$PY" ]; then
+  "$PY" tests/browser/html_check.py "$P"
+  printf '<!DOCTYPE html>\n<html><head><title>x</title></head><body><div id="a"><p id="a"></span></body></html>\n' >"$T/bad.html"
+  "$PY" tests/browser/html_check.py "$T/bad.html" | grep -q '^FAIL' && ok page-html-check-canary || fail page-html-check-canary
+else
+  skip "page-html-well-formed (no python3)"
+fi
 # The same page on stdout.
 expect_rc page-stdout 0 $HS page "$DATA/verify/good.json" "$DATA/verify/good.per-word.txt" $TINY
 expect_same page-stdout-same "$P" "$T/out"
@@ -68,16 +78,15 @@ expect_rc explain-strategy-not-answer 2 $HS explain --strategy output/salet-opti
 # The committed page, made again as 'make run' makes it: byte for byte, and at most 3 MB.
 if sh scripts/make-page.sh "$HS" "$T/work" "$T/page.html" 2>"$T/err"; then
   expect_same page-committed-current output/page.html "$T/page.html"
+  [ -n "$PY" ] && "$PY" tests/browser/html_check.py "$T/page.html" | sed 's/^\(ok\|FAIL\) page-html/\1 page-committed-html/'
   size=$(wc -c <"$T/page.html")
   [ "$size" -le 3145728 ] && ok "page-size-$size-bytes" || fail page-size "$size bytes, over 3 MB"
 else
   fail page-committed-current "$(head -c 600 "$T/err")"
 fi
 
-# A real browser (make deps-browser). Debian's python3 has python3-selenium; another python3 first on
-# PATH may not.
-PY=/usr/bin/python3
-[ -x "$PY" ] || PY=$(command -v python3 || true)
+# A real browser (make deps-browser). Debian's python3 (PY above) has python3-selenium; another python3
+# first on PATH may not.
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -z "$PY" ] || [ -z "$CHROME" ] || ! command -v chromedriver >/dev/null 2>&1; then
   skip "page-browser (Chromium or chromedriver is not installed; make deps-browser installs them)"
