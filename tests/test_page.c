@@ -106,20 +106,22 @@ test_write(void **state)
   hs_policy_init(&p);
   g_autoptr(HsStrategy) s = hs_greedy_build(table, hs_words_lookup(tiny, "crane"), &p, NULL);
   assert_non_null(s);
+  g_autoptr(HsPublished) pub = hs_publish(s, NULL, NULL, 0);
+  assert_true(hs_published_verified(pub));
   g_autoptr(HsPageTable) t =
     parse("opener\tverdict\ttotal\taverage\nkempt\timpossible\t-\t-\ncrane\toptimal\t50\t2.5\n", 6, NULL);
   g_autoptr(HsPageTable) u = parse("opener\tverdict\tnodes\nsalet\tproven\t1\ncrane\timpossible\t2\n", 5, NULL);
   t->lists = g_strdup("tiny");
   u->lists = g_strdup("tiny");
   t->n_answers = u->n_answers = tiny->n_answers;
-  HsPageStrategy item = { s, "a</script>\"b", "tiny" };
+  HsPageStrategy item = { pub, "a</script>\"b", "tiny" };
   HsPageTable *tables[] = { t, u };
-  g_autofree char *page = hs_page_write(&item, 1, tables, 2);
-  g_autofree char *again = hs_page_write(&item, 1, tables, 2);
+  g_autofree char *page = hs_page_write(&item, 1, tables, 2, NULL);
+  g_autofree char *again = hs_page_write(&item, 1, tables, 2, NULL);
   assert_string_equal(page, again);
   assert_true(g_str_has_prefix(page, "<!DOCTYPE html>\n"));
   /* The name is escaped so that it cannot end the script element; the style and script are inlined. */
-  assert_non_null(strstr(page, "{\"name\":\"a\\u003c/script\\u003e\\\"b\",\"opener\":\"crane\",\"lists\":\"tiny\","));
+  assert_non_null(strstr(page, "{\"name\":\"a\\u003c/script>\\\"b\",\"opener\":\"crane\",\"lists\":\"tiny\","));
   assert_null(strstr(page, "href=\"page.css\""));
   assert_null(strstr(page, "src=\"page.js\""));
   assert_non_null(strstr(page, "<style>\n"));

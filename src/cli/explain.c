@@ -71,8 +71,8 @@ static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   if (opt.strategy != NULL) {
-    g_autoptr(HsStrategy) s = hs_cli_verified_strategy(ctx, "explanation", error);
-    return s != NULL && explain_answers(ctx, s, 1, argc, argv, error);
+    g_autoptr(HsPublished) pub = hs_cli_verified_strategy(ctx, "explanation", error);
+    return pub != NULL && explain_answers(ctx, hs_published_strategy(pub), 1, argc, argv, error);
   }
   if (!hs_cli_find_word(ctx, "opener", argv[1], &ctx->opener, error))
     return FALSE;

@@ -49,7 +49,7 @@ load_set(Lists *l, const char *name, GError **error)
 
 /* Reads and verifies one strategy file: its header's lists and rules apply unless the options name
  * them (as for 'sheet'); an unverified file is refused with its first problems. */
-static HsStrategy *
+static HsPublished *
 load_strategy(HsCliContext *ctx, Lists *l, const char *path, GError **error)
 {
   /* Each file's hints stand alone: forget what the previous file's header chose. */
@@ -73,12 +73,12 @@ load_strategy(HsCliContext *ctx, Lists *l, const char *path, GError **error)
   ctx->opt.rules = g_steal_pointer(&user_rules_name);
   HsWords *saved = ctx->words;
   ctx->words = (HsWords *)words;
-  HsStrategy *s = hs_cli_verified_strategy(ctx, "page", error);
+  HsPublished *pub = hs_cli_verified_strategy(ctx, "page", error);
   ctx->words = saved;
   ctx->policy.rules = user_rules;
-  if (s != NULL && !g_ptr_array_find(l->page_lists, words, NULL))
+  if (pub != NULL && !g_ptr_array_find(l->page_lists, words, NULL))
     g_ptr_array_add(l->page_lists, (gpointer)words);
-  return s;
+  return pub;
 }
 
 /* "5:FILE" -> 5 and FILE; a value that is an existing file is a file, whatever it looks like. */
@@ -159,18 +159,18 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   const HsCliOptions *o = &ctx->opt;
   Lists l = { g_ptr_array_new_with_free_func((GDestroyNotify)hs_words_free), ctx->words,
               o->lists != NULL || o->answers != NULL || o->guesses != NULL, g_ptr_array_new() };
-  GPtrArray *strategies = g_ptr_array_new_with_free_func((GDestroyNotify)hs_strategy_free);
+  GPtrArray *strategies = g_ptr_array_new_with_free_func((GDestroyNotify)hs_published_free);
   GPtrArray *tables = g_ptr_array_new_with_free_func((GDestroyNotify)hs_page_table_free);
   g_autofree HsPageStrategy *items = g_new0(HsPageStrategy, argc);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
   gboolean ok = TRUE;
   for (int i = 1; i < argc && ok; i++) {
-    HsStrategy *s = load_strategy(ctx, &l, argv[i], error);
-    ok = s != NULL;
+    HsPublished *pub = load_strategy(ctx, &l, argv[i], error);
+    ok = pub != NULL;
     if (ok) {
-      g_ptr_array_add(strategies, s);
+      g_ptr_array_add(strategies, pub);
       g_ptr_array_add(names, g_path_get_basename(argv[i]));
-      items[i - 1] = (HsPageStrategy){ s, names->pdata[names->len - 1], s->words->name };
+      items[i - 1] = (HsPageStrategy){ pub, names->pdata[names->len - 1], hs_published_strategy(pub)->words->name };
     }
   }
   for (guint i = 0; ok && opt.tables != NULL && opt.tables[i] != NULL; i++) {
@@ -181,8 +181,10 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   }
   if (ok) {
     g_autofree char *page =
-      hs_page_write(items, strategies->len, (HsPageTable *const *)(void *)tables->pdata, tables->len);
-    if (o->output == NULL) {
+      hs_page_write(items, strategies->len, (HsPageTable *const *)(void *)tables->pdata, tables->len, error);
+    if (page == NULL) {
+      ok = FALSE;
+    } else if (o->output == NULL) {
       ok = hs_cli_write_output(NULL, NULL, page, error);
     } else {
       hs_cli_output_add(ctx, NULL, o->output, page);

@@ -1,28 +1,19 @@
 /* hardsix — the play-along page: the built-in page.html with its style and script inlined, and the
  * strategies and opener tables as one compact JSON document in it. Output is deterministic. */
 #include "hardsix/report/page.h"
+#include "hardsix/report/report.h"
 #include "page-assets.h"
 
 #include <string.h>
 
 /* ---- JSON ---- */
 
-/* A JSON string. '<', '>' and '&' are escaped too, so that the text can never end the <script> that
- * holds it. */
+/* A JSON string: the one escaper of the report layer (the data is made safe for its <script> at the
+ * end, see append_data). */
 static void
 append_json_string(GString *out, const char *text)
 {
-  g_string_append_c(out, '"');
-  for (const char *p = text; *p != '\0'; p++) {
-    guchar c = (guchar)*p;
-    if (c == '"' || c == '\\')
-      g_string_append_printf(out, "\\%c", c);
-    else if (c < 0x20 || c == '<' || c == '>' || c == '&')
-      g_string_append_printf(out, "\\u%04x", c);
-    else
-      g_string_append_c(out, (char)c);
-  }
-  g_string_append_c(out, '"');
+  hs_report_json_string(out, text);
 }
 
 /* A node: its guess alone when it is a leaf (the guess is the only answer left), else
@@ -51,7 +42,7 @@ append_node(GString *out, const HsStrategy *s, const HsNode *n)
 static void
 append_strategy(GString *out, const HsPageStrategy *p)
 {
-  const HsStrategy *s = p->strategy;
+  const HsStrategy *s = hs_published_strategy(p->published);
   const HsWords *w = s->words;
   g_string_append(out, "{\"name\":");
   append_json_string(out, p->name ? p->name : w->text[s->nodes[0].guess]);
@@ -157,10 +148,12 @@ append_group(GString *out, HsPageTable *const *tables, guint n, const char *list
   g_hash_table_unref(where);
 }
 
+/* The data of the page, {"strategies":[...],"tables":[...]}. A '<' can stand only inside a JSON string
+ * here, where "\u003c" means the same: so no text of the data can end the script that holds it. */
 static void
-append_data(GString *out, const HsPageStrategy *strategies, guint n, HsPageTable *const *tables, guint n_tables)
+append_data(GString *page, const HsPageStrategy *strategies, guint n, HsPageTable *const *tables, guint n_tables)
 {
-  g_string_append(out, "{\"strategies\":[");
+  g_autoptr(GString) out = g_string_new("{\"strategies\":[");
   for (guint i = 0; i < n; i++) {
     g_string_append(out, i ? ",\n" : "\n");
     append_strategy(out, &strategies[i]);
@@ -177,6 +170,11 @@ append_data(GString *out, const HsPageStrategy *strategies, guint n, HsPageTable
     append_group(out, tables, n_tables, tables[t]->lists);
   }
   g_string_append(out, "]}");
+  for (const char *c = out->str; *c != '\0'; c++)
+    if (*c == '<')
+      g_string_append(page, "\\u003c");
+    else
+      g_string_append_c(page, *c);
 }
 
 /* ---- the page ---- */
@@ -199,8 +197,15 @@ line_is(const char *line, const char *want)
 }
 
 char *
-hs_page_write(const HsPageStrategy *strategies, guint n, HsPageTable *const *tables, guint n_tables)
+hs_page_write(const HsPageStrategy *strategies, guint n, HsPageTable *const *tables, guint n_tables, GError **error)
 {
+  for (guint i = 0; i < n; i++)
+    if (!hs_published_verified(strategies[i].published) || hs_published_strategy(strategies[i].published) == NULL) {
+      g_set_error(error, HS_PAGE_ERROR, HS_PAGE_ERROR_NOT_VERIFIED,
+                  "%s: not accepted by the verifier, so it is not put on a page that says it was",
+                  strategies[i].name ? strategies[i].name : "a strategy");
+      return NULL;
+    }
   GString *out = g_string_sized_new(1 << 20);
   /* page.html names its style and script as files (so that it opens as it is, next to them); here they
    * are put in, and the empty data element is filled. */

@@ -6,13 +6,14 @@
 
 #include <glib.h>
 #include "hardsix/core/strategy.h"
+#include "hardsix/report/publish.h"
 
 G_BEGIN_DECLS
 
-/* A strategy to put on the page. It must be complete (every answer of its root solved) and should have
- * been accepted by the independent verifier: the page says it was. */
+/* A strategy to put on the page: published, and accepted by the independent verifier (the page says
+ * it was). */
 typedef struct {
-  const HsStrategy *strategy;
+  const HsPublished *published;
   const char *name;  /* shown in the strategy picker (e.g. the file's base name) */
   const char *lists; /* the name of its word lists ("nyt2022"), NULL: the words' own name */
 } HsPageStrategy;
@@ -35,7 +36,8 @@ typedef struct {
 
 #define HS_PAGE_ERROR (hs_page_error_quark())
 GQuark hs_page_error_quark(void);
-typedef enum { HS_PAGE_ERROR_PARSE } HsPageError;
+/* HS_PAGE_ERROR_NOT_VERIFIED: a page was asked of a strategy the verifier did not accept. */
+typedef enum { HS_PAGE_ERROR_PARSE, HS_PAGE_ERROR_NOT_VERIFIED } HsPageError;
 
 /* Reads a table (TEXT, LEN bytes; NAME in messages as NAME:LINE): an optional '# hardsix shard' line,
  * the column header (which says the kind), then one row per opener with a verdict the kind knows and
@@ -50,7 +52,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsPageTable, hs_page_table_free)
 guint hs_page_table_covers(const HsPageTable *t, const HsWords *words);
 
 /* The page: every strategy of STRATEGIES (N, at least one) and every table of TABLES (N_TABLES, each
- * with its lists set). Deterministic: the same input gives the same bytes. */
-char *hs_page_write(const HsPageStrategy *strategies, guint n, HsPageTable *const *tables, guint n_tables);
+ * with its lists set). Deterministic: the same input gives the same bytes. Fails (NULL,
+ * HS_PAGE_ERROR_NOT_VERIFIED) when a strategy was not verified. */
+char *hs_page_write(const HsPageStrategy *strategies, guint n, HsPageTable *const *tables, guint n_tables,
+                    GError **error);
 
 G_END_DECLS
