@@ -63,6 +63,10 @@ LIB_SRC_ANY := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 LIB_SRC := $(foreach n,$(sort $(notdir $(LIB_SRC_ANY))),$(filter %/$(n),$(LIB_SRC_ANY)))
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
+# The play-along page's HTML, style and script are files (src/report/page/), built into the library as
+# C arrays of lines by scripts/embed.sh (BUILD/gen/page-assets.c).
+PAGE_ASSETS := src/report/page/page.html src/report/page/page.css src/report/page/page.js
+LIB_OBJ += $(BUILD)/lib/report/page-assets.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -77,6 +81,12 @@ FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
 
 $(BUILD)/lib/%.o: src/%.c | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+$(BUILD)/gen/page-assets.c: scripts/embed.sh $(PAGE_ASSETS)
+	@mkdir -p $(dir $@)
+	sh scripts/embed.sh $(PAGE_ASSETS) >$@.tmp && mv $@.tmp $@
+$(BUILD)/lib/report/page-assets.o: $(BUILD)/gen/page-assets.c | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 $(BUILD)/src/cli/%.o: src/cli/%.c | deps-check
@@ -101,10 +111,11 @@ $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | d
 DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev clang-format parallel
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)
-# Optional: a real browser and PDF tools, so that make check prints the cheat sheet (tests/cli/sheet.sh
-# skips that part without them).
+# Optional: a real browser, its WebDriver and PDF tools, so that make check prints the cheat sheet
+# (tests/cli/sheet.sh) and plays the page (tests/cli/page.sh runs tests/browser/page_test.py); both say
+# skip without them.
 deps-browser:
-	@sh scripts/deps.sh chromium poppler-utils
+	@sh scripts/deps.sh chromium chromium-driver python3-selenium poppler-utils
 deps-check:
 	@$(PKG_CONFIG) --exists glib-2.0 cmocka 2>/dev/null || { echo "hardsix: missing build dependencies; run 'make deps'" >&2; exit 1; }
 
@@ -118,6 +129,7 @@ run: deps
 	./$(BUILD)/hardsix optimize salet -o output/salet-optimal
 	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt -o output/salet-optimal
 	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt --format markdown -o output/salet-optimal
+	sh scripts/make-page.sh ./$(BUILD)/hardsix $(BUILD)/page output/page.html
 
 check: deps
 	@$(MAKE) --no-print-directory tests
