@@ -23,12 +23,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   FuzzBytes in = { data, size, 0 };
   guint n_answers = 1 + fuzz_byte(&in) % 3;
   /* Up to MAX_WORDS distinct words: w[0..n_answers) answers, the rest guesses. */
-  char w[MAX_WORDS][HS_WORD_LEN + 1];
+  char w[MAX_WORDS][5 + 1];
   guint n = 0;
-  while (n < MAX_WORDS && in.pos + HS_WORD_LEN <= in.size) {
-    for (int k = 0; k < HS_WORD_LEN; k++)
+  while (n < MAX_WORDS && in.pos + 5 <= in.size) {
+    for (int k = 0; k < 5; k++)
       w[n][k] = letter(fuzz_byte(&in));
-    w[n][HS_WORD_LEN] = '\0';
+    w[n][5] = '\0';
     gboolean dup = FALSE;
     for (guint j = 0; j < n; j++)
       dup = dup || strcmp(w[j], w[n]) == 0;
@@ -38,27 +38,37 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   if (n < n_answers + 1)
     return 0;
 
-  for (guint i = 0; i < n; i++) {
-    FUZZ_CHECK(hs_feedback(w[i], w[i]) == HS_ALL_GREEN);
-    FUZZ_CHECK(hs_verify_feedback(w[i], w[i]) == HS_ALL_GREEN);
-    for (guint j = 0; j < n; j++) {
-      guint8 p = hs_feedback(w[i], w[j]);
-      FUZZ_CHECK(p < HS_PATTERNS);
-      FUZZ_CHECK(p == hs_verify_feedback(w[i], w[j]));
-      FUZZ_CHECK((p == HS_ALL_GREEN) == (i == j));
-      /* A guess may always be played again after its own row under the NYT rule. */
-      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_NYT, w[i], p, w[i]));
-      /* Every answer fits the row it produced, under both rules. */
-      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_STRICT, w[i], p, w[j]));
-      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_NYT, w[i], p, w[j]));
-    }
-  }
-
-  /* The same words as lists: table rows against the scalar rule, filters against row tests. */
+  /* The words as lists: every word an answer here, so that any two can be compared either way. */
   GString *at = g_string_new(NULL), *gt = g_string_new(NULL);
   for (guint i = 0; i < n; i++)
     g_string_append_printf(i < n_answers ? at : gt, "%s\n", w[i]);
+  GString *all_a = g_string_new(NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf(all_a, "%s\n", w[i]);
   GError *e = NULL;
+  HsWords *every = hs_words_parse(all_a->str, all_a->len, "a", "qqqqq\n", 6, "g", &e);
+  FUZZ_CHECK(every != NULL || strchr(all_a->str, 'q') != NULL);
+  for (guint i = 0; every != NULL && i < n; i++) {
+    const guint all_green = every->all_green;
+    FUZZ_CHECK(hs_feedback(w[i], w[i]) == all_green);
+    FUZZ_CHECK(hs_verify_feedback(w[i], w[i]) == all_green);
+    for (guint j = 0; j < n; j++) {
+      guint p = hs_feedback(w[i], w[j]);
+      FUZZ_CHECK(p < HS_PATTERNS);
+      FUZZ_CHECK(p == hs_verify_feedback(w[i], w[j]));
+      FUZZ_CHECK(p == hs_feedback_words(every, i, j));
+      FUZZ_CHECK((p == all_green) == (i == j));
+      /* A guess may always be played again after its own row under the NYT rule. */
+      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_NYT, every, i, (guint8)p, i));
+      /* Every answer fits the row it produced, under both rules. */
+      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_STRICT, every, i, (guint8)p, j));
+      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_NYT, every, i, (guint8)p, j));
+    }
+  }
+  hs_words_free(every);
+  g_string_free(all_a, TRUE);
+
+  /* The same words as lists: table rows against the scalar rule, filters against row tests. */
   HsWords *words = hs_words_parse(at->str, at->len, "a", gt->str, gt->len, "g", &e);
   FUZZ_CHECK(words != NULL);
   HsTable *t = hs_table_new(words, fuzz_byte(&in) & 1);
@@ -89,7 +99,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     guint m = hs_rules_filter(rules, words, all, n, hist[0], pats[0], out);
     guint c = 0;
     for (guint i = 0; i < n; i++)
-      if (hs_rules_row_allows(rules, words->text[hist[0]], pats[0], words->text[i]))
+      if (hs_rules_row_allows(rules, words, hist[0], pats[0], i))
         FUZZ_CHECK(c < m && out[c++] == i);
     FUZZ_CHECK(c == m);
   }
@@ -114,9 +124,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       char buf[HS_PATTERN_BUFLEN];
       for (guint i = 0; i < end; i++)
         g_string_append_printf(f, " [%s] => %s /", words->text[hist[i]],
-                               hs_pattern_format(pats[i], HS_PATTERN_EMOJI, buf));
+                               hs_pattern_format_for(words, hist[i], pats[i], HS_PATTERN_EMOJI, buf));
       g_string_append_printf(f, " [%s] => %s /\n", words->text[answer],
-                             hs_pattern_format(HS_ALL_GREEN, HS_PATTERN_LETTERS, buf));
+                             hs_pattern_format_for(words, answer, words->all_green, HS_PATTERN_LETTERS, buf));
       HsVerifyReport *rep = NULL;
       FUZZ_CHECK(hs_verify_text(words, rules, 0, f->str, f->len, "f", &rep, NULL));
       FUZZ_CHECK(rep->ok == legal);

@@ -28,7 +28,7 @@ brute_guess(Brute *b, const guint *S, guint n, guint g, guint r)
   for (guint i = 0; i < n; i++)
     pats[i] = hs_verify_feedback(b->w->text[g], b->w->text[S[i]]);
   for (guint p = 0; p < HS_PATTERNS; p++) {
-    if (p == HS_ALL_GREEN)
+    if (p == b->w->all_green)
       continue;
     guint m = 0;
     for (guint i = 0; i < n; i++)

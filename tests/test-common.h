@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 #include "hardsix/hardsix.h"
 #ifdef _OPENMP
 #include <omp.h>
@@ -11,6 +12,44 @@
 
 #define HS_TEST_DATA "tests/data/"
 #define HS_TEST_REFERENCE "../shared/reference/"
+
+/* The tests' English lists: five letters a-z, patterns 0..242 (a game's own are in HsWords). */
+#define HS_WORD_LEN 5
+#define HS_ALL_GREEN 242
+
+/* Pattern text of a five-letter guess in a five-letter game (the tests' English lists). */
+static inline gboolean
+hs_test_parse(const char *text, gssize len, guint8 *out, GError **error)
+{
+  guint p = 0;
+  gboolean ok = hs_pattern_parse(text, len, 5, 5, &p, error);
+  *out = (guint8)p; /* 0 when it is no pattern */
+  return ok;
+}
+
+static inline char *
+hs_test_format(guint p, HsPatternStyle style, char *buf)
+{
+  return hs_pattern_format(p, 5, 5, style, buf);
+}
+
+/* hs_rules_row_allows on words given as text (any two words of one length): a list of the words and a
+ * spare, made for the question. */
+static inline gboolean
+hs_test_row_allows(HsRules rules, const char *guess, guint8 pattern, const char *word)
+{
+  const char *spare = strcmp(guess, "zzzzz") != 0 && strcmp(word, "zzzzz") != 0 ? "zzzzz" : "yyyyy";
+  g_autofree char *answers =
+    strcmp(guess, word) != 0 ? g_strdup_printf("%s\n%s\n", word, guess) : g_strdup_printf("%s\n", word);
+  g_autofree char *guesses = g_strdup_printf("%s\n", spare);
+  GError *e = NULL;
+  HsWords *w = hs_words_parse(answers, strlen(answers), "a", guesses, strlen(guesses), "g", &e);
+  if (w == NULL)
+    fail_msg("%s", e->message);
+  gboolean ok = hs_rules_row_allows(rules, w, hs_words_lookup(w, guess), pattern, 0);
+  hs_words_free(w);
+  return ok;
+}
 
 /* What a test asks of a writer: the header facts, and whether the text must come out verified (then
  * it is published: checked by the independent verifier first, which must accept it) or as a draft. */

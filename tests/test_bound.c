@@ -13,6 +13,7 @@
 #include "hardsix/hardsix.h"
 #include "engine/bound.h"
 #include "engine/search.h"
+#include "test-state.h"
 #include "test-brute.h"
 #include "test-common.h"
 
@@ -107,7 +108,7 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
     b.g[b.depth] = g;
     b.p[b.depth] = p;
     b.depth++;
-    hs_state_add(&st, rules, core->let[g], p);
+    hs_test_state_add(&st, core, rules, core->let[g], p);
   }
   /* The set: the answers that fit the history, or all; then each kept with probability 1/2 to 1. */
   const gboolean fit = g_rand_boolean(rng);
@@ -153,7 +154,7 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
         t = MAX(t, (guint)__builtin_popcount(core->has[x][0] & cl[k].v));
     assert_int_equal(cl[k].t, MIN(t, (guint)HS_WORD_LEN));
     /* Slots: no legal word holds more variants than the state leaves room for. */
-    assert_true(t <= hs_bound_slots(&st, cl[k].v));
+    assert_true(t <= hs_bound_slots(&st, cl[k].v, 5));
     cnt->slot_checks++;
   }
 
@@ -275,11 +276,11 @@ test_slots_original(void **state)
       for (guint d = (guint)g_rand_int_range(rng, 1, 4); d > 0; d--) {
         const guint g = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
         const guint a = (guint)g_rand_int_range(rng, 0, (gint)w->n_answers);
-        hs_state_add(&st, rules, core->let[g], hs_verify_feedback(w->text[g], w->text[a]));
+        hs_test_state_add(&st, core, rules, core->let[g], hs_verify_feedback(w->text[g], w->text[a]));
       }
       hs_state_bits(core, &st, pool);
       const guint32 v = (guint32)g_rand_int_range(rng, 1, 1 << 26);
-      const guint slots = hs_bound_slots(&st, v);
+      const guint slots = hs_bound_slots(&st, v, 5);
       guint most = 0, any = 0;
       for (guint x = 0; x < w->n_words; x++)
         if ((pool[x / 64] >> (x % 64)) & 1u) {

@@ -571,7 +571,7 @@ parse_key(const char *line, guint8 *out)
   for (; parts[n] != NULL; n++) {
     g_autoptr(GError) error = NULL;
     assert_true(n < HS_DEPTH_LIMIT);
-    if (!hs_pattern_parse(parts[n], -1, &out[n], &error))
+    if (!hs_test_parse(parts[n], -1, &out[n], &error))
       fail_msg("bad key in line '%s': %s", line, error->message);
   }
   return n;

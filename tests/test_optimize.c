@@ -15,6 +15,7 @@
 #include "hardsix/hardsix.h"
 #include "hardsix/engine/optimize.h"
 #include "engine/optimize-private.h" /* hs_opt_test_step */
+#include "test-state.h"
 #include "test-common.h"
 
 #define BRUTE_INF G_MAXUINT32
@@ -385,7 +386,7 @@ step_cases(const HsWords *w, HsRules rules, GRand *rng, guint seconds, guint bru
         continue;
       HsState st1;
       hs_state_init(&st1);
-      hs_state_add(&st1, rules, O->core->let[o], (guint8)q1);
+      hs_test_state_add(&st1, O->core, rules, O->core->let[o], (guint8)q1);
       b.g[0] = o;
       b.p[0] = (guint8)q1;
       b.depth = 1;
@@ -399,7 +400,7 @@ step_cases(const HsWords *w, HsRules rules, GRand *rng, guint seconds, guint bru
         guint q2 = p2[g_rand_int_range(rng, 0, (gint)n1)];
         guint n2 = part_of(S1, n1, p2, q2, T, S2);
         HsState st2 = st1;
-        hs_state_add(&st2, rules, O->core->let[g1], (guint8)q2);
+        hs_test_state_add(&st2, O->core, rules, O->core->let[g1], (guint8)q2);
         guint g2 = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
         b.g[1] = g1;
         b.p[1] = (guint8)q2;

@@ -11,6 +11,7 @@
 #include "hardsix/core/feedback.h"
 #include "hardsix/core/rules.h"
 #include "hardsix/engine/overrides.h"
+#include "test-common.h"
 
 static HsWords *words;
 
@@ -49,7 +50,7 @@ static guint8
 pat(const char *text)
 {
   guint8 p = 0;
-  if (!hs_pattern_parse(text, -1, &p, NULL))
+  if (!hs_test_parse(text, -1, &p, NULL))
     fail_msg("bad pattern '%s'", text);
   return p;
 }

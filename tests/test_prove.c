@@ -432,7 +432,7 @@ test_original_facts(void **state)
   g_assert_no_error(e);
   assert_null(none);
   guint8 want;
-  assert_true(hs_pattern_parse("YBBYG", -1, &want, NULL));
+  assert_true(hs_test_parse("YBBYG", -1, &want, NULL));
   assert_int_equal(why.pattern, want);
   assert_int_equal(why.n_cands, 10);
   assert_string_equal(orig->text[why.first_cand], "score");

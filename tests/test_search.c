@@ -9,6 +9,7 @@
 
 #include "hardsix/hardsix.h"
 #include "engine/search.h"
+#include "test-state.h"
 #include "test-common.h"
 
 HS_TEST_GROUP_TABLE(orig, table, hs_test_load_set("original"))
@@ -36,7 +37,7 @@ state_of(const HsSearchCore *c, HsRules rules, const guint32 *g, const guint8 *p
 {
   hs_state_init(st);
   for (guint i = 0; i < n; i++)
-    hs_state_add(st, rules, c->let[g[i]], p[i]);
+    hs_test_state_add(st, c, rules, c->let[g[i]], p[i]);
 }
 
 /* The legal pool read off the state's bitsets equals the rules module's word-by-word verdict. */
@@ -274,7 +275,7 @@ test_driver_steps(void **state)
                     (pt->size[parts[k - 1]] == pt->size[p] && parts[k - 1] < p));
       HsState st;
       hs_state_init(&st);
-      hs_state_add(&st, HS_RULES_NYT, c->let[w], (guint8)p);
+      hs_test_state_add(&st, c, HS_RULES_NYT, c->let[w], (guint8)p);
       assert_memory_equal(&st, &child[p], sizeof st);
       total += pt->size[p];
     }
@@ -371,7 +372,7 @@ test_alike(void **state)
       for (guint k = 0; k < G_N_ELEMENTS(rules); k++) {
         HsState st;
         state_of(c, rules[k], g, p, len, &st);
-        hs_state_add(&st, rules[k], c->let[x], px);
+        hs_test_state_add(&st, c, rules[k], c->let[x], px);
         for (guint32 w = 0; w < orig->n_words; w += 3)
           assert_int_equal(hs_state_allows(c, &st, w), hs_state_allows(c, &st, rep[w]));
       }

@@ -244,7 +244,7 @@ test_tiny_hand_checked(void **state)
   check_tree(s);
   const HsNode *root = &s->nodes[0];
   guint8 ha_e, s_are;
-  assert_true(hs_pattern_parse("GGGBG", -1, &ha_e, NULL));
+  assert_true(hs_test_parse("GGGBG", -1, &ha_e, NULL));
   /* shade, shake, shame, shape, shave: s h a _ e -> 🟩🟩🟩⬜🟩 against share. */
   const HsNode *c = hs_strategy_child(s, root, ha_e);
   assert_non_null(c);
@@ -253,7 +253,7 @@ test_tiny_hand_checked(void **state)
   for (guint k = 0; k < 5; k++)
     assert_string_equal(tiny->text[s->cands[c->cand_off + k]], want[k]);
   /* stare, scare, spare, snare: s _ a r e -> 🟩⬜🟩🟩🟩. */
-  assert_true(hs_pattern_parse("GBGGG", -1, &s_are, NULL));
+  assert_true(hs_test_parse("GBGGG", -1, &s_are, NULL));
   c = hs_strategy_child(s, root, s_are);
   assert_non_null(c);
   assert_int_equal(c->n_cands, 4);

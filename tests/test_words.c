@@ -45,8 +45,10 @@ assert_words(const HsWords *w, const char *const *want, guint n_answers)
     assert_string_equal(w->text[i], want[i]);
     assert_int_equal(hs_words_lookup(w, want[i]), i);
     guint32 mask = 0;
-    for (int k = 0; k < HS_WORD_LEN; k++)
-      mask |= 1u << (want[i][k] - 'a');
+    for (int k = 0; k < HS_WORD_LEN; k++) {
+      assert_int_equal(w->alphabet[w->code[i][k]], (gunichar)want[i][k]);
+      mask |= 1u << w->code[i][k];
+    }
     assert_int_equal(w->letters[i], mask);
   }
 }
@@ -107,22 +109,22 @@ test_load_errors(void **state)
     { W "four-letters.txt",
       W "good-guesses.txt",
       W "four-letters.txt:3: ",
-      { "'sham'", "5 lowercase letters" },
+      { "'sham'", "has 4 letters", "the answers have exactly 5 (" },
       { "upper-case" } },
     { W "six-letters.txt",
       W "good-guesses.txt",
       W "six-letters.txt:2: ",
-      { "'shakes'", "5 lowercase letters" },
+      { "'shakes'", "has 6 letters" },
       { "upper-case" } },
     { W "upper.txt", W "good-guesses.txt", W "upper.txt:3: ", { "'SHAKE'", "upper-case" }, { NULL } },
-    /* "café" is five bytes: the length alone does not reject it. */
+    /* "café" is five bytes but four letters. */
     { W "non-ascii.txt",
       W "good-guesses.txt",
       W "non-ascii.txt:3: ",
-      { "'caf\xc3\xa9'", "5 lowercase letters" },
+      { "'caf\xc3\xa9'", "has 4 letters" },
       { "upper-case" } },
     /* Not even UTF-8 (Latin-1 é): the message must still be valid UTF-8. */
-    { W "latin1.txt", W "good-guesses.txt", W "latin1.txt:2: ", { "5 lowercase letters" }, { NULL } },
+    { W "latin1.txt", W "good-guesses.txt", W "latin1.txt:2: ", { "not UTF-8 text" }, { NULL } },
     { W "duplicate.txt", W "good-guesses.txt", W "duplicate.txt:5: ", { "'shade'", "first on line 1" }, { NULL } },
     /* shame is line 5 of the answers and line 3 of the guesses. */
     { W "good-answers.txt",
@@ -479,7 +481,10 @@ test_set_names(void **state)
   g_autoptr(HsWords) w = hs_words_load_set("nyt2024", &e);
   assert_null(w);
   assert_true(g_error_matches(e, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET));
-  assert_string_equal(e->message, "unknown word-list set 'nyt2024' (expected 'original', 'nyt2022' or 'nyt2023')");
+  assert_string_equal(e->message, "unknown word-list set 'nyt2024' (expected 'original', 'nyt2022', 'nyt2023', "
+                                  "'pokemon-dp', 'pokemon-bw', 'pokemon-xy', 'pokemon-sm', 'pokemon-swsh', "
+                                  "'pokemon-sv', 'habara2021-dp', 'habara2021-bw', 'habara2021-xy', "
+                                  "'habara2021-sm' or 'habara2021-swsh')");
   g_clear_error(&e);
 }
 

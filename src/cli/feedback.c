@@ -15,15 +15,36 @@ static const GOptionEntry options[] = {
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-static gboolean
-valid_word(const char *w)
+/* Why GUESS and ANSWER are no pair of words to compare, or NULL (newly allocated). Any letters; the
+ * answer at most HS_PATTERN_MAX_TILES long, the guess no longer than the answer (a shorter one shows
+ * its own tiles, as in Pokemon Wordle). */
+static char *
+pair_problem(const char *guess, const char *answer)
 {
-  if (strlen(w) != HS_WORD_LEN)
-    return FALSE;
-  for (int i = 0; i < HS_WORD_LEN; i++)
-    if (w[i] < 'a' || w[i] > 'z')
-      return FALSE;
-  return TRUE;
+  const char *w[2] = { guess, answer };
+  for (int i = 0; i < 2; i++) {
+    if (*w[i] == '\0')
+      return g_strdup("an empty word");
+    g_autofree char *why = hs_words_not_a_word(w[i]);
+    if (why != NULL) {
+      g_autofree char *shown = g_utf8_make_valid(w[i], MIN((gssize)strlen(w[i]), 40));
+      return g_strdup_printf("'%s' is %s", shown, why);
+    }
+  }
+  const glong L = g_utf8_strlen(answer, -1), k = g_utf8_strlen(guess, -1);
+  if (L > HS_PATTERN_MAX_TILES)
+    return g_strdup_printf("'%s' has %ld letters; answers have at most %d", answer, L, HS_PATTERN_MAX_TILES);
+  if (k > L)
+    return g_strdup_printf("'%s' has %ld letters, more than the answer '%s' (%ld)", guess, k, answer, L);
+  return NULL;
+}
+
+/* The pattern of GUESS against ANSWER (checked by pair_problem) in the chosen style, into BUF. */
+static const char *
+pattern_text(const char *guess, const char *answer, char *buf)
+{
+  g_autofree char *g = g_utf8_normalize(guess, -1, G_NORMALIZE_NFC), *a = g_utf8_normalize(answer, -1, G_NORMALIZE_NFC);
+  return hs_pattern_format(hs_feedback(g, a), (guint)g_utf8_strlen(a, -1), (guint)g_utf8_strlen(g, -1), opt.style, buf);
 }
 
 static gboolean
@@ -34,12 +55,9 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
   if (opt.style_name && !hs_pattern_style_parse(opt.style_name, &opt.style, error))
     return hs_cli_bad_value(error, "--style");
   if (argc == 3) {
-    for (int i = 1; i < 3; i++)
-      if (!valid_word(argv[i]))
-        return hs_cli_usage_error(error, "'%s' is not a word of 5 lowercase letters%s", argv[i],
-                                  strlen(argv[i]) == HS_WORD_LEN && g_ascii_isupper(argv[i][0])
-                                    ? " (upper-case letters are not accepted)"
-                                    : "");
+    g_autofree char *why = pair_problem(argv[1], argv[2]);
+    if (why != NULL)
+      return hs_cli_usage_error(error, "%s", why);
   } else if (argc != 1) {
     return hs_cli_usage_error(error, "expected GUESS ANSWER, or no arguments to read stdin");
   }
@@ -67,10 +85,11 @@ feed_stdin(GError **error)
     for (guint i = 0; f[i]; i++)
       if (*f[i] && n < 3)
         w[n < 2 ? n : 1] = f[i], n++;
-    if (n != 2 || !valid_word(w[0]) || !valid_word(w[1]))
-      ok = hs_cli_fail(error, "<stdin>:%u: expected 'GUESS ANSWER' (two words of 5 lowercase letters)", lineno);
+    g_autofree char *why = n == 2 ? pair_problem(w[0], w[1]) : g_strdup("expected 'GUESS ANSWER' (two words)");
+    if (why != NULL)
+      ok = hs_cli_fail(error, "<stdin>:%u: %s", lineno, why);
     else
-      printf("%s\n", hs_pattern_format(hs_feedback(w[0], w[1]), opt.style, buf));
+      printf("%s\n", pattern_text(w[0], w[1], buf));
   }
   free(line);
   return ok;
@@ -83,7 +102,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   char buf[HS_PATTERN_BUFLEN];
   if (argc == 1)
     return feed_stdin(error);
-  printf("%s\n", hs_pattern_format(hs_feedback(argv[1], argv[2]), opt.style, buf));
+  printf("%s\n", pattern_text(argv[1], argv[2], buf));
   return TRUE;
 }
 
@@ -91,8 +110,10 @@ const HsCliCommand hs_cli_feedback = {
   .name = "feedback",
   .summary = "Print the feedback pattern of a guess against an answer",
   .parameters = "[GUESS ANSWER]",
-  .help = "Prints the Wordle feedback of GUESS against ANSWER (any two words of five lowercase letters).\n"
-          "With no arguments, reads 'GUESS ANSWER' lines from stdin and prints one pattern per line.",
+  .help = "Prints the Wordle feedback of GUESS against ANSWER: words of letters in any script (UTF-8), the\n"
+          "answer at most 8 letters, the guess as long as the answer or shorter (a shorter guess shows its\n"
+          "own tiles: Pokemon Wordle). With no arguments, reads 'GUESS ANSWER' lines from stdin and prints\n"
+          "one pattern per line.",
   .options = options,
   .check = check,
   .run = run,

@@ -108,12 +108,10 @@ same_making(const Shard *first, const Shard *sh, GError **error)
 static gboolean
 is_word(const char *s)
 {
-  if (strlen(s) != 5)
+  if (*s == '\0' || g_utf8_strlen(s, -1) > HS_PATTERN_MAX_TILES)
     return FALSE;
-  for (int i = 0; i < 5; i++)
-    if (s[i] < 'a' || s[i] > 'z')
-      return FALSE;
-  return TRUE;
+  g_autofree char *why = hs_words_not_a_word(s);
+  return why == NULL;
 }
 
 static gboolean

@@ -20,8 +20,9 @@ append_history(GString *out, const HsStrategy *s, const HsNode *node)
   char buf[HS_PATTERN_BUFLEN];
   for (guint i = n; i > 0; i--) {
     const HsNode *c = chain[i - 1];
-    g_string_append_printf(out, "%s%s %s", out->len ? " " : "", s->words->text[s->nodes[c->parent].guess],
-                           hs_pattern_format(c->pattern, HS_PATTERN_EMOJI, buf));
+    const guint32 g = s->nodes[c->parent].guess;
+    g_string_append_printf(out, "%s%s %s", out->len ? " " : "", s->words->text[g],
+                           hs_pattern_format_for(s->words, g, c->pattern, HS_PATTERN_EMOJI, buf));
   }
 }
 
@@ -51,23 +52,23 @@ step(const HsStrategy *s, const HsNode **node, const char *guess_text, const cha
                        w->text[n->guess], w->text[g]);
   }
   guint8 p;
-  if (!hs_pattern_parse(pattern_text, -1, &p, error))
+  if (!hs_pattern_parse_for(w, g, pattern_text, -1, &p, error))
     return FALSE;
-  if (p == HS_ALL_GREEN && hs_strategy_node_solves(s, n)) {
+  if (p == w->all_green && hs_strategy_node_solves(s, n)) {
     *node = NULL;
     return TRUE;
   }
-  const HsNode *c = p == HS_ALL_GREEN ? NULL : hs_strategy_child(s, n, p);
+  const HsNode *c = p == w->all_green ? NULL : hs_strategy_child(s, n, p);
   if (c == NULL) {
     char buf[HS_PATTERN_BUFLEN];
     g_autofree char *at = where(s, n);
     /* Say whether the pattern is impossible for this guess at all, or only given the history. */
     gboolean any = FALSE;
     for (guint a = 0; a < w->n_answers && !any; a++)
-      any = hs_feedback(w->text[g], w->text[a]) == p;
+      any = hs_feedback_words(w, g, a) == p;
     return hs_cli_fail(
-      error, "impossible pattern: '%s' cannot show %s %s (%s)", w->text[g], hs_pattern_format(p, HS_PATTERN_EMOJI, buf),
-      at,
+      error, "impossible pattern: '%s' cannot show %s %s (%s)", w->text[g],
+      hs_pattern_format_for(w, g, p, HS_PATTERN_EMOJI, buf), at,
       any ? (n->n_cands == 1 ? "the only answer left is the guess itself" : "none of the answers left gives it")
           : "no answer gives that pattern for this guess");
   }

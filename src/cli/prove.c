@@ -123,8 +123,8 @@ hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFai
   fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s)\n", o, cap,
           hs_report_rules_words(ctx->policy.rules));
   fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
-          hs_pattern_format(why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands, why->n_cands == 1 ? "" : "s", part->str,
-          cap - 1, cap - 1 == 1 ? "" : "es");
+          hs_pattern_format_for(w, opener, why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands,
+          why->n_cands == 1 ? "" : "s", part->str, cap - 1, cap - 1 == 1 ? "" : "es");
   if (why->best)
     fprintf(stderr, "; the best is %u more (%u in all)\n", why->best, why->best + 1);
   else

@@ -83,164 +83,17 @@ hs_feedback(const char *guess, const char *answer)
   return p;
 }
 
-/* ---- pattern text ---- */
-
-static int
-tile_at(const char *s, gsize left, gsize *used)
-{
-  static const struct {
-    const char *utf8;
-    int tile;
-  } emoji[] = {
-    { "\xF0\x9F\x9F\xA9", 2 }, /* 🟩 U+1F7E9 */
-    { "\xF0\x9F\x9F\xA8", 1 }, /* 🟨 U+1F7E8 */
-    { "\xE2\xAC\x9C", 0 },     /* ⬜ U+2B1C */
-    { "\xE2\xAC\x9B", 0 },     /* ⬛ U+2B1B */
-  };
-  switch (s[0]) {
-    case 'G':
-    case 'g':
-    case '2': *used = 1; return 2;
-    case 'Y':
-    case 'y':
-    case '1': *used = 1; return 1;
-    case 'B':
-    case 'b':
-    case '0':
-    case '-':
-    case '.': *used = 1; return 0;
-    default: break;
-  }
-  for (guint i = 0; i < G_N_ELEMENTS(emoji); i++) {
-    gsize l = strlen(emoji[i].utf8);
-    if (left >= l && memcmp(s, emoji[i].utf8, l) == 0) {
-      *used = l;
-      /* An optional variation selector U+FE0F may follow (emoji presentation). */
-      if (left >= l + 3 && memcmp(s + l, "\xEF\xB8\x8F", 3) == 0)
-        *used += 3;
-      return emoji[i].tile;
-    }
-  }
-  return -1;
-}
-
-/* 3^(LENGTH - 1 - I): the weight of tile I in a pattern number. */
-static guint
-weight(guint length, guint i)
-{
-  guint p = 1;
-  for (guint j = i + 1; j < length; j++)
-    p *= 3;
-  return p;
-}
-
-gboolean
-hs_pattern_parse(const char *text, gssize len, guint length, guint tiles, guint *out, GError **error)
-{
-  gsize n = len < 0 ? strlen(text) : (gsize)len;
-  gsize pos = 0;
-  guint t_at[HS_PATTERN_MAX_TILES], count = 0;
-  while (pos < n) {
-    gsize used = 0;
-    int t = tile_at(text + pos, n - pos, &used);
-    if (t < 0 || count == length) {
-      g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
-      if (t < 0)
-        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
-                    "'%s' is not a pattern: unexpected symbol at byte %zu (use 🟩🟨⬜, GYB or 210)", shown,
-                    pos + 1);
-      else
-        g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: more than %u tiles",
-                    shown, length);
-      return FALSE;
-    }
-    t_at[count++] = (guint)t;
-    pos += used;
-  }
-  /* A short guess's pattern has its own tiles; the missing ones may also be written out, grey. */
-  gboolean padded_grey = count == length;
-  for (guint i = tiles; i < count; i++)
-    padded_grey = padded_grey && t_at[i] == 0;
-  if (count != tiles && !padded_grey) {
-    g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
-    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: %u tiles, expected %u",
-                shown, count, tiles);
-    return FALSE;
-  }
-  guint p = 0;
-  for (guint i = 0; i < MIN(count, tiles); i++)
-    p += t_at[i] * weight(length, i);
-  *out = p;
-  return TRUE;
-}
-
-char *
-hs_pattern_format(guint p, guint length, guint tiles, HsPatternStyle style, char *buf)
-{
-  static const char *const emoji[3] = { "\xE2\xAC\x9C", "\xF0\x9F\x9F\xA8", "\xF0\x9F\x9F\xA9" };
-  static const char letters[3] = { 'B', 'Y', 'G' };
-  char *o = buf;
-  for (guint i = 0; i < MIN(tiles, (guint)HS_PATTERN_MAX_TILES); i++) {
-    int t = (int)((p / weight(length, i)) % 3);
-    switch (style) {
-      case HS_PATTERN_EMOJI: {
-        gsize l = strlen(emoji[t]);
-        memcpy(o, emoji[t], l);
-        o += l;
-        break;
-      }
-      case HS_PATTERN_LETTERS: *o++ = letters[t]; break;
-      case HS_PATTERN_DIGITS: *o++ = (char)('0' + t); break;
-    }
-  }
-  *o = '\0';
-  return buf;
-}
-
-gboolean
-hs_pattern_parse_for(const HsWords *w, guint guess, const char *text, gssize len, guint8 *out, GError **error)
-{
-  guint p = 0;
-  if (!hs_pattern_parse(text, len, w->length, w->len[guess], &p, error))
-    return FALSE;
-  *out = (guint8)p;
-  return TRUE;
-}
-
-char *
-hs_pattern_format_for(const HsWords *w, guint guess, guint p, HsPatternStyle style, char *buf)
-{
-  return hs_pattern_format(p, w->length, w->len[guess], style, buf);
-}
-
-gboolean
-hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error)
-{
-  if (g_strcmp0(text, "emoji") == 0)
-    *out = HS_PATTERN_EMOJI;
-  else if (g_strcmp0(text, "letters") == 0)
-    *out = HS_PATTERN_LETTERS;
-  else if (g_strcmp0(text, "digits") == 0)
-    *out = HS_PATTERN_DIGITS;
-  else {
-    g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
-                "unknown pattern style '%s' (expected emoji, letters or digits)", text);
-    return FALSE;
-  }
-  return TRUE;
-}
-
 /* ---- the table ---- */
 
 struct HsTable {
   const HsWords *words;
   guint n_rows; /* rows stored: n_words or n_answers */
   guint n_answers;
-  guint8 *cells;                /* n_rows * n_answers */
-  guint8 *columns;              /* n_answers * n_answers transposed answer block, or NULL */
+  guint8 *cells;               /* n_rows * n_answers */
+  guint8 *columns;             /* n_answers * n_answers transposed answer block, or NULL */
   guint8 *letters[HS_MAX_LEN]; /* answers' letter codes by position, padded to a multiple of 64 */
-  guint8 *tiles; /* [(i * CODES + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
-  guint8 *once;  /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
+  guint8 *tiles;               /* [(i * CODES + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
+  guint8 *once;                /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
   guint n_padded;
   GMutex lazy;           /* guards the first build of by_answer */
   gboolean no_by_answer; /* hs_table_set_by_answer FALSE: hs_table_by_answer returns NULL */

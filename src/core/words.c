@@ -18,8 +18,8 @@ typedef struct {
 /* Why the NFC text S is no word, or NULL when it is one: letters of any script (marks included), not
  * ASCII upper case (a list in another case is more likely the wrong file than a list to fold), no
  * digits, punctuation, spaces or controls. */
-static char *
-not_word_reason(const char *s)
+char *
+hs_words_not_a_word(const char *s)
 {
   if (!g_utf8_validate(s, -1, NULL))
     return g_strdup("not UTF-8 text");
@@ -50,7 +50,7 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
   if (len == 0 || line[0] == '#')
     return TRUE;
   char *w = g_utf8_validate(line, (gssize)len, NULL) ? g_utf8_normalize(line, (gssize)len, G_NORMALIZE_NFC) : NULL;
-  g_autofree char *why = w != NULL ? not_word_reason(w) : g_strdup("not UTF-8 text");
+  g_autofree char *why = w != NULL ? hs_words_not_a_word(w) : g_strdup("not UTF-8 text");
   if (why != NULL) {
     g_autofree char *shown = g_utf8_make_valid(line, (gssize)MIN(len, 40));
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown, why);
@@ -275,8 +275,8 @@ hs_words_parse_game(const char *answers_text, gsize answers_len, const char *ans
   HsWords *w = NULL;
   guint length = 0;
   if (parse_list(answers_text, answers_len, answers_path, &a, error) &&
-      parse_list(guesses_text, guesses_len, guesses_path, &g, error) && check_disjoint(&a, &g, error) &&
-      check_lengths(&a, &g, short_guesses, &length, error)) {
+      parse_list(guesses_text, guesses_len, guesses_path, &g, error) &&
+      check_lengths(&a, &g, short_guesses, &length, error) && check_disjoint(&a, &g, error)) {
     w = g_new0(HsWords, 1);
     if (!collect_alphabet(w, &a, &g, error)) {
       g_free(w);
@@ -347,10 +347,10 @@ hs_words_data_dir(void)
 }
 
 /* The built-in list sets (directories of the data directory), in the order messages list them. */
-static const char *const set_names[] = { "original",        "nyt2022",         "nyt2023",       "pokemon-dp",
-                                         "pokemon-bw",      "pokemon-xy",      "pokemon-sm",    "pokemon-swsh",
-                                         "pokemon-sv",      "habara2021-dp",   "habara2021-bw", "habara2021-xy",
-                                         "habara2021-sm",   "habara2021-swsh" };
+static const char *const set_names[] = { "original",      "nyt2022",        "nyt2023",       "pokemon-dp",
+                                         "pokemon-bw",    "pokemon-xy",     "pokemon-sm",    "pokemon-swsh",
+                                         "pokemon-sv",    "habara2021-dp",  "habara2021-bw", "habara2021-xy",
+                                         "habara2021-sm", "habara2021-swsh" };
 
 /* Pokemon Wordle lets any name of at most the answers' length be guessed. */
 static gboolean
@@ -439,7 +439,7 @@ hs_words_find(const HsWords *words, const char *word, guint *out, GError **error
   if (i == HS_NONE) {
     gsize len = strlen(word);
     g_autofree char *shown = g_utf8_make_valid(word, MIN((gssize)len, 40));
-    g_autofree char *why = not_word_reason(shown);
+    g_autofree char *why = hs_words_not_a_word(shown);
     gboolean upper = why != NULL && strstr(why, "upper-case") != NULL;
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_WORD, "'%s' is not an allowed word%s", shown,
                 upper ? " (upper-case letters are not accepted)" : "");
@@ -473,7 +473,7 @@ order_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   guint i = hs_words_lookup(st->words, w);
   if (i == HS_NONE || i >= st->words->n_answers) {
     g_autofree char *shown = g_utf8_make_valid(w, MIN((gssize)strlen(w), 40));
-    g_autofree char *why = i == HS_NONE ? not_word_reason(shown) : NULL;
+    g_autofree char *why = i == HS_NONE ? hs_words_not_a_word(shown) : NULL;
     if (why != NULL)
       g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown, why);
     else

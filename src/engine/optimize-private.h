@@ -45,13 +45,13 @@
 
 /* A word of a node's pool as part_step_extra reads it (in the order of the node's bounds). */
 typedef struct {
-  guint32 w, j;            /* the word and its pool position */
-  guint16 k;               /* the parts it makes of the node's set (or a limit) */
-  guint16 kmax;            /* the most k of this word and those after it */
-  guint8 row;              /* its row is in the node's sub-table */
-  guint8 cand;             /* a candidate of the node */
+  guint32 w, j;           /* the word and its pool position */
+  guint16 k;              /* the parts it makes of the node's set (or a limit) */
+  guint16 kmax;           /* the most k of this word and those after it */
+  guint8 row;             /* its row is in the node's sub-table */
+  guint8 cand;            /* a candidate of the node */
   guint8 let[HS_MAX_LEN]; /* its letter codes (HS_PAD past its end) */
-  guint8 repeats;          /* it holds a letter more than once */
+  guint8 repeats;         /* it holds a letter more than once */
 } StepWord;
 
 /* A part a node has stepped (part_step_extra): its set and state hashes, and what the step gave. */

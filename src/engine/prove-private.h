@@ -168,9 +168,9 @@ struct HsProver {
   guint8 cnt8[512] __attribute__((aligned(16)));   /* scoring scratch for small sets (zero between uses) */
   guint16 cnt16[512] __attribute__((aligned(16))); /* scoring scratch for large sets (zero between uses) */
   guint8 *row_buf;                                 /* n_answers: scoring scratch */
-  guint8 kept[HS_PATTERNS]; /* per pattern: the positions (bit i) whose tile changes a state */
-  HsMemo memo;              /* value: the first guess that works, or MEMO_FAIL */
-  HsAlike alike;            /* classes of words that play alike on a node's set */
+  guint8 kept[HS_PATTERNS];                        /* per pattern: the positions (bit i) whose tile changes a state */
+  HsMemo memo;                                     /* value: the first guess that works, or MEMO_FAIL */
+  HsAlike alike;                                   /* classes of words that play alike on a node's set */
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
   gboolean cancelled;

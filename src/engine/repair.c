@@ -236,8 +236,9 @@ fix_node(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, gu
     g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_IMPOSSIBLE,
                 "%s cannot guarantee %u guesses: after %s %s the %u candidates (%s, ...) cannot be solved "
                 "within %u more guesses",
-                w->text[opener], cap, w->text[opener], hs_pattern_format_for(w, opener, hist_p[0], HS_PATTERN_EMOJI, buf),
-                path[1]->n_cands, w->text[s->cands[path[1]->cand_off]], cap - 1);
+                w->text[opener], cap, w->text[opener],
+                hs_pattern_format_for(w, opener, hist_p[0], HS_PATTERN_EMOJI, buf), path[1]->n_cands,
+                w->text[s->cands[path[1]->cand_off]], cap - 1);
     return FALSE;
   }
   g_autofree char *comment = rescue_comment(s, node);

@@ -39,16 +39,16 @@ typedef struct {
   const HsWords *words;
   HsRules rules;
   guint n_answers, n_words;
-  guint n_blocks;              /* 64-bit blocks of a word bitset */
-  gboolean all_rows;           /* the table holds every guess row */
-  const guint8 **rows;            /* feedback row of every word (NULL when not stored) */
-  const guint8 (*let)[HS_MAX_LEN]; /* letter codes of every word (= words->code: HS_PAD past its end) */
-  guint32 (*has)[HS_MAX_LEN];     /* has[w][k]: letters occurring at least k + 1 times in w */
-  guint64 *pos_bits;              /* [(i * HS_CODES + c) * n_blocks]: words with code c at position i */
-  guint64 *cnt_bits;              /* [(k * HS_CODES + c) * n_blocks]: words holding c at least k + 1 times */
+  guint n_blocks;                       /* 64-bit blocks of a word bitset */
+  gboolean all_rows;                    /* the table holds every guess row */
+  const guint8 **rows;                  /* feedback row of every word (NULL when not stored) */
+  const guint8 (*let)[HS_MAX_LEN];      /* letter codes of every word (= words->code: HS_PAD past its end) */
+  guint32 (*has)[HS_MAX_LEN];           /* has[w][k]: letters occurring at least k + 1 times in w */
+  guint64 *pos_bits;                    /* [(i * HS_CODES + c) * n_blocks]: words with code c at position i */
+  guint64 *cnt_bits;                    /* [(k * HS_CODES + c) * n_blocks]: words holding c at least k + 1 times */
   guint8 tile[HS_PATTERNS][HS_MAX_LEN]; /* the tiles of every pattern of the game (grey past L) */
   guint length;                         /* L */
-  guint64 *z1, *z2;            /* random keys of the answers: a set's hashes are sums of these */
+  guint64 *z1, *z2;                     /* random keys of the answers: a set's hashes are sums of these */
 } HsSearchCore;
 
 /* Tables for TABLE's words under RULES. The table must outlive the core. */

@@ -521,10 +521,9 @@ write_selby_node(GString *out, const Ctx *c, const guint8 *live, guint32 i, gsiz
     if (k > 0)
       g_string_append_printf(out, "%*s", (int)branch_col, "");
     gsize start = out->len;
-    g_string_append_printf(out, "%s%u",
-                           hs_pattern_format(e[k].pattern, s->words->length, s->words->length, HS_PATTERN_LETTERS,
-                                             letters),
-                           node->depth + 1u);
+    g_string_append_printf(
+      out, "%s%u", hs_pattern_format(e[k].pattern, s->words->length, s->words->length, HS_PATTERN_LETTERS, letters),
+      node->depth + 1u);
     if (e[k].child == HS_NONE) {
       g_string_append_c(out, '\n');
       continue;

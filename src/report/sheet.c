@@ -1,6 +1,6 @@
 /* hardsix — cheat sheets: a printable HTML book (tiles drawn with CSS, print CSS for A4 and Letter)
  * and a Markdown lookup book, both read off a verified strategy tree. Output is deterministic. */
-#include "hardsix/report/sheet.h"
+#include "sheet-private.h"
 #include "hardsix/core/feedback.h"
 
 #include <string.h>
@@ -11,8 +11,6 @@
 #define KEEP_GROUP_ROWS 8
 /* Candidates are named next to a guess when there are at most this many. */
 #define NAMED_CANDIDATES 3
-/* Markdown: candidates named in a table cell. */
-#define MD_NAMED_CANDIDATES 6
 
 G_DEFINE_QUARK(hs - sheet - error - quark, hs_sheet_error)
 
@@ -52,122 +50,6 @@ hs_sheet_paper_parse(const char *text, HsPaper *out, GError **error)
     return FALSE;
   }
   return TRUE;
-}
-
-/* ---- shared pieces ---- */
-
-typedef struct {
-  const HsStrategy *s;
-  const HsSheetInfo *info;
-  const char *lists;
-  guint *rows;    /* per node: nodes below it */
-  guint *section; /* per first-level node: its section number (1-based; 0: no section, page 1 says it all) */
-  guint n_solved;
-  guint64 total;
-  guint lo, hi; /* fewest and most guesses used */
-} Ctx;
-
-static const char *
-word(const Ctx *c, guint32 i)
-{
-  return c->s->words->text[i];
-}
-
-static gboolean
-is_leaf(const Ctx *c, const HsNode *n)
-{
-  return n->n_children == 0 && n->n_cands == 1 && c->s->cands[n->cand_off] == n->guess;
-}
-
-/* Two answers left and the guess is one of them: its one child, the other, needs no row ("fizzy else
- * jiffy"). */
-static gboolean
-is_pair(const Ctx *c, const HsNode *n)
-{
-  return n->n_cands == 2 && n->n_children == 1 && hs_strategy_node_solves(c->s, n) &&
-         is_leaf(c, &c->s->nodes[n->first_child]);
-}
-
-static void
-ctx_init(Ctx *c, const HsStrategy *s, const HsSheetInfo *info)
-{
-  memset(c, 0, sizeof *c);
-  c->s = s;
-  c->info = info;
-  c->lists = info->lists ? info->lists : s->words->name;
-  c->rows = g_new0(guint, MAX(s->n_nodes, 1u));
-  /* Children always come after their parent, so one backward pass sums the subtrees. */
-  for (guint i = s->n_nodes; i > 1; i--) {
-    const HsNode *n = &s->nodes[i - 1];
-    c->rows[n->parent] += c->rows[i - 1] + 1;
-  }
-  c->section = g_new0(guint, MAX(s->n_nodes, 1u));
-  guint sections = 0;
-  for (guint k = 0; s->n_nodes > 0 && k < s->nodes[0].n_children; k++) {
-    guint idx = s->nodes[0].first_child + k;
-    if (!is_leaf(c, &s->nodes[idx]) && !is_pair(c, &s->nodes[idx]))
-      c->section[idx] = ++sections;
-  }
-  c->n_solved = hs_histogram_answers(&s->hist);
-  c->total = hs_histogram_total(&s->hist);
-  c->lo = hs_histogram_best(&s->hist);
-  c->hi = hs_histogram_worst(&s->hist);
-}
-
-static void
-ctx_clear(Ctx *c)
-{
-  g_free(c->rows);
-  g_free(c->section);
-}
-
-/* 12345 -> "12,345" (the sheet is English). */
-static void
-append_count(GString *out, guint64 n)
-{
-  char digits[24];
-  int len = g_snprintf(digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
-  for (int i = 0; i < len; i++) {
-    if (i > 0 && (len - i) % 3 == 0)
-      g_string_append_c(out, ',');
-    g_string_append_c(out, digits[i]);
-  }
-}
-
-guint
-hs_sheet_example_answer(const HsStrategy *s)
-{
-  guint mode = 0;
-  for (guint d = 1; d <= HS_DEPTH_LIMIT; d++)
-    if (s->hist.count[d] > s->hist.count[mode])
-      mode = d;
-  if (mode == 0 || s->n_nodes == 0)
-    return HS_NONE;
-  guint32 path[HS_DEPTH_LIMIT];
-  /* Prefer an answer whose first pattern is not all grey, so the example shows some colour. */
-  for (int pass = 0; pass < 2; pass++)
-    for (guint a = 0; a < s->words->n_answers; a++)
-      if (hs_strategy_path(s, a, path) == mode &&
-          (pass == 1 || hs_feedback(s->words->text[path[0]], s->words->text[a]) != 0))
-        return a;
-  return HS_NONE;
-}
-
-static const char *
-rules_text(HsRules r)
-{
-  switch (r) {
-    case HS_RULES_STRICT: return "strict hard mode (every guess could still be the answer)";
-    case HS_RULES_NONE: return "normal mode (any allowed word may be guessed at any time)";
-    default: return "hard mode, NYT rule (greens stay put, revealed letters are reused)";
-  }
-}
-
-/* The kind of sheet, in its titles: a normal-mode strategy must not be called hard mode. */
-static const char *
-sheet_kind(HsRules r)
-{
-  return r == HS_RULES_NONE ? "normal-mode" : "hard-mode";
 }
 
 /* ---- HTML ---- */
@@ -238,39 +120,49 @@ static const char css[] =
 
 static const char *const tile_class[3] = { "t", "t y", "t g" };
 
-/* Five tiles: the letters of GUESS coloured by PATTERN (G_MAXUINT: plain outlined tiles). */
+/* The letters of TEXT (at most HS_PATTERN_MAX_TILES) coloured by TILE[] (NULL: plain outlined tiles). */
 static void
-append_tiles(GString *out, const char *guess, guint pattern, const char *size)
+append_tiles_raw(GString *out, const char *text, const guint8 *tile, const char *size)
 {
-  guint8 tile[HS_WORD_LEN];
-  guint p = pattern == G_MAXUINT ? 0 : pattern;
-  for (int i = HS_WORD_LEN - 1; i >= 0; i--) {
-    tile[i] = (guint8)(p % 3);
-    p /= 3;
-  }
   g_string_append_printf(out, "<span class=\"w%s%s\">", size ? " " : "", size ? size : "");
-  for (int i = 0; i < HS_WORD_LEN; i++)
-    g_string_append_printf(out, "<span class=\"%s%s\">%c</span>", tile_class[tile[i]], pattern == G_MAXUINT ? " o" : "",
-                           guess[i]);
+  guint i = 0;
+  for (const char *p = text; *p != '\0' && i < HS_PATTERN_MAX_TILES; p = g_utf8_next_char(p), i++)
+    g_string_append_printf(out, "<span class=\"%s%s\">%.*s</span>", tile_class[tile ? tile[i] : 0], tile ? "" : " o",
+                           (int)(g_utf8_next_char(p) - p), p);
   g_string_append(out, "</span>");
+}
+
+/* The tiles of PATTERN as word GUESS of W shows it (its own letters; grey past a short guess). */
+static void
+pattern_tiles(const HsWords *w, guint pattern, guint8 *tile)
+{
+  for (guint i = 0; i < HS_MAX_LEN; i++)
+    tile[i] = (guint8)(w->pow3[i] ? (pattern / w->pow3[i]) % 3 : 0);
+}
+
+/* The letters of word GUESS coloured by PATTERN (G_MAXUINT: plain outlined tiles). */
+static void
+append_tiles(GString *out, const Ctx *c, guint32 guess, guint pattern, const char *size)
+{
+  const HsWords *w = c->s->words;
+  guint8 tile[HS_MAX_LEN];
+  pattern_tiles(w, pattern == G_MAXUINT ? 0 : pattern, tile);
+  append_tiles_raw(out, w->text[guess], pattern == G_MAXUINT ? NULL : tile, size);
 }
 
 /* A short alt text for screen readers: "howls: yellow grey grey grey yellow". */
 static void
-append_tiles_titled(GString *out, const char *guess, guint8 pattern, const char *size)
+append_tiles_titled(GString *out, const Ctx *c, guint32 guess, guint8 pattern, const char *size)
 {
   static const char *const names[3] = { "grey", "yellow", "green" };
-  guint8 tile[HS_WORD_LEN];
-  guint p = pattern;
-  for (int i = HS_WORD_LEN - 1; i >= 0; i--) {
-    tile[i] = (guint8)(p % 3);
-    p /= 3;
-  }
+  const HsWords *w = c->s->words;
+  guint8 tile[HS_MAX_LEN];
+  pattern_tiles(w, pattern, tile);
   gsize at = out->len;
-  append_tiles(out, guess, pattern, size);
+  append_tiles(out, c, guess, pattern, size);
   g_autoptr(GString) title = g_string_new(" title=\"");
-  g_string_append_printf(title, "%s:", guess);
-  for (int i = 0; i < HS_WORD_LEN; i++)
+  g_string_append_printf(title, "%s:", w->text[guess]);
+  for (guint i = 0; i < w->len[guess]; i++)
     g_string_append_printf(title, " %s", names[tile[i]]);
   g_string_append_c(title, '"');
   /* Insert after '<span class="w…"' (the first '>' from AT). */
@@ -283,16 +175,16 @@ static void
 append_facts_html(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
-  const char *opener = word(c, s->nodes[0].guess);
+  const char *opener = hs_sheet_word(c, s->nodes[0].guess);
   g_string_append(out, "<h1>");
-  append_tiles(out, opener, G_MAXUINT, "L");
+  append_tiles(out, c, s->nodes[0].guess, G_MAXUINT, "L");
   g_string_append_printf(out, " Wordle %s cheat sheet</h1>\n<p class=\"facts\">Open with <span class=\"go\">",
-                         sheet_kind(s->rules));
+                         hs_sheet_kind(s->rules));
   g_string_append(out, opener);
   g_string_append(out, "</span>. Every one of the ");
-  append_count(out, c->n_solved);
+  hs_sheet_append_count(out, c->n_solved);
   g_string_append_printf(out, " answers (%s lists) is solved within <b>%u guesses</b>, %s. Average ", c->lists, c->hi,
-                         rules_text(s->rules));
+                         hs_sheet_rules_text(s->rules));
   hs_average_append(out, c->total, c->n_solved);
   g_string_append(out, " guesses. Checked by the independent verifier");
   if (c->info->source != NULL) {
@@ -307,16 +199,16 @@ static void
 append_tiles_legend_html(GString *out)
 {
   static const struct {
-    guint8 pattern;
+    guint8 tile[5];
     const char *sample, *text;
   } legend[] = {
-    { 242, "right", "green square: right spot" },
-    { 121, "moved", "yellow circle: in the word, wrong spot" },
-    { 0, "wrong", "white square: not in the word" },
+    { { 2, 2, 2, 2, 2 }, "right", "green square: right spot" },
+    { { 1, 1, 1, 1, 1 }, "moved", "yellow circle: in the word, wrong spot" },
+    { { 0, 0, 0, 0, 0 }, "wrong", "white square: not in the word" },
   };
   g_string_append(out, "<p class=\"legend\">");
   for (guint i = 0; i < G_N_ELEMENTS(legend); i++) {
-    append_tiles(out, legend[i].sample, legend[i].pattern, NULL);
+    append_tiles_raw(out, legend[i].sample, legend[i].tile, NULL);
     g_string_append_printf(out, " %s%s", legend[i].text, i + 1 < G_N_ELEMENTS(legend) ? " &nbsp; " : "");
   }
   g_string_append(out, "</p>\n");
@@ -334,7 +226,7 @@ append_histogram_html(GString *out, const Ctx *c)
   for (guint d = c->lo; d != 0 && d <= c->hi; d++) {
     guint pct = (guint)((guint64)s->hist.count[d] * 1000 / most);
     g_string_append_printf(out, "<tr><td>%u guess%s</td><td class=\"n\">", d, d == 1 ? "" : "es");
-    append_count(out, s->hist.count[d]);
+    hs_sheet_append_count(out, s->hist.count[d]);
     g_string_append_printf(out,
                            "</td><td style=\"width:100%%\"><div class=\"bar\" style=\"width:%u.%u%%\"></div>"
                            "</td></tr>\n",
@@ -347,11 +239,11 @@ append_histogram_html(GString *out, const Ctx *c)
 static gboolean
 append_closed(GString *out, const Ctx *c, const HsNode *n)
 {
-  if (is_leaf(c, n))
-    g_string_append_printf(out, "<b>%s</b>&nbsp;✓", word(c, n->guess));
-  else if (is_pair(c, n))
-    g_string_append_printf(out, "<b>%s</b> <span class=\"few\">else</span> <b>%s</b>&nbsp;✓", word(c, n->guess),
-                           word(c, c->s->nodes[n->first_child].guess));
+  if (hs_sheet_is_leaf(c, n))
+    g_string_append_printf(out, "<b>%s</b>&nbsp;✓", hs_sheet_word(c, n->guess));
+  else if (hs_sheet_is_pair(c, n))
+    g_string_append_printf(out, "<b>%s</b> <span class=\"few\">else</span> <b>%s</b>&nbsp;✓",
+                           hs_sheet_word(c, n->guess), hs_sheet_word(c, c->s->nodes[n->first_child].guess));
   else
     return FALSE;
   return TRUE;
@@ -369,7 +261,7 @@ append_summary_html(GString *out, const Ctx *c)
                          "these colours? Play the word; its section number says what follows</h2>\n"
                          "<div class=\"cols\">\n"
                          "<table class=\"rows\"><tbody>\n",
-                         word(c, root->guess));
+                         hs_sheet_word(c, root->guess));
   for (guint k = 0; k < root->n_children; k++) {
     guint idx = root->first_child + k;
     const HsNode *n = &s->nodes[idx];
@@ -378,13 +270,13 @@ append_summary_html(GString *out, const Ctx *c)
       g_string_append_printf(out, "<tr><td class=\"n\"><a href=\"#s%u\">%u</a></td><td class=\"p\">", sec, sec);
     else
       g_string_append(out, "<tr><td class=\"n\"></td><td class=\"p\">");
-    append_tiles(out, word(c, root->guess), n->pattern, NULL);
+    append_tiles(out, c, root->guess, n->pattern, NULL);
     g_string_append(out, "</td><td class=\"g\">");
     if (append_closed(out, c, n))
       g_string_append(out, "</td><td></td></tr>\n");
     else
       g_string_append_printf(out, "<a href=\"#s%u\"><b>%s</b></a></td><td class=\"n\">%u</td></tr>\n", sec,
-                             word(c, n->guess), n->n_cands);
+                             hs_sheet_word(c, n->guess), n->n_cands);
   }
   g_string_append(out, "</tbody></table>\n</div>\n</section>\n");
 }
@@ -398,16 +290,17 @@ append_example_step(GString *out, const Ctx *c, guint k, const HsNode *from, con
     append_closed(out, c, n);
   } else if (k == 0) {
     g_string_append_printf(out, " Page 1 has these tiles: <span class=\"go\">%s</span>, section <b>%u</b>.",
-                           word(c, n->guess), c->section[n - c->s->nodes]);
-  } else if (is_pair(c, from)) {
+                           hs_sheet_word(c, n->guess), c->section[n - c->s->nodes]);
+  } else if (hs_sheet_is_pair(c, from)) {
     g_string_append_printf(out,
                            " Not all green, so it is the word after &ldquo;else&rdquo;: <span class=\"go\">%s</span>.",
-                           word(c, n->guess));
+                           hs_sheet_word(c, n->guess));
   } else if (k == 1) {
     g_string_append_printf(out, " In that section, the row with these tiles: <span class=\"go\">%s</span>.",
-                           word(c, n->guess));
+                           hs_sheet_word(c, n->guess));
   } else {
-    g_string_append_printf(out, " In the rows indented under it: <span class=\"go\">%s</span>.", word(c, n->guess));
+    g_string_append_printf(out, " In the rows indented under it: <span class=\"go\">%s</span>.",
+                           hs_sheet_word(c, n->guess));
   }
 }
 
@@ -421,14 +314,14 @@ append_example_html(GString *out, const Ctx *c)
   guint32 path[HS_DEPTH_LIMIT];
   guint len = a == HS_NONE ? 0 : hs_strategy_path(s, a, path);
   if (len > 0) {
-    g_string_append_printf(out, "<p>Say the hidden word is <b>%s</b>.</p>\n<ol>\n", word(c, a));
+    g_string_append_printf(out, "<p>Say the hidden word is <b>%s</b>.</p>\n<ol>\n", hs_sheet_word(c, a));
     const HsNode *n = &s->nodes[0];
     for (guint k = 0; k < len; k++) {
-      const char *g = word(c, path[k]);
-      guint8 p = hs_feedback(g, word(c, a));
+      const char *g = hs_sheet_word(c, path[k]);
+      guint8 p = hs_feedback_words(s->words, path[k], a);
       g_string_append_printf(out, "<li>Play <span class=\"go\">%s</span>: ", g);
-      append_tiles_titled(out, g, p, "M");
-      if (p == HS_ALL_GREEN) {
+      append_tiles_titled(out, c, path[k], p, "M");
+      if (p == s->words->all_green) {
         g_string_append_printf(out, " solved in %u.</li>\n", k + 1);
         break;
       }
@@ -451,7 +344,7 @@ append_notes_html(GString *out)
                        "<li><span class=\"no\">26</span> a section: what follows one colouring of the first guess "
                        "(page 1 gives its number). Its heading says the second guess and how many answers are "
                        "left.</li>\n<li>");
-  append_tiles(out, "crump", 6, NULL);
+  append_tiles_raw(out, "crump", (const guint8[]){ 0, 0, 0, 2, 0 }, NULL);
   g_string_append(out, " <b>doing</b>: a row: when the guess above showed these colours, play the bold word next. "
                        "Rows one step further right follow from the row above them; the shaded rows are the "
                        "colours of the second guess.</li>\n"
@@ -472,20 +365,20 @@ append_row_html(GString *out, const Ctx *c, const HsNode *n, guint indent)
 {
   const HsStrategy *s = c->s;
   g_string_append_printf(out, "<tr class=\"d%u\"><td class=\"o\"><span class=\"k\">", MIN(indent, 4u));
-  append_tiles(out, word(c, s->nodes[n->parent].guess), n->pattern, NULL);
+  append_tiles(out, c, s->nodes[n->parent].guess, n->pattern, NULL);
   g_string_append_c(out, ' ');
   if (append_closed(out, c, n)) {
     g_string_append(out, "</span></td><td></td></tr>\n");
     return;
   }
-  g_string_append_printf(out, "<b>%s</b></span>", word(c, n->guess));
+  g_string_append_printf(out, "<b>%s</b></span>", hs_sheet_word(c, n->guess));
   if (n->n_cands <= NAMED_CANDIDATES) {
     gboolean solves = hs_strategy_node_solves(s, n);
     g_string_append_printf(out, " <span class=\"few\">%s", solves ? "or" : "left:");
     for (guint k = 0; k < n->n_cands; k++) {
       guint32 w = s->cands[n->cand_off + k];
       if (w != n->guess)
-        g_string_append_printf(out, " %s", word(c, w));
+        g_string_append_printf(out, " %s", hs_sheet_word(c, w));
     }
     g_string_append(out, "</span>");
   }
@@ -495,7 +388,7 @@ append_row_html(GString *out, const Ctx *c, const HsNode *n, guint indent)
 static void
 append_subtree_html(GString *out, const Ctx *c, const HsNode *n, guint indent)
 {
-  if (is_pair(c, n))
+  if (hs_sheet_is_pair(c, n))
     return; /* its one child is named in its row */
   for (guint k = 0; k < n->n_children; k++) {
     const HsNode *child = &c->s->nodes[n->first_child + k];
@@ -513,14 +406,14 @@ append_section_html(GString *out, const Ctx *c, const HsNode *n)
   guint sec = c->section[idx];
   g_string_append_printf(out, "<section class=\"sec%s\" id=\"s%u\">\n<h2><span class=\"no\">%u</span>",
                          c->rows[idx] <= WHOLE_SECTION_ROWS ? " whole" : "", sec, sec);
-  append_tiles_titled(out, word(c, s->nodes[0].guess), n->pattern, "M");
-  g_string_append_printf(out, " → play <span class=\"go\">%s</span> <small>", word(c, n->guess));
-  append_count(out, n->n_cands);
+  append_tiles_titled(out, c, s->nodes[0].guess, n->pattern, "M");
+  g_string_append_printf(out, " → play <span class=\"go\">%s</span> <small>", hs_sheet_word(c, n->guess));
+  hs_sheet_append_count(out, n->n_cands);
   g_string_append(out, " answers left");
   if (n->n_cands <= 8) {
     g_string_append(out, ":");
     for (guint k = 0; k < n->n_cands; k++)
-      g_string_append_printf(out, " %s", word(c, s->cands[n->cand_off + k]));
+      g_string_append_printf(out, " %s", hs_sheet_word(c, s->cands[n->cand_off + k]));
   }
   g_string_append(out, "</small></h2>\n<table class=\"rows\">\n");
   /* One tbody per second pattern: kept in one column when small. */
@@ -539,12 +432,12 @@ static void
 write_html(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
-  const char *opener = word(c, s->nodes[0].guess);
+  const char *opener = hs_sheet_word(c, s->nodes[0].guess);
   g_string_append_printf(out,
                          "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                          "<title>Wordle %s cheat sheet: %s</title>\n<style>\n",
-                         sheet_kind(s->rules), opener);
+                         hs_sheet_kind(s->rules), opener);
   static const char *const sizes[] = { "", "size:A4;", "size:letter;" };
   /* Margins fit both A4 (210 mm wide) and Letter (216 mm): the body is at most 190 mm wide. */
   g_string_append_printf(out,
@@ -570,104 +463,6 @@ write_html(GString *out, const Ctx *c)
   g_string_append(out, "</div>\n</body>\n</html>\n");
 }
 
-/* ---- Markdown ---- */
-
-static void
-append_emoji(GString *out, guint8 pattern)
-{
-  char buf[HS_PATTERN_BUFLEN];
-  g_string_append(out, hs_pattern_format(pattern, HS_PATTERN_EMOJI, buf));
-}
-
-/* "howls 🟨⬜⬜⬜🟨 shark 🟩🟩🟩⬜⬜": the history that leads to NODE. */
-static void
-append_history_md(GString *out, const Ctx *c, const HsNode *n)
-{
-  const HsStrategy *s = c->s;
-  const HsNode *chain[HS_DEPTH_LIMIT + 1];
-  guint len = 0;
-  for (const HsNode *x = n; x->parent != HS_NONE && len < G_N_ELEMENTS(chain); x = &s->nodes[x->parent])
-    chain[len++] = x;
-  for (guint i = len; i > 0; i--) {
-    const HsNode *x = chain[i - 1];
-    g_string_append_printf(out, "%s%s ", i < len ? " " : "", word(c, s->nodes[x->parent].guess));
-    append_emoji(out, x->pattern);
-  }
-}
-
-static void
-write_md_node(GString *out, const Ctx *c, const HsNode *n)
-{
-  const HsStrategy *s = c->s;
-  g_string_append(out, "## ");
-  if (n->parent == HS_NONE)
-    g_string_append(out, "start");
-  else
-    append_history_md(out, c, n);
-  g_string_append_printf(out, "\n\nPlay **%s** (guess %u; ", word(c, n->guess), n->depth + 1u);
-  append_count(out, n->n_cands);
-  g_string_append_printf(out, " %s left).\n\n| %s shows | next guess | answers left |\n|---|---|---|\n",
-                         n->n_cands == 1 ? "answer" : "answers", word(c, n->guess));
-  for (guint k = 0; k < n->n_children; k++) {
-    const HsNode *child = &s->nodes[n->first_child + k];
-    g_string_append(out, "| ");
-    append_emoji(out, child->pattern);
-    if (is_leaf(c, child)) {
-      g_string_append_printf(out, " | **%s** ✓ | 1 |\n", word(c, child->guess));
-      continue;
-    }
-    g_string_append_printf(out, " | %s | %u", word(c, child->guess), child->n_cands);
-    if (child->n_cands <= MD_NAMED_CANDIDATES) {
-      g_string_append(out, ":");
-      for (guint j = 0; j < child->n_cands; j++)
-        g_string_append_printf(out, " %s", word(c, s->cands[child->cand_off + j]));
-    }
-    g_string_append(out, " |\n");
-  }
-  g_string_append_c(out, '\n');
-  for (guint k = 0; k < n->n_children; k++) {
-    const HsNode *child = &s->nodes[n->first_child + k];
-    if (child->n_children > 0)
-      write_md_node(out, c, child);
-  }
-}
-
-static void
-write_markdown(GString *out, const Ctx *c)
-{
-  const HsStrategy *s = c->s;
-  const HsNode *root = &s->nodes[0];
-  g_string_append_printf(out, "# Wordle %s cheat sheet: %s\n\nOpen with **%s**. Every one of the ",
-                         sheet_kind(s->rules), word(c, root->guess), word(c, root->guess));
-  append_count(out, c->n_solved);
-  g_string_append_printf(out, " answers (%s lists) is solved within %u guesses, %s; average ", c->lists, c->hi,
-                         rules_text(s->rules));
-  hs_average_append(out, c->total, c->n_solved);
-  g_string_append(out, " guesses. Checked by the independent verifier");
-  if (c->info->source != NULL)
-    g_string_append_printf(out, " (`%s`)", c->info->source);
-  g_string_append(out, ".\n\n| guesses | answers |\n|---|---|\n");
-  for (guint d = c->lo; d != 0 && d <= c->hi; d++)
-    g_string_append_printf(out, "| %u | %u |\n", d, s->hist.count[d]);
-  g_string_append(out, "\nOne heading per history: find the heading with the guesses and patterns you have "
-                       "seen so far, then the row with the latest pattern. ✓ marks the only word left.\n");
-  guint a = hs_sheet_example_answer(s);
-  guint32 path[HS_DEPTH_LIMIT];
-  guint len = a == HS_NONE ? 0 : hs_strategy_path(s, a, path);
-  if (len > 1) {
-    g_string_append_printf(out, "For example, when the answer is %s: under **start**, %s shows ", word(c, a),
-                           word(c, path[0]));
-    append_emoji(out, hs_feedback(word(c, path[0]), word(c, a)));
-    g_string_append_printf(out, " → play %s; then under **%s ", word(c, path[1]), word(c, path[0]));
-    append_emoji(out, hs_feedback(word(c, path[0]), word(c, a)));
-    g_string_append_printf(out, "**, %s shows ", word(c, path[1]));
-    append_emoji(out, hs_feedback(word(c, path[1]), word(c, a)));
-    g_string_append_printf(out, " → play %s, and so on.\n", len > 2 ? word(c, path[2]) : word(c, a));
-  }
-  g_string_append_c(out, '\n');
-  write_md_node(out, c, root);
-}
-
 char *
 hs_sheet_write(const HsPublished *p, HsSheetFormat format, const HsSheetInfo *info, GError **error)
 {
@@ -682,11 +477,11 @@ hs_sheet_write(const HsPublished *p, HsSheetFormat format, const HsSheetInfo *in
   if (s->n_nodes == 0)
     return g_string_free(out, FALSE);
   Ctx c;
-  ctx_init(&c, s, info != NULL ? info : &no_info);
+  hs_sheet_ctx_init(&c, s, info != NULL ? info : &no_info);
   if (format == HS_SHEET_HTML)
     write_html(out, &c);
   else
-    write_markdown(out, &c);
-  ctx_clear(&c);
+    hs_sheet_write_markdown(out, &c);
+  hs_sheet_ctx_clear(&c);
   return g_string_free(out, FALSE);
 }

@@ -62,7 +62,7 @@ expect_rc usage-help 0 $HS --help
 expect_grep usage-help-lists-solve "$T/out" '^  solve '
 expect_rc usage-feedback-one-arg 2 $HS feedback drill
 expect_rc usage-feedback-three-args 2 $HS feedback drill slosh crane
-expect_rc usage-feedback-not-a-word 2 $HS feedback dril slosh
+expect_rc usage-feedback-not-a-word 2 $HS feedback drills slosh
 expect_rc usage-feedback-upper 2 $HS feedback DRILL slosh
 expect_rc usage-feedback-bad-option 2 $HS feedback --bogus drill slosh
 expect_rc usage-feedback-bad-style 2 $HS feedback --style colours drill slosh

@@ -49,12 +49,12 @@ expect_error words-empty-guesses 1 "^hardsix: $W/empty.txt:1: no words" $HS solv
 expect_error words-comments-only 1 "^hardsix: $W/comments.txt:1: no words" $HS solve shade --answers "$W/comments.txt" --guesses "$G"
 expect_error words-upper 1 "^hardsix: $W/upper.txt:3: 'SHAME' is .*upper-case letters are not accepted" \
   $HS solve shade --answers "$W/upper.txt" --guesses "$G"
-expect_error words-non-ascii 1 "^hardsix: $W/nonascii.txt:2: 'café' is not a word of 5 lowercase letters" \
+expect_error words-non-ascii 1 "^hardsix: $W/nonascii.txt:2: 'café' has 4 letters; the answers have exactly 5 ($W/nonascii.txt:1: 'shade')" \
   $HS solve shade --answers "$W/nonascii.txt" --guesses "$G"
 expect_error words-invalid-utf8 1 "^hardsix: $W/latin1.txt:2: " $HS solve shade --answers "$W/latin1.txt" --guesses "$G"
 if iconv -f UTF-8 -t UTF-8 "$T/err" >/dev/null 2>&1; then ok words-invalid-utf8-message-is-utf8; else fail words-invalid-utf8-message-is-utf8; fi
-expect_error words-four-letters 1 "^hardsix: $W/four.txt:2: 'shak' is not a word" $HS solve shade --answers "$W/four.txt" --guesses "$G"
-expect_error words-six-letters 1 "^hardsix: $W/six.txt:2: 'shakes' is not a word" $HS solve shade --answers "$W/six.txt" --guesses "$G"
+expect_error words-four-letters 1 "^hardsix: $W/four.txt:2: 'shak' has 4 letters; the answers have exactly 5" $HS solve shade --answers "$W/four.txt" --guesses "$G"
+expect_error words-six-letters 1 "^hardsix: $W/six.txt:2: 'shakes' has 6 letters; the answers have exactly 5" $HS solve shade --answers "$W/six.txt" --guesses "$G"
 expect_error words-duplicate 1 "^hardsix: $W/dup.txt:3: duplicate word 'shade' (first on line 1)" \
   $HS solve shade --answers "$W/dup.txt" --guesses "$G"
 expect_error words-duplicate-guesses 1 "^hardsix: $W/dup.txt:3: duplicate word 'shade'" $HS solve shade --answers "$A" --guesses "$W/dup.txt"
@@ -211,8 +211,8 @@ else
 fi
 
 # --- typed words and patterns ---
-expect_error feedback-four-letters 2 "^hardsix feedback: 'cran' is not a word of 5 lowercase letters" $HS feedback cran would
-expect_error feedback-upper 2 "^hardsix feedback: 'CRANE' is not a word of 5 lowercase letters" $HS feedback CRANE would
+expect_error feedback-longer-guess 2 "^hardsix feedback: 'cranes' has 6 letters, more than the answer 'would' (5)" $HS feedback cranes would
+expect_error feedback-upper 2 "^hardsix feedback: 'CRANE' is not a word: upper-case letters are not accepted" $HS feedback CRANE would
 printf 'crane would\r\ncrane\n' >"$T/fb.txt"
 expect_error feedback-stdin-line 1 "^hardsix: <stdin>:2: expected 'GUESS ANSWER'" sh -c "\"$HS\" feedback < \"$T/fb.txt\""
 # A line longer than any buffer is one line, not several.
@@ -236,7 +236,7 @@ expect_error option-rules 2 "^hardsix solve: --rules: unknown rules 'loose'" $HS
 expect_error option-pool 2 "^hardsix solve: --pool: unknown pool" $HS solve shade $L --pool all
 expect_error option-metric 2 "^hardsix solve: --metric: unknown metric" $HS solve shade $L --metric best
 expect_error option-preset 2 "^hardsix solve: --preset: unknown preset" $HS solve shade $L --preset x
-expect_error option-lists 2 "^hardsix solve: unknown word-list set 'nyt2024' (expected 'original', 'nyt2022' or 'nyt2023')" $HS solve shade --lists nyt2024
+expect_error option-lists 2 "^hardsix solve: unknown word-list set 'nyt2024' (expected 'original', 'nyt2022', 'nyt2023', 'pokemon-dp', " $HS solve shade --lists nyt2024
 expect_error option-format 2 "^hardsix solve: --format: unknown format 'xml'" $HS solve shade $L --format xml
 expect_error option-style 2 "^hardsix feedback: --style: unknown pattern style" $HS feedback --style fancy crane would
 expect_error option-shard 2 "^hardsix sweep: --shard: '0/3' is not K/N" $HS sweep $L --shard 0/3

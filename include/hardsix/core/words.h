@@ -52,8 +52,7 @@ typedef enum { HS_WORDS_ERROR_PARSE, HS_WORDS_ERROR_UNKNOWN_SET, HS_WORDS_ERROR_
  * all have one length L (HS_MIN_LEN .. HS_MAX_LEN), the guesses L letters too unless SHORT_GUESSES
  * (then at most L). At most HS_MAX_LETTERS different letters in all. Errors name file:line. */
 HsWords *hs_words_load(const char *answers_path, const char *guesses_path, GError **error);
-HsWords *hs_words_load_game(const char *answers_path, const char *guesses_path, gboolean short_guesses,
-                            GError **error);
+HsWords *hs_words_load_game(const char *answers_path, const char *guesses_path, gboolean short_guesses, GError **error);
 
 /* The same from text already in memory (each LEN bytes, no NUL needed at the end); the paths only
  * name the lists in messages and headers. */
@@ -95,6 +94,11 @@ gboolean hs_words_apply_permutation(HsWords *words, const guint *order, GError *
 
 /* A deep copy of WORDS (for instance to permute it while the original stays in use). */
 HsWords *hs_words_copy(const HsWords *words);
+
+/* Why S (UTF-8, NFC) is no word, as "not a word: ..." (newly allocated), or NULL when it is one: a word
+ * is letters of any script (marks included), not ASCII upper case, no digits, punctuation, spaces or
+ * control characters. */
+char *hs_words_not_a_word(const char *s);
 
 /* Index of WORD (its text, as listed after NFC normalisation) or HS_NONE. */
 guint hs_words_lookup(const HsWords *words, const char *word);
