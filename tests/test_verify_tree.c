@@ -195,7 +195,7 @@ test_parse_errors(void **state)
       "bad indentation: expected '├─ ' or '└─ ' at column 4" },
     { "shade (7)", "shade (7", 2, "expected 'PATTERN GUESS (N)' or 'PATTERN GUESS ✓'" },
     { "⬜⬜🟩⬜🟩 crane", "⬜⬜🟩⬜ crane", 3, "'⬜⬜🟩⬜' is not a pattern of 5 tiles" },
-    { "⬜🟨⬜🟨⬜ spare", "🟩🟩🟩🟩🟩 spare", 16, "🟩🟩🟩🟩🟩 has no line of its own" },
+    { "⬜🟨⬜🟨⬜ spare", "🟩🟩🟩🟩🟩 spare", 16, "all green has no line of its own" },
     { "scare (2)", "scare ✓", 6, "line 5 is marked ✓ (solved), so nothing can be below it" },
     { "kempt (20)\n", "", 1, "a tree outline starts with 'OPENER (N)'" },
   };

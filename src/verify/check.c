@@ -59,13 +59,8 @@ const char *
 hs_verify_case_note(const char *text)
 {
   gboolean upper = FALSE;
-  if (strlen(text) != WLEN)
-    return "";
-  for (int i = 0; i < WLEN; i++) {
-    if (!g_ascii_isalpha(text[i]))
-      return "";
-    upper = upper || g_ascii_isupper(text[i]);
-  }
+  for (const char *p = text; *p != '\0'; p++)
+    upper = upper || g_ascii_isupper(*p);
   return upper ? " (upper-case letters are not accepted)" : "";
 }
 
@@ -73,7 +68,7 @@ const char *
 hs_verify_pattern_text(Verifier *v, guint8 code)
 {
   g_autoptr(GString) s = g_string_new(NULL);
-  hs_verify_append_pattern(s, code, v->style);
+  hs_verify_append_pattern(s, code, v->length, v->style);
   return g_string_chunk_insert_const(v->chunk, s->str);
 }
 
@@ -96,7 +91,7 @@ check_rules(Verifier *v, const Step *st, const Rows *rows, guint i)
   const char *g = v->words->text[st->word];
   for (guint j = 0; j < i; j++) {
     const char *prev = v->words->text[rows->word[j]];
-    g_autofree char *why = hs_verify_row_breach(v->rules, prev, rows->code[j], g, v->style);
+    g_autofree char *why = hs_verify_row_breach(v->rules, prev, rows->code[j], g, v->length, v->style);
     if (why != NULL) {
       hs_verify_problem(v, st->line, "'%s' breaks hard mode (%s) after %s %s: %s", g, hs_verify_rules_label(v->rules),
                         prev, hs_verify_pattern_text(v, rows->code[j]), why);
@@ -198,7 +193,7 @@ hs_verify_check_path(Verifier *v, const Path *path)
       return;
     }
     guint8 code = check_step(v, st, answer, &rows, i);
-    if (code == ALL_GREEN) {
+    if (code == v->all_green) {
       if (i + 1 < n)
         hs_verify_problem(v, path->line, "'%s' is solved by guess %u, but the path goes on to %u guesses", answer,
                           i + 1, n);
@@ -209,7 +204,7 @@ hs_verify_check_path(Verifier *v, const Path *path)
     if (history->len > 0)
       g_string_append_c(history, ' ');
     g_string_append_printf(history, "%s ", v->words->text[st->word]);
-    hs_verify_append_pattern(history, code, v->style);
+    hs_verify_append_pattern(history, code, v->length, v->style);
   }
   report_unsolved(v, path, &rows, n);
 }
@@ -303,13 +298,13 @@ hs_verify_tree_clear(Tree *t)
 }
 
 char *
-hs_verify_key_text(const char *key, gsize len, gboolean digits)
+hs_verify_key_text(const char *key, gsize len, guint length, gboolean digits)
 {
   GString *s = g_string_new(NULL);
   for (gsize i = 0; i < len; i++) {
     if (i > 0)
       g_string_append(s, digits ? "/" : "=>");
-    hs_verify_append_pattern(s, (guint8)((guchar)key[i] - 1), digits ? PATTERN_DIGITS : PATTERN_EMOJI);
+    hs_verify_append_pattern(s, (guint8)((guchar)key[i] - 1), length, digits ? PATTERN_DIGITS : PATTERN_EMOJI);
   }
   return g_string_free(s, FALSE);
 }
@@ -320,7 +315,7 @@ hs_verify_tree_add(Verifier *v, Tree *t, Node *n)
   Node *prev = g_hash_table_lookup(t->by_key, n->key);
   if (prev != NULL) {
     gboolean json = t->flavour == TREE_JSON;
-    g_autofree char *k = hs_verify_key_text(n->key, strlen(n->key), json);
+    g_autofree char *k = hs_verify_key_text(n->key, strlen(n->key), v->length, json);
     if (json)
       hs_verify_problem(v, n->line, "a second child with the pattern path %s (first on line %u)", k, prev->line);
     else
@@ -338,20 +333,21 @@ hs_verify_tree_add(Verifier *v, Tree *t, Node *n)
 /* Why ANSWER's walk stops below NODE: the tree has no child (or only a solved leaf) for CODE, KEY
  * being the pattern sequence including CODE. Newly allocated. */
 static char *
-unsolved_why(const Tree *t, const Node *node, const Node *child, const GString *key, const char *answer, guint8 code)
+unsolved_why(const Tree *t, const Node *node, const Node *child, const GString *key, const char *answer, guint8 code,
+             guint length)
 {
   g_autoptr(GString) p = g_string_new(NULL);
   switch (t->flavour) {
     case TREE_JSON:
-      hs_verify_append_pattern(p, code, PATTERN_DIGITS);
+      hs_verify_append_pattern(p, code, length, PATTERN_DIGITS);
       return g_strdup_printf("'%s' is not solved: '%s' has no child with the pattern \"%s\"", answer, node->guess_text,
                              p->str);
     case TREE_OUTLINE:
-      hs_verify_append_pattern(p, code, PATTERN_EMOJI);
+      hs_verify_append_pattern(p, code, length, PATTERN_EMOJI);
       return g_strdup_printf("'%s' is not solved: '%s' has no child %s", answer, node->guess_text, p->str);
     case TREE_BY_PATTERN: break;
   }
-  g_autofree char *k = hs_verify_key_text(key->str, key->len, FALSE);
+  g_autofree char *k = hs_verify_key_text(key->str, key->len, length, FALSE);
   if (child == NULL)
     return g_strdup_printf("'%s' is not solved: no line for %s", answer, k);
   return g_strdup_printf("'%s' is not solved: the line for %s (line %u) is '= SOLVED ='", answer, k, child->line);
@@ -362,13 +358,13 @@ static void
 reach_solved_leaf(Verifier *v, const Tree *t, Path *path, const Node *node, GString *key)
 {
   const char *answer = v->words->text[path->answer];
-  g_string_append_c(key, (char)(ALL_GREEN + 1));
+  g_string_append_c(key, (char)(v->all_green + 1));
   Node *leaf = g_hash_table_lookup(t->by_key, key->str);
   if (leaf != NULL && leaf->leaf) {
     g_array_append_val(leaf->reached, path->answer);
     path->line = leaf->line;
   } else if (leaf == NULL) {
-    g_autofree char *k = hs_verify_key_text(key->str, key->len, FALSE);
+    g_autofree char *k = hs_verify_key_text(key->str, key->len, v->length, FALSE);
     hs_verify_problem(v, node->line, "'%s' is solved here but there is no '= SOLVED =' line for %s", answer, k);
   }
 }
@@ -387,7 +383,7 @@ walk_answer(Verifier *v, const Tree *t, Path *path, GString *key)
     if (path->steps->len > PATH_LIMIT || node->guess == HS_NONE)
       return;
     guint8 code = hs_verify_feedback(v->words->text[node->guess], answer);
-    if (code == ALL_GREEN) {
+    if (code == v->all_green) {
       if (t->flavour == TREE_BY_PATTERN)
         reach_solved_leaf(v, t, path, node, key);
       return;
@@ -395,7 +391,7 @@ walk_answer(Verifier *v, const Tree *t, Path *path, GString *key)
     g_string_append_c(key, (char)(code + 1));
     Node *child = g_hash_table_lookup(t->by_key, key->str);
     if (child == NULL || child->leaf) {
-      path->why = unsolved_why(t, node, child, key, answer, code);
+      path->why = unsolved_why(t, node, child, key, answer, code, v->length);
       return;
     }
     g_array_append_val(child->reached, a);
@@ -459,7 +455,7 @@ static void
 check_node_shape(Verifier *v, const Tree *t, const Node *n)
 {
   gsize klen = strlen(n->key);
-  gboolean ends_green = klen > 0 && (guchar)n->key[klen - 1] == ALL_GREEN + 1;
+  gboolean ends_green = klen > 0 && (guchar)n->key[klen - 1] == v->all_green + 1;
   if (n->leaf && !ends_green)
     hs_verify_problem(v, n->line, "a '= SOLVED =' line must end with 🟩🟩🟩🟩🟩");
   if (t->flavour == TREE_BY_PATTERN && !n->leaf && ends_green)

@@ -157,6 +157,13 @@ verifier_init(Verifier *v, const HsWords *words, HsRules rules, guint max_guesse
 {
   memset(v, 0, sizeof *v);
   v->words = words;
+  /* The game, read off the words themselves: the answers' length and its all-green pattern. */
+  v->length = words->n_answers > 0 ? MIN(hs_verify_length(words->text[0]), (guint)VMAX_LEN) : WLEN;
+  v->short_ok = words->short_guesses;
+  guint all = 0;
+  for (guint i = 0; i < v->length; i++)
+    all = all * 3 + 2;
+  v->all_green = (guint8)all;
   v->rules = rules;
   v->cap = max_guesses == 0 || max_guesses > PATH_LIMIT ? PATH_LIMIT : max_guesses;
   v->file = file;

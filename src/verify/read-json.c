@@ -15,11 +15,12 @@ json_child(Verifier *v, Tree *t, const JVal *child, GString *key, GError **error
   if (pm == NULL)
     return hs_verify_parse_fail(v, error, child->line, "a child needs a \"pattern\"");
   guint8 code;
-  if (pm->val->kind != J_STRING || !hs_verify_read_pattern(pm->val->str, strlen(pm->val->str), &code)) {
+  if (pm->val->kind != J_STRING ||
+      !hs_verify_read_pattern(pm->val->str, strlen(pm->val->str), v->length, v->short_ok, &code)) {
     g_autofree char *bad = pm->val->kind == J_STRING ? g_utf8_make_valid(pm->val->str, -1) : g_strdup("?");
     return hs_verify_parse_fail(v, error, pm->val->line, "\"pattern\" must be a pattern of 5 tiles, not \"%s\"", bad);
   }
-  if (code == ALL_GREEN) {
+  if (code == v->all_green) {
     hs_verify_problem(v, pm->val->line, "a child with the pattern 22222 (the part a guess solves is not a child)");
     return TRUE;
   }

@@ -5,6 +5,9 @@
  * above starts. Each line is rebuilt in full and checked as that answer's path. */
 #include "verify-private.h"
 
+/* The outline is that solver's: five letters a-z, so 243 patterns, all green 242. */
+#define SELBY_ALL_GREEN 242
+
 /* One token of a rebuilt line. */
 typedef struct {
   guint column;     /* where it starts (spaces before it) */
@@ -138,7 +141,8 @@ read_tokens(Selby *sb, const char *s, gsize len, gsize i, guint lineno)
 {
   GArray *tokens = sb->tokens;
   while ((i = skip_blanks(s, len, i)) < len) {
-    if (tokens->len > 0 && g_array_index(tokens, Token, tokens->len - 1).code == ALL_GREEN && tokens->len % 2 == 0)
+    if (tokens->len > 0 && g_array_index(tokens, Token, tokens->len - 1).code == SELBY_ALL_GREEN &&
+        tokens->len % 2 == 0)
       return hs_verify_parse_fail(sb->v, sb->error, lineno,
                                   "nothing may follow GGGGG%u (a path ends where its answer is found)",
                                   tokens->len / 2);
@@ -162,7 +166,7 @@ line_path(Selby *sb, guint lineno)
 {
   const GArray *tokens = sb->tokens;
   guint n = tokens->len;
-  if (n == 0 || n % 2 != 0 || g_array_index(tokens, Token, n - 1).code != ALL_GREEN) {
+  if (n == 0 || n % 2 != 0 || g_array_index(tokens, Token, n - 1).code != SELBY_ALL_GREEN) {
     const char *what = n % 2 != 0 ? "a guess without its pattern" : "a pattern that is not GGGGG";
     return hs_verify_parse_fail(sb->v, sb->error, lineno,
                                 "the line ends with %s (a path ends with the answer and GGGGGn)", what);
@@ -197,6 +201,10 @@ gboolean
 hs_verify_read_selby(Verifier *v, const char *text, gsize len, GError **error)
 {
   hs_verify_take_header(v, text, len, NULL);
+  if (v->length != WLEN || v->short_ok)
+    return hs_verify_parse_fail(
+      v, error, 1, "the exact solver's outline is for games of five letters a-z, not these lists (%u letters%s)",
+      v->length, v->short_ok ? ", shorter guesses" : "");
   Selby sb = { v, g_array_new(FALSE, FALSE, sizeof(Token)), 0, g_array_new(FALSE, TRUE, sizeof(AnswerLine)), error };
   gboolean ok = TRUE;
   Lines it = { text, len, 0, 0 };

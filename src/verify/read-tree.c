@@ -181,13 +181,13 @@ read_child(Outline *o, const char *s, gsize len, guint lineno)
   const char *p = token(s, len, &i, &pl);
   const char *g = token(s, len, &i, &gl);
   guint8 code;
-  if (!hs_verify_read_pattern(p, pl, &code)) {
+  if (!hs_verify_read_pattern(p, pl, o->v->length, o->v->short_ok, &code)) {
     g_autofree char *bad = g_utf8_make_valid(p, (gssize)MIN(pl, TOKEN_SHOWN));
-    return hs_verify_parse_fail(o->v, o->error, lineno, "'%s' is not a pattern of 5 tiles", bad);
+    return hs_verify_parse_fail(o->v, o->error, lineno, "'%s' is not a pattern of %u tiles", bad, o->v->length);
   }
-  if (code == ALL_GREEN)
+  if (code == o->v->all_green)
     return hs_verify_parse_fail(o->v, o->error, lineno,
-                                "🟩🟩🟩🟩🟩 has no line of its own (the part a guess solves is not a child)");
+                                "all green has no line of its own (the part a guess solves is not a child)");
   if (gl == 0 || !parse_tail(s, len, i, &count, &solved))
     return hs_verify_parse_fail(o->v, o->error, lineno, "expected 'PATTERN GUESS (N)' or 'PATTERN GUESS ✓'");
   if (depth > PATH_LIMIT)

@@ -7,10 +7,11 @@
 
 #include <string.h>
 
+/* The longest words the verifier reads (patterns fit a byte), and the selby outline's fixed length. */
+#define VMAX_LEN 5
 #define WLEN 5
 /* Longest path the verifier follows; the report's histogram holds guess counts 1..PATH_LIMIT. */
 #define PATH_LIMIT 64
-#define ALL_GREEN 242
 /* At most this many words are named when a message lists words. */
 #define NAMES_SHOWN 10
 /* Tokens quoted in messages are cut to this many bytes. */
@@ -23,14 +24,18 @@
 /* How messages write a pattern: the file's own notation where it has one. */
 typedef enum { PATTERN_EMOJI, PATTERN_DIGITS, PATTERN_LETTERS } PatternStyle;
 
-/* Reads exactly one pattern of five tiles from S[0..LEN): emoji 🟩🟨⬜⬛ (each optionally followed by
+/* Reads exactly one pattern of LENGTH tiles (the answers' length; fewer when SHORT_OK, for a short
+ * guess: the missing tiles are grey) from S[0..LEN): emoji 🟩🟨⬜⬛ (each optionally followed by
  * U+FE0F), letters G/Y/B in either case with '-' and '.' as grey, digits 2/1/0, mixed freely. */
-G_GNUC_INTERNAL gboolean hs_verify_read_pattern(const char *s, gsize len, guint8 *out);
-G_GNUC_INTERNAL void hs_verify_append_pattern(GString *out, guint8 code, PatternStyle style);
+G_GNUC_INTERNAL gboolean hs_verify_read_pattern(const char *s, gsize len, guint length, gboolean short_ok, guint8 *out);
+/* Writes CODE, a pattern of LENGTH tiles. */
+G_GNUC_INTERNAL void hs_verify_append_pattern(GString *out, guint8 code, guint length, PatternStyle style);
+/* The letters (code points) of WORD, or VMAX_LEN + 1 when it has more. */
+G_GNUC_INTERNAL guint hs_verify_length(const char *word);
 /* NULL when WORD may be played after the row (GUESS, CODE) under RULES; otherwise a newly allocated
  * description of the first requirement it breaks (patterns in it written in STYLE). */
 G_GNUC_INTERNAL char *hs_verify_row_breach(HsRules rules, const char *guess, guint8 code, const char *word,
-                                           PatternStyle style);
+                                           guint length, PatternStyle style);
 /* "nyt", "strict", …: how messages name RULES. */
 G_GNUC_INTERNAL const char *hs_verify_rules_label(HsRules rules);
 
@@ -122,6 +127,9 @@ typedef struct {
 
 typedef struct {
   const HsWords *words;
+  guint length;      /* the answers' length, read off the first answer */
+  gboolean short_ok; /* the game lets guesses be shorter */
+  guint8 all_green;  /* the pattern of LENGTH greens */
   HsRules rules;
   guint cap;
   const char *file;
@@ -230,7 +238,7 @@ G_GNUC_INTERNAL void hs_verify_tree_clear(Tree *t);
  * problem naming both lines, and N is freed. Returns whether N was added. */
 G_GNUC_INTERNAL gboolean hs_verify_tree_add(Verifier *v, Tree *t, Node *n);
 /* The key as text: emoji joined by "=>", or digits joined by "/" for JSON. */
-G_GNUC_INTERNAL char *hs_verify_key_text(const char *key, gsize len, gboolean digits);
+G_GNUC_INTERNAL char *hs_verify_key_text(const char *key, gsize len, guint length, gboolean digits);
 /* Walks every answer down the tree with recomputed feedback and checks each path. */
 G_GNUC_INTERNAL void hs_verify_walk_tree(Verifier *v, Tree *t);
 /* Checks each node on its own: its word, its stated count and candidates against the answers that
