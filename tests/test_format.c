@@ -213,8 +213,23 @@ test_parse_and_names(void **state)
   /* -o DIR writes these, one file each (selby-bare would overwrite selby's file). */
   assert_int_equal(hs_format_n_all, 5);
   assert_int_equal(hs_format_all[4], HS_FORMAT_SELBY);
-  g_autofree char *exts = hs_format_all_extensions();
+  g_autoptr(HsWords) w = tiny_words();
+  g_autofree char *exts = hs_format_extensions_for(w);
   assert_string_equal(exts, "by-pattern.txt,per-word.txt,tree.txt,json,selby.tree");
+  /* Other games have no selby outline: four letters, a letter outside a-z, short guesses. */
+  const char *const games[][2] = { { "abcd\nbcde\n", "cdef\n" },
+                                   { "abcde\nbcdef\n", "cdef\xc3\xb1\n" },
+                                   { "\xe3\x83\xa9\xe3\x83\xb3\xe3\x82\xaf\xe3\x83\xab\xe3\x82\xb9\n",
+                                     "\xe3\x82\xa2\n" } };
+  for (guint i = 0; i < G_N_ELEMENTS(games); i++) {
+    g_autoptr(HsWords) g =
+      hs_words_parse_game(games[i][0], strlen(games[i][0]), "a", games[i][1], strlen(games[i][1]), "g", i == 2, NULL);
+    assert_non_null(g);
+    assert_false(hs_format_supports(HS_FORMAT_SELBY, g));
+    assert_true(hs_format_supports(HS_FORMAT_JSON, g));
+    g_autofree char *e = hs_format_extensions_for(g);
+    assert_string_equal(e, "by-pattern.txt,per-word.txt,tree.txt,json");
+  }
 }
 
 /* ---- golden files: opener howls (not an answer), every later guess a candidate ---- */

@@ -260,7 +260,7 @@ gboolean hs_cli_output_commit(HsCliContext *ctx, gboolean failed, GError **error
 
 /* The names of the files -o DIR gets for a strategy of OPENER: OPENER.by-pattern.txt, ... (one per
  * format of hs_format_all). */
-GStrv hs_cli_strategy_names(const char *opener);
+GStrv hs_cli_strategy_names(const HsCliContext *ctx, const char *opener);
 
 /* For solve, prove and optimize (one opener) and repair: -o DIR and --format do not go together;
  * parses --format (default by-pattern); plans -o DIR for OPENER with the strategy files and EXTRA

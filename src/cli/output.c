@@ -255,11 +255,16 @@ hs_cli_output_commit(HsCliContext *ctx, gboolean failed, GError **error)
 }
 
 GStrv
-hs_cli_strategy_names(const char *opener)
+hs_cli_strategy_names(const HsCliContext *ctx, const char *opener)
 {
-  GStrv names = g_new0(char *, hs_format_n_all + 1);
-  for (guint i = 0; i < hs_format_n_all; i++)
-    names[i] = g_strdup_printf("%s.%s", opener, hs_format_extension(hs_format_all[i]));
+  /* Before the lists are loaded (a command's check), every name a run could write is planned. */
+  HsFormat f[8];
+  guint n = ctx->words != NULL ? hs_format_for_words(ctx->words, f) : hs_format_n_all;
+  if (ctx->words == NULL)
+    memcpy(f, hs_format_all, n * sizeof *f);
+  GStrv names = g_new0(char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    names[i] = g_strdup_printf("%s.%s", opener, hs_format_extension(f[i]));
   return names;
 }
 
@@ -311,7 +316,7 @@ hs_cli_strategy_format(HsCliContext *ctx, const char *opener, const char *const 
     return hs_cli_bad_value(error, "--format");
   if (ctx->opt.output == NULL)
     return TRUE;
-  g_auto(GStrv) names = hs_cli_strategy_names(opener);
+  g_auto(GStrv) names = hs_cli_strategy_names(ctx, opener);
   if (!hs_cli_plan_dir(ctx, "-o", ctx->opt.output, (const char *const *)names, error))
     return FALSE;
   return extra == NULL || hs_cli_plan_dir(ctx, "-o", ctx->opt.output, extra, error);
@@ -354,18 +359,20 @@ hs_cli_emit_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean
   const char *opener = s->words->text[s->nodes[0].guess];
   gint64 t_verify = g_get_monotonic_time();
   HsFormatInfo info = { ctx->words->name, s->policy };
-  const HsFormat *formats = outdir ? hs_format_all : &format;
-  guint n_formats = outdir ? hs_format_n_all : (ctx->opt.format ? 1 : 0);
+  HsFormat all[8];
+  const guint n_all = hs_format_for_words(ctx->words, all);
+  const HsFormat *formats = outdir ? all : &format;
+  guint n_formats = outdir ? n_all : (ctx->opt.format ? 1 : 0);
   g_autoptr(HsPublished) pub = hs_publish(s, &info, formats, n_formats);
   if (hs_published_problem(pub) != NULL)
     fprintf(stderr, "hardsix: %s\n", hs_published_problem(pub));
   if (verify_ms)
     *verify_ms = (g_get_monotonic_time() - t_verify) / 1e3;
   if (outdir) {
-    g_auto(GStrv) names = hs_cli_strategy_names(opener);
+    g_auto(GStrv) names = hs_cli_strategy_names(ctx, opener);
     for (guint i = 0; i < n_formats; i++)
       hs_cli_output_add(ctx, outdir, names[i], hs_published_text(pub, i));
-    g_autofree char *exts = hs_format_all_extensions();
+    g_autofree char *exts = hs_format_extensions_for(ctx->words);
     g_free(ctx->outputs_note);
     ctx->outputs_note = g_strdup_printf("%s/%s.{%s}", outdir, opener, exts);
   } else if (n_formats == 1 && !hs_cli_write_output(NULL, NULL, hs_published_text(pub, 0), error)) {

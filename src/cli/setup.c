@@ -484,6 +484,18 @@ hs_cli_shard_header(const HsCliContext *ctx, const char *options)
                          ctx->n_openers_all, ctx->openers_checksum);
 }
 
+/* A strategy format the loaded game cannot be written in (the exact solver's outline is five letters
+ * a-z) is refused before any work. */
+static gboolean
+check_format_for_game(const HsCliContext *ctx, GError **error)
+{
+  HsFormat f;
+  if (ctx->opt.format == NULL || !hs_format_parse(ctx->opt.format, &f, NULL) || hs_format_supports(f, ctx->words))
+    return TRUE;
+  return hs_cli_usage_error(error, "--format %s is the exact C++ solver's outline: games of five letters a-z only",
+                            ctx->opt.format);
+}
+
 gboolean
 hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
@@ -496,6 +508,8 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
   if ((flags & (HS_CMD_RULES | HS_CMD_POLICY)) && !resolve_policy(ctx, error))
     return FALSE;
   if ((flags & HS_CMD_LISTS) && !load_words(ctx, error))
+    return FALSE;
+  if ((flags & HS_CMD_LISTS) && !check_format_for_game(ctx, error))
     return FALSE;
   if ((flags & HS_CMD_POLICY) && !load_overrides(ctx, error))
     return FALSE;

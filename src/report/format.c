@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-#define ALL_GREEN_EMOJI "\xF0\x9F\x9F\xA9\xF0\x9F\x9F\xA9\xF0\x9F\x9F\xA9\xF0\x9F\x9F\xA9\xF0\x9F\x9F\xA9"
 /* At most this many answers are named in a "NOT verified" status. */
 #define STATUS_NAMES 10
 
@@ -50,12 +49,35 @@ hs_format_parse(const char *text, HsFormat *out, GError **error)
   return FALSE;
 }
 
-char *
-hs_format_all_extensions(void)
+gboolean
+hs_format_supports(HsFormat format, const HsWords *w)
 {
-  GString *s = g_string_new(NULL);
+  if (format != HS_FORMAT_SELBY && format != HS_FORMAT_SELBY_BARE)
+    return TRUE;
+  gboolean az = w->length == 5 && !w->short_guesses;
+  for (guint i = 0; az && i < w->n_letters; i++)
+    az = w->alphabet[i] >= 'a' && w->alphabet[i] <= 'z';
+  return az;
+}
+
+guint
+hs_format_for_words(const HsWords *w, HsFormat *out)
+{
+  guint n = 0;
   for (guint i = 0; i < hs_format_n_all; i++)
-    g_string_append_printf(s, "%s%s", i ? "," : "", hs_format_extension(hs_format_all[i]));
+    if (hs_format_supports(hs_format_all[i], w))
+      out[n++] = hs_format_all[i];
+  return n;
+}
+
+char *
+hs_format_extensions_for(const HsWords *w)
+{
+  HsFormat f[8];
+  guint n = hs_format_for_words(w, f);
+  GString *s = g_string_new(NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf(s, "%s%s", i ? "," : "", hs_format_extension(f[i]));
   return g_string_free(s, FALSE);
 }
 
@@ -289,8 +311,10 @@ write_by_pattern(GString *out, const Ctx *c)
     return;
 
   const HsNode *root = &s->nodes[0];
+  /* The solved leaf's key: all green (the answer's length: a guess that solves is an answer). */
+  const char *all_green = c->emoji[s->words->all_green];
   if (hs_strategy_node_solves(s, root)) {
-    g_string_append(out, ALL_GREEN_EMOJI);
+    g_string_append(out, all_green);
     append_solved_tail(out, c, root->guess);
   }
   /* Breadth-first from the root, children in pattern order and a node's solved leaf (🟩🟩🟩🟩🟩, the
@@ -308,7 +332,8 @@ write_by_pattern(GString *out, const Ctx *c)
     const HsNode *node = &s->nodes[i];
     append_key(out, c, i);
     if (e & 1) {
-      g_string_append(out, "=>" ALL_GREEN_EMOJI);
+      g_string_append(out, "=>");
+      g_string_append(out, all_green);
       append_solved_tail(out, c, node->guess);
       continue;
     }

@@ -55,7 +55,7 @@ parse_key(Verifier *v, const char *s, gsize klen, guint lineno, GString *key, GE
       g_autofree char *bad = g_utf8_make_valid(part, (gssize)MIN(pl, TOKEN_SHOWN));
       if (pl == 0)
         return hs_verify_parse_fail(v, error, lineno, "empty pattern in the key (expected 'KEY: next {GUESS} / …')");
-      return hs_verify_parse_fail(v, error, lineno, "'%s' is not a pattern of 5 tiles (in the key)", bad);
+      return hs_verify_parse_fail(v, error, lineno, "'%s' is not a pattern of %u tiles (in the key)", bad, v->length);
     }
     /* Deeper keys cannot verify anyway, and bounding them keeps the prefix checks linear. */
     if (key->len == PATH_LIMIT)

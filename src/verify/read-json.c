@@ -18,7 +18,8 @@ json_child(Verifier *v, Tree *t, const JVal *child, GString *key, GError **error
   if (pm->val->kind != J_STRING ||
       !hs_verify_read_pattern(pm->val->str, strlen(pm->val->str), v->length, v->short_ok, &code)) {
     g_autofree char *bad = pm->val->kind == J_STRING ? g_utf8_make_valid(pm->val->str, -1) : g_strdup("?");
-    return hs_verify_parse_fail(v, error, pm->val->line, "\"pattern\" must be a pattern of 5 tiles, not \"%s\"", bad);
+    return hs_verify_parse_fail(v, error, pm->val->line, "\"pattern\" must be a pattern of %u tiles, not \"%s\"",
+                                v->length, bad);
   }
   if (code == v->all_green) {
     hs_verify_problem(v, pm->val->line, "a child with the pattern 22222 (the part a guess solves is not a child)");

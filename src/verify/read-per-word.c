@@ -6,7 +6,7 @@ gboolean
 hs_verify_looks_per_word(const char *s, gsize len)
 {
   gsize i = 0;
-  while (i < len && g_ascii_isalpha(s[i]))
+  while (i < len && word_byte(s[i]))
     i++;
   if (i == 0)
     return FALSE;
@@ -47,7 +47,7 @@ parse_step(Verifier *v, const char *s, gsize len, gsize *i, guint lineno, GArray
     g_autofree char *bad = g_utf8_make_valid(s + p0, (gssize)MIN(*i - p0, TOKEN_SHOWN));
     if (*i == p0)
       return hs_verify_parse_fail(v, error, lineno, "a pattern is missing after '=>'");
-    return hs_verify_parse_fail(v, error, lineno, "'%s' is not a pattern of 5 tiles", bad);
+    return hs_verify_parse_fail(v, error, lineno, "'%s' is not a pattern of %u tiles", bad, v->length);
   }
   const char *gt = hs_verify_keep(v, g, gl);
   Step st = { lookup(v, gt), gt, lineno, code };
@@ -60,9 +60,9 @@ static gboolean
 parse_word_line(Verifier *v, const char *s, gsize len, guint lineno, AnswerLine *out, GError **error)
 {
   gsize i = 0;
-  while (i < len && g_ascii_isalpha(s[i]))
+  while (i < len && word_byte(s[i]))
     i++;
-  if (i == 0 || i > 32)
+  if (i == 0 || i > 64)
     return hs_verify_parse_fail(v, error, lineno, "%s", expected);
   out->line = lineno;
   out->answer = hs_verify_keep(v, s, i);

@@ -69,7 +69,7 @@ hs_verify_looks_tree(const char *s, gsize len)
   if (starts_with(s, len, TEE) || starts_with(s, len, ELL) || starts_with(s, len, BAR))
     return TRUE;
   gsize i = 0;
-  while (i < len && g_ascii_isalpha(s[i]))
+  while (i < len && word_byte(s[i]))
     i++;
   guint count;
   gboolean solved;

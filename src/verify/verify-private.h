@@ -62,6 +62,14 @@ is_blank(char c)
   return c == ' ' || c == '\t';
 }
 
+/* A byte of a word: an ASCII letter or a byte of a multi-byte UTF-8 letter (words are checked against
+ * the lists when they are looked up). */
+static inline gboolean
+word_byte(char c)
+{
+  return g_ascii_isalpha(c) || (guchar)c >= 0x80;
+}
+
 static inline void
 trim(const char **s, gsize *len)
 {

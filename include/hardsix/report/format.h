@@ -5,6 +5,7 @@
 #include <glib.h>
 #include "hardsix/core/strategy.h"
 #include "hardsix/core/feedback.h"
+#include "hardsix/core/words.h"
 
 G_BEGIN_DECLS
 
@@ -34,9 +35,17 @@ const char *hs_format_name(HsFormat format); /* "by-pattern", ... */
 const char *
 hs_format_extension(HsFormat format); /* "by-pattern.txt", "per-word.txt", "tree.txt", "json", "selby.tree" */
 
-/* The extensions of hs_format_all joined by ',' ("by-pattern.txt,per-word.txt,...") for messages such
- * as "wrote DIR/OPENER.{...}". Newly allocated. */
-char *hs_format_all_extensions(void);
+/* TRUE when FORMAT can write strategies of the game of W: every format but the exact solver's outline
+ * (selby), which is five letters a-z. */
+gboolean hs_format_supports(HsFormat format, const HsWords *w);
+
+/* The formats of hs_format_all that the game of W supports, into OUT (at least hs_format_n_all
+ * entries); returns their count. */
+guint hs_format_for_words(const HsWords *w, HsFormat *out);
+
+/* Their extensions joined by ',' ("by-pattern.txt,per-word.txt,...") for messages such as
+ * "wrote DIR/OPENER.{...}". Newly allocated. */
+char *hs_format_extensions_for(const HsWords *w);
 
 /* Header facts every writer prints (NULL: the strategy's own). */
 typedef struct {
