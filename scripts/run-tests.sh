@@ -48,7 +48,7 @@ done
 for t in "$root"/tests/static/*.sh "$root"/tests/cli/*.sh; do
   [ -f "$t" ] || continue
   name=$(basename "$(dirname "$t")")/$(basename "$t" .sh)
-  HS="$root/$build/hardsix" ROOT="$root" BUILD="$build" sh "$t" >"$log" 2>&1
+  HS="$root/$build/hardsix" HS_TEST="$root/$build/test-bin/hardsix" ROOT="$root" BUILD="$build" sh "$t" >"$log" 2>&1
   rc=$?
   p=$(grep -c '^ok ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^skip ' "$log")
   if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi

@@ -184,8 +184,20 @@ void hs_cli_meter_update_plain(guint done, guint total, gpointer meter);
 gboolean hs_cli_meter_finish(const HsCliMeter *m, gboolean ok, const volatile gint *interrupted, double *secs,
                              GError **error);
 
-/* Installs SIGINT/SIGTERM handlers that set *flag (for long runs that must not leave partial files). */
+/* ---- signals.c: SIGINT, SIGTERM, SIGHUP ---- */
+
+/* Installs the handlers (main, first; a signal ignored at start stays ignored). A signal ends the
+ * process by that signal at once, except during a file commit (it waits for the commit's end) and
+ * after hs_cli_catch_interrupts (it sets the flag, and the run stops by itself). */
+void hs_cli_signals_install(void);
+
+/* From now on the first signal sets *FLAG instead of ending the process (for long runs that stop
+ * cleanly and write nothing); a second one still ends it. */
 void hs_cli_catch_interrupts(volatile gint *flag);
+
+/* When a signal was received: ends the process by it (exit status 128 + N for the caller), after
+ * flushing stdout and stderr. Returns only when none was. main calls it last. */
+void hs_cli_signals_exit(void);
 
 /* The line that heads the TSV of a --shard K/N run (sweep, prove --all, optimize --all), with its
  * newline: "# hardsix shard K/N; command C; lists L; answers N sha256:H; guesses ...; rules R;

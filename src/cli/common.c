@@ -1,12 +1,11 @@
 /* hardsix CLI — errors that become exit codes, and small helpers several commands share: words typed
- * on the command line, unused overrides, progress lines, interrupts. */
+ * on the command line, unused overrides, progress lines. */
 #include "cli.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include <signal.h>
 
 G_DEFINE_QUARK(hs - cli - error - quark, hs_cli_error)
 
@@ -136,28 +135,6 @@ hs_cli_meter_finish(const HsCliMeter *m, gboolean ok, const volatile gint *inter
     return hs_cli_fail(error, "%s interrupted; nothing written", m->what);
   }
   return ok;
-}
-
-static volatile gint *interrupt_flag;
-
-static void
-on_interrupt(int sig)
-{
-  (void)sig;
-  if (interrupt_flag)
-    *interrupt_flag = 1;
-}
-
-void
-hs_cli_catch_interrupts(volatile gint *flag)
-{
-  interrupt_flag = flag;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
 }
 
 const char *

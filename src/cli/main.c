@@ -86,8 +86,10 @@ run_command(const HsCliCommand *cmd, int argc, char **argv)
   return rc;
 }
 
-/* Fault injection for the tests (tests/cli/reliability.sh): HARDSIX_TEST_FAIL_WRITE_STEP=N makes the
- * N-th step of writing output files fail (see hs_file_fault_inject). */
+#ifdef HS_TESTING
+/* Fault injection, in the test build only (BUILD/test-bin/hardsix, tests/cli/reliability.sh):
+ * HARDSIX_TEST_FAIL_WRITE_STEP=N makes the N-th step of writing output files fail (see
+ * hs_file_fault_inject). */
 static void
 fault_injection_from_env(void)
 {
@@ -96,12 +98,16 @@ fault_injection_from_env(void)
   if (v != NULL && g_ascii_string_to_unsigned(v, 10, 1, G_MAXUINT, &n, NULL))
     hs_file_fault_inject((guint)n);
 }
+#endif
 
 int
 main(int argc, char **argv)
 {
   setlocale(LC_ALL, "");
+  hs_cli_signals_install();
+#ifdef HS_TESTING
   fault_injection_from_env();
+#endif
   if (argc < 2) {
     usage(stderr);
     return HS_EXIT_USAGE;
@@ -116,8 +122,11 @@ main(int argc, char **argv)
     return HS_EXIT_OK;
   }
   for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
-    if (strcmp(cmd, commands[i]->name) == 0)
-      return run_command(commands[i], argc - 1, argv + 1);
+    if (strcmp(cmd, commands[i]->name) == 0) {
+      int rc = run_command(commands[i], argc - 1, argv + 1);
+      hs_cli_signals_exit(); /* a run stopped by Ctrl-C ends by it */
+      return rc;
+    }
   fprintf(stderr, "hardsix: unknown command '%s'\n", cmd);
   usage(stderr);
   return HS_EXIT_USAGE;
