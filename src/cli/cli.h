@@ -133,6 +133,10 @@ void hs_cli_context_clear(HsCliContext *ctx);
  * the name wins; ctx->opt keeps NULL for them). */
 GOptionContext *hs_cli_option_context_new(HsCliContext *ctx);
 
+/* A usage error for an option given an empty value (-o '', --html '', --answers '', ...), checked
+ * before anything else runs. */
+gboolean hs_cli_check_file_options(const HsCliContext *ctx, GError **error);
+
 /* Loads and resolves what the command's flags ask for, from ctx->opt (ARGV as for HsCliFunc). */
 gboolean hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error);
 

@@ -74,9 +74,10 @@ run_command(const HsCliCommand *cmd, int argc, char **argv)
   hs_cli_context_init(&ctx, cmd);
   GOptionContext *oc = hs_cli_option_context_new(&ctx);
   GError *error = NULL;
-  gboolean ok =
-    g_option_context_parse(oc, &argc, &argv, &error) && (cmd->check == NULL || cmd->check(&ctx, argc, argv, &error)) &&
-    hs_cli_setup(&ctx, argc, argv, &error) && cmd->run(&ctx, argc, argv, &error) && hs_cli_flush_stdout(&error);
+  gboolean ok = g_option_context_parse(oc, &argc, &argv, &error) && hs_cli_check_file_options(&ctx, &error) &&
+                (cmd->check == NULL || cmd->check(&ctx, argc, argv, &error)) &&
+                hs_cli_setup(&ctx, argc, argv, &error) && cmd->run(&ctx, argc, argv, &error) &&
+                hs_cli_flush_stdout(&error);
   if (!ok && error == NULL)
     hs_cli_fail(&error, "internal error: '%s' failed without saying why", cmd->name);
   int rc = ok ? HS_EXIT_OK : report(cmd->name, error);

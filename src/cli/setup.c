@@ -204,6 +204,30 @@ hs_cli_option_context_new(HsCliContext *ctx)
 
 /* ---- setup ---- */
 
+/* Refuses an option naming a file with an empty name (-o '', --html '', ...): at once, as a usage
+ * error, not after the whole run when the write fails. */
+gboolean
+hs_cli_check_file_options(const HsCliContext *ctx, GError **error)
+{
+  const HsCliOptions *o = &ctx->opt;
+  const struct {
+    const char *name, *value;
+  } shared[] = { { "-o", o->output },     { "--answers", o->answers },     { "--guesses", o->guesses },
+                 { "--order", o->order }, { "--overrides", o->overrides }, { "--openers", o->openers },
+                 { "--lists", o->lists }, { "--rules", o->rules },         { "--format", o->format } };
+  for (guint i = 0; i < G_N_ELEMENTS(shared); i++)
+    if (shared[i].value != NULL && shared[i].value[0] == '\0')
+      return hs_cli_usage_error(error, "%s: empty value", shared[i].name);
+  for (const GOptionEntry *e = ctx->command->options; e != NULL && e->long_name != NULL; e++) {
+    if (e->arg_data == NULL || (e->arg != G_OPTION_ARG_FILENAME && e->arg != G_OPTION_ARG_STRING))
+      continue;
+    const char *v = *(char *const *)e->arg_data;
+    if (v != NULL && v[0] == '\0')
+      return hs_cli_usage_error(error, "--%s: empty value", e->long_name);
+  }
+  return TRUE;
+}
+
 /* --preset, --rules, --max-guesses, --pool, --metric. Bad values are usage errors. */
 static gboolean
 resolve_policy(HsCliContext *ctx, GError **error)

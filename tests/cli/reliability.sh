@@ -206,4 +206,14 @@ printf 'partial' >"$T/stale-dir/shade.json.tmp.$dead.Qw9rTy"
 printf 'partial' >"$T/stale-dir/shade.tree.txt.tmp.$dead.Qw9rTy"
 $HS solve shade $L --metric entropy -o "$T/stale-dir" 2>/dev/null
 [ -z "$(ls "$T/stale-dir" | grep '\.tmp\.')" ] && ok stale-removed-set || fail stale-removed-set "$(ls "$T/stale-dir")"
+
+# ---- an empty file name (issue 28, item 6) is a usage error at once, not after the whole run ----
+for c in "solve shade -o" "prove shade -o" "optimize --all -o" "sweep -o" "robust shade --shuffles 2 --html" \
+  "repair shade --save-overrides" "sheet $DATA/verify/good.json -o" "solve shade --overrides"; do
+  name=empty-path-$(echo "$c" | cut -d' ' -f1)-$(echo "$c" | awk '{ print $NF }' | tr -d -)
+  # shellcheck disable=SC2086
+  expect_rc "$name" 2 $HS $c '' $L
+  expect_grep "$name-message" "$T/err" ": empty value$"
+done
+expect_rc empty-path-merge-o 2 $HS merge "$T/stale/out.tsv" -o ''
 exit 0
