@@ -226,8 +226,9 @@ test_pattern_errors(void **state)
     { "GY BBB", "'GY BBB' is not a pattern: unexpected symbol at byte 3 (use 🟩🟨⬜, GYB or 210)" },
     { "\xff\xfe"
       "BBB",
-      "'\xef\xbf\xbd\xef\xbf\xbd"
-      "BBB' is not a pattern: unexpected symbol at byte 1 (use 🟩🟨⬜, GYB or 210)" },
+      "'\\xff\\xfeBBB' is not a pattern: unexpected symbol at byte 1 (use 🟩🟨⬜, GYB or 210)" },
+    /* Control bytes are shown escaped (escape.h), never raw. */
+    { "\033]0;x\007", "'\\e]0;x\\a' is not a pattern: unexpected symbol at byte 1 (use 🟩🟨⬜, GYB or 210)" },
   };
   for (guint i = 0; i < G_N_ELEMENTS(bad); i++) {
     guint8 p;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
 #include "hardsix/hardsix.h"
 
 /* How a command fails, which main turns into the exit code (0 success, 1 failure, 2 usage error).
@@ -148,6 +149,10 @@ gboolean hs_cli_error_set(GError **error, HsCliError code, const char *fmt, ...)
 #define hs_cli_usage_error(error, ...) hs_cli_error_set((error), HS_CLI_ERROR_USAGE, __VA_ARGS__)
 #define hs_cli_fail(error, ...) hs_cli_error_set((error), HS_CLI_ERROR_FAILED, __VA_ARGS__)
 gboolean hs_cli_reported(GError **error);
+
+/* fprintf to OUT for a line that holds untrusted text (words, file names, lines of files, messages
+ * built from them): control characters are shown escaped (hs_escape_message), line breaks kept. */
+void hs_cli_print(FILE *out, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 /* Turns *ERROR, the failure to parse the value of OPTION (any domain), into the usage error
  * "OPTION: message". Returns FALSE. */
 gboolean hs_cli_bad_value(GError **error, const char *option);

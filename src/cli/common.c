@@ -20,6 +20,17 @@ hs_cli_error_set(GError **error, HsCliError code, const char *fmt, ...)
   return FALSE;
 }
 
+void
+hs_cli_print(FILE *out, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  g_autofree char *text = g_strdup_vprintf(fmt, ap);
+  va_end(ap);
+  g_autofree char *shown = hs_escape_message(text);
+  fputs(shown, out);
+}
+
 gboolean
 hs_cli_reported(GError **error)
 {
@@ -62,8 +73,8 @@ hs_cli_check_overrides_used(const HsCliContext *ctx, const HsStrategy *s, GError
     if (s->override_used[i])
       continue;
     const HsOverride *r = ctx->overrides->rules->pdata[i];
-    fprintf(stderr, "hardsix: %s%s:%u: rule never used (its history does not occur in this tree)\n",
-            strict ? "" : "warning: ", ctx->overrides->path, r->line);
+    hs_cli_print(stderr, "hardsix: %s%s:%u: rule never used (its history does not occur in this tree)\n",
+                 strict ? "" : "warning: ", ctx->overrides->path, r->line);
     if (strict)
       ok = FALSE;
   }

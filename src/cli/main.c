@@ -21,14 +21,14 @@ static const HsCliCommand *const commands[] = {
 static void
 usage(FILE *out)
 {
-  fprintf(out, "Usage: hardsix COMMAND [OPTIONS]...\n\n"
-               "Builds Wordle strategies (hard mode, or normal mode with --rules none) and proves they solve\n"
-               "every answer within six guesses.\n\n"
-               "Commands:\n");
+  hs_cli_print(out, "Usage: hardsix COMMAND [OPTIONS]...\n\n"
+                    "Builds Wordle strategies (hard mode, or normal mode with --rules none) and proves they solve\n"
+                    "every answer within six guesses.\n\n"
+                    "Commands:\n");
   for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
-    fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
-  fprintf(out, "\n'hardsix COMMAND --help' describes each command.\n"
-               "Exit status: 0 success, 1 failure (including a strategy that is not verified), 2 usage error.\n");
+    hs_cli_print(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+  hs_cli_print(out, "\n'hardsix COMMAND --help' describes each command.\n"
+                    "Exit status: 0 success, 1 failure (including a strategy that is not verified), 2 usage error.\n");
 }
 
 /* The one place that prints an error: usage errors as "hardsix CMD: ..." with a hint (exit 2),
@@ -40,10 +40,10 @@ report(const char *cmd, GError *error)
   if (g_error_matches(error, HS_CLI_ERROR, HS_CLI_ERROR_REPORTED)) {
     /* already said */
   } else if (g_error_matches(error, HS_CLI_ERROR, HS_CLI_ERROR_USAGE) || error->domain == G_OPTION_ERROR) {
-    fprintf(stderr, "hardsix %s: %s\n(try 'hardsix %s --help')\n", cmd, error->message, cmd);
+    hs_cli_print(stderr, "hardsix %s: %s\n(try 'hardsix %s --help')\n", cmd, error->message, cmd);
     rc = HS_EXIT_USAGE;
   } else {
-    fprintf(stderr, "hardsix: %s\n", error->message);
+    hs_cli_print(stderr, "hardsix: %s\n", error->message);
   }
   g_error_free(error);
   return rc;
@@ -119,7 +119,7 @@ main(int argc, char **argv)
     return HS_EXIT_OK;
   }
   if (strcmp(cmd, "--version") == 0) {
-    printf("hardsix %s\n", HS_VERSION);
+    hs_cli_print(stdout, "hardsix %s\n", HS_VERSION);
     return HS_EXIT_OK;
   }
   for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
@@ -128,7 +128,7 @@ main(int argc, char **argv)
       hs_cli_signals_exit(); /* a run stopped by Ctrl-C ends by it */
       return rc;
     }
-  fprintf(stderr, "hardsix: unknown command '%s'\n", cmd);
+  hs_cli_print(stderr, "hardsix: unknown command '%s'\n", cmd);
   usage(stderr);
   return HS_EXIT_USAGE;
 }

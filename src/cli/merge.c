@@ -207,7 +207,7 @@ read_rows(const char *file, char *text, gsize len, const Shard *first, Shard *sh
                          n_columns);
     for (guint c = 0; c < n_columns; c++)
       if (!valid_field(command, columns[c], fields[c])) {
-        g_autofree char *shown = g_utf8_make_valid(fields[c], -1);
+        g_autofree char *shown = hs_escape(fields[c], -1, -1);
         return hs_cli_fail(error, "%s:%u: malformed row: '%s' is not a valid %s", file, k + 1, shown, columns[c]);
       }
     Row *r = g_new0(Row, 1);

@@ -235,16 +235,16 @@ hs_cli_output_commit(HsCliContext *ctx, gboolean failed, GError **error)
       g_autofree char *others = found->len > 1
                                   ? g_strdup_printf(" and %u other file%s", found->len - 1, found->len > 2 ? "s" : "")
                                   : g_strdup("");
-      fprintf(stderr,
-              "hardsix: nothing written: the run failed and would have replaced %s%s%s%s%s; --force writes anyway\n",
-              (const char *)found->pdata[0], others, note ? " (its output: " : "", note ? note : "", note ? ")" : "");
+      hs_cli_print(
+        stderr, "hardsix: nothing written: the run failed and would have replaced %s%s%s%s%s; --force writes anyway\n",
+        (const char *)found->pdata[0], others, note ? " (its output: " : "", note ? note : "", note ? ")" : "");
       return TRUE;
     }
   }
   if (!hs_file_set_commit(set, error))
     return FALSE;
   if (note != NULL)
-    fprintf(stderr, "wrote %s\n", note);
+    hs_cli_print(stderr, "wrote %s\n", note);
   return TRUE;
 }
 
@@ -307,7 +307,7 @@ print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, 
   if (r != NULL && !r->ok) {
     guint shown = MIN(r->problems->len, 20u);
     for (guint i = 0; i < shown; i++)
-      fprintf(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
+      hs_cli_print(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
     if (r->problems->len > shown)
       fprintf(stderr, "  ... and %u more problems\n", r->problems->len - shown);
   }

@@ -54,7 +54,7 @@ int_option(const char *name, const char *value, gint64 lo, gint64 hi, gint *out,
 {
   gint64 v = 0;
   if (!g_ascii_string_to_signed(value, 10, G_MININT, G_MAXINT, &v, NULL) || v < lo || v > hi) {
-    g_autofree char *shown = g_utf8_make_valid(value, MIN((gssize)strlen(value), 40));
+    g_autofree char *shown = hs_escape(value, -1, 40);
     return hs_cli_usage_error(error, "%s: '%s' is not a number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, name,
                               shown, lo, hi);
   }

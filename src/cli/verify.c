@@ -19,8 +19,8 @@ print_verified(const char *name, const HsVerifyReport *r)
 {
   char avg[HS_AVERAGE_BUFLEN];
   hs_average_format(r->total, r->n_answers, avg);
-  printf("%s: verified: %u answer%s, all within %u guess%s, average %s\n", name, r->n_answers,
-         r->n_answers == 1 ? "" : "s", r->worst, r->worst == 1 ? "" : "es", avg);
+  hs_cli_print(stdout, "%s: verified: %u answer%s, all within %u guess%s, average %s\n", name, r->n_answers,
+               r->n_answers == 1 ? "" : "s", r->worst, r->worst == 1 ? "" : "es", avg);
   /* The verifier's own counts, in the lines of the by-pattern summary. */
   HsHistogram h;
   G_STATIC_ASSERT(sizeof h.count == sizeof r->hist);
@@ -34,9 +34,9 @@ static void
 print_problems(const HsCliContext *ctx, const HsVerifyReport *r)
 {
   for (guint i = 0; i < r->problems->len; i++)
-    fprintf(stderr, "%s\n", (const char *)r->problems->pdata[i]);
-  fprintf(stderr, "%s: NOT verified (%u problem%s)\n", ctx->input_name, r->problems->len,
-          r->problems->len == 1 ? "" : "s");
+    hs_cli_print(stderr, "%s\n", (const char *)r->problems->pdata[i]);
+  hs_cli_print(stderr, "%s: NOT verified (%u problem%s)\n", ctx->input_name, r->problems->len,
+               r->problems->len == 1 ? "" : "s");
   const HsCliOptions *o = &ctx->opt;
   gboolean hard_mode_problem = FALSE;
   for (guint i = 0; i < r->problems->len && !hard_mode_problem; i++)
@@ -46,7 +46,7 @@ print_problems(const HsCliContext *ctx, const HsVerifyReport *r)
             "hardsix verify: note: the file states no rules, so it was checked as hard mode (nyt); a normal-mode "
             "strategy is checked with --rules none\n");
   if (ctx->lists_hint_unknown && o->lists == NULL && o->answers == NULL && o->guesses == NULL) {
-    g_autofree char *hint = g_utf8_make_valid(ctx->lists_hint, -1);
+    g_autofree char *hint = hs_escape(ctx->lists_hint, -1, -1);
     fprintf(stderr,
             "hardsix verify: note: the file names the word lists '%s', which are no built-in set; it was "
             "checked against the original lists (use --answers and --guesses)\n",

@@ -2,6 +2,7 @@
  * (a data-parallel formulation of the same rule, built across answers in SIMD lanes and threads). */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "hardsix/core/feedback.h"
+#include "hardsix/util/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -91,7 +92,7 @@ hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error)
     gsize used = 0;
     int t = tile_at(text + pos, n - pos, &used);
     if (t < 0 || tiles == HS_WORD_LEN) {
-      g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
+      g_autofree char *shown = hs_escape(text, (gssize)(n), 60);
       if (t < 0)
         g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
                     "'%s' is not a pattern: unexpected symbol at byte %zu (use 🟩🟨⬜, GYB or 210)", shown,
@@ -106,7 +107,7 @@ hs_pattern_parse(const char *text, gssize len, guint8 *out, GError **error)
     pos += used;
   }
   if (tiles != HS_WORD_LEN) {
-    g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
+    g_autofree char *shown = hs_escape(text, (gssize)(n), 60);
     g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: %u tiles, expected 5", shown,
                 tiles);
     return FALSE;
@@ -148,8 +149,9 @@ hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error)
   else if (g_strcmp0(text, "digits") == 0)
     *out = HS_PATTERN_DIGITS;
   else {
+    g_autofree char *shown = hs_escape(text ? text : "", -1, 40);
     g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
-                "unknown pattern style '%s' (expected emoji, letters or digits)", text);
+                "unknown pattern style '%s' (expected emoji, letters or digits)", shown);
     return FALSE;
   }
   return TRUE;

@@ -1,6 +1,7 @@
 /* hardsix — word lists: loading and validating answer/guess files, canonical order, lookup. */
 #include "hardsix/core/words.h"
 #include "hardsix/util/fileutil.h"
+#include "hardsix/util/escape.h"
 
 #include <string.h>
 
@@ -52,7 +53,7 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
   if (len == 0 || line[0] == '#')
     return TRUE;
   if (!is_word(line, len)) {
-    g_autofree char *shown = g_utf8_make_valid(line, (gssize)MIN(len, 40));
+    g_autofree char *shown = hs_escape(line, (gssize)(len), 40);
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown,
                 not_word_reason(line, len));
     return FALSE;
@@ -227,7 +228,7 @@ hs_words_load_set(const char *set, GError **error)
 {
   if (!hs_words_is_set_name(set)) {
     g_autofree char *expected = quoted_alternatives(set_names, G_N_ELEMENTS(set_names));
-    g_autofree char *shown = set ? g_utf8_make_valid(set, MIN((gssize)strlen(set), 40)) : g_strdup("");
+    g_autofree char *shown = set ? hs_escape(set, -1, 40) : g_strdup("");
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET, "unknown word-list set '%s' (expected %s)", shown,
                 expected);
     return NULL;
@@ -257,7 +258,7 @@ hs_words_find(const HsWords *words, const char *word, guint *out, GError **error
   guint i = hs_words_lookup(words, word);
   if (i == HS_NONE) {
     gsize len = strlen(word);
-    g_autofree char *shown = g_utf8_make_valid(word, MIN((gssize)len, 40));
+    g_autofree char *shown = hs_escape(word, (gssize)len, 40);
     gboolean upper = strstr(not_word_reason(word, len), "upper-case") != NULL;
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_WORD, "'%s' is not an allowed word%s", shown,
                 upper ? " (upper-case letters are not accepted)" : "");
@@ -290,7 +291,7 @@ order_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   g_autofree char *w = g_strndup(line, MIN(len, 40));
   guint i = len == HS_WORD_LEN ? hs_words_lookup(st->words, w) : HS_NONE;
   if (i == HS_NONE || i >= st->words->n_answers) {
-    g_autofree char *shown = g_utf8_make_valid(w, -1);
+    g_autofree char *shown = hs_escape(w, -1, -1);
     if (i == HS_NONE && !is_word(line, len))
       g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown,
                   not_word_reason(line, len));
@@ -370,7 +371,7 @@ hs_words_apply_order(HsWords *words, const char *order, GError **error)
       for (guint i = 0; i < G_N_ELEMENTS(builtin_orders); i++)
         g_ptr_array_add(names, (gpointer)builtin_orders[i].name);
       g_autofree char *expected = quoted_alternatives((const char *const *)names->pdata, names->len);
-      g_autofree char *shown = g_utf8_make_valid(order, MIN((gssize)strlen(order), 40));
+      g_autofree char *shown = hs_escape(order, -1, 40);
       g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "'%s' is neither a built-in order (%s) nor a file", shown,
                   expected);
       g_error_free(inner);

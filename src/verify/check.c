@@ -47,7 +47,7 @@ const char *
 hs_verify_shown(Verifier *v, const char *text)
 {
   gsize n = strlen(text);
-  g_autofree char *valid = g_utf8_make_valid(text, (gssize)MIN(n, TOKEN_SHOWN));
+  g_autofree char *valid = hs_escape(text, (gssize)(n), TOKEN_SHOWN);
   if (n > TOKEN_SHOWN) {
     g_autofree char *cut = g_strconcat(valid, "…", NULL);
     return g_string_chunk_insert(v->chunk, cut);

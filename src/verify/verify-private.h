@@ -4,6 +4,7 @@
 #pragma once
 
 #include "hardsix/verify/verify.h"
+#include "hardsix/util/escape.h"
 
 #include <string.h>
 
