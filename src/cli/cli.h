@@ -214,6 +214,56 @@ void hs_cli_signals_exit(void);
  * agree on everything after "shard K/N" and that every K of N is there once. "" when not sharded. */
 char *hs_cli_shard_header(const HsCliContext *ctx, const char *options);
 
+/* The first 16 hex digits of the SHA-256 of words [LO, HI) of W, one per line (shard lines). */
+char *hs_cli_words_checksum(const HsWords *w, guint lo, guint hi);
+
+/* ---- rows.c: the TSV tables of runs over openers, read back (merge, check-table) ---- */
+
+/* TEXT (LEN bytes, the whole file FILE) split into lines: a UTF-8 byte-order mark and the CR of CRLF
+ * line ends are dropped; an empty file or one without a final newline is an error (NULL). */
+GStrv hs_cli_table_lines(const char *file, const char *text, gsize len, GError **error);
+
+/* A shard line "# hardsix shard K/N; command C; lists L; ..." (hs_cli_shard_header), split at "; ". */
+typedef struct {
+  const char *path;
+  guint k, n;
+  GStrv parts; /* parts[0] is "# hardsix shard K/N" */
+} HsCliShard;
+
+/* Parses LINE (line 1 of FILE) into SH (cleared by hs_cli_shard_clear); every part must be there. */
+gboolean hs_cli_shard_parse(const char *file, const char *line, HsCliShard *sh, GError **error);
+void hs_cli_shard_clear(HsCliShard *sh);
+/* The value of part NAME ("NAME VALUE") of SH, or NULL. */
+const char *hs_cli_shard_part(const HsCliShard *sh, const char *name);
+
+/* Which run wrote a table, from its column header. */
+typedef enum { HS_CLI_TABLE_SWEEP, HS_CLI_TABLE_PROVE, HS_CLI_TABLE_OPTIMIZE } HsCliTableKind;
+typedef struct {
+  HsCliTableKind kind;
+  const char *command; /* "sweep", "prove", "optimize" */
+  guint n_columns;
+  gboolean seconds; /* the last column is 'seconds' (--timing) */
+} HsCliTableShape;
+
+/* The shape of the column header HEADER (line LINENO of FILE); any other header is an error. */
+gboolean hs_cli_table_shape(const char *file, guint lineno, const char *header, HsCliTableShape *shape, GError **error);
+
+/* What a row is checked against: its table's shape, the lists, the cap. */
+typedef struct {
+  const HsCliTableShape *shape;
+  const HsWords *words;
+  guint max_guesses;
+} HsCliTableCheck;
+
+/* Checks the row FIELDS (line LINENO of FILE) for its own consistency: as many fields as columns, the
+ * opener a word of the lists, every number a number in range, and the columns agreeing with each
+ * other (sweep: the histogram counts every answer once, and worst, over_cap, first_over, total,
+ * average and the verdict follow from it; optimize: the average is total / answers, a total lies
+ * between one guess and the cap per answer, an impossible row has none). Verdicts themselves cannot
+ * be checked here (check-table decides rows again). Errors name FILE:LINENO. */
+gboolean hs_cli_table_check_row(const HsCliTableCheck *c, char **fields, const char *file, guint lineno,
+                                GError **error);
+
 /* ---- output.c: writing results ---- */
 
 /* Results go out in one of two ways. Data for stdout, or one file, is written at once by

@@ -478,9 +478,8 @@ shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
   return TRUE;
 }
 
-/* The first 16 hex digits of the SHA-256 of words [LO, HI) of W, one per line. */
-static char *
-words_checksum(const HsWords *w, guint lo, guint hi)
+char *
+hs_cli_words_checksum(const HsWords *w, guint lo, guint hi)
 {
   g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
   for (guint i = lo; i < hi; i++) {
@@ -498,8 +497,8 @@ hs_cli_shard_header(const HsCliContext *ctx, const char *options)
   const HsWords *w = ctx->words;
   /* A FILE of openers by its name (its words are in the checksum). */
   g_autofree char *openers = g_path_get_basename(ctx->opt.openers ? ctx->opt.openers : "all");
-  g_autofree char *answers = words_checksum(w, 0, w->n_answers);
-  g_autofree char *guesses = words_checksum(w, w->n_answers, w->n_words);
+  g_autofree char *answers = hs_cli_words_checksum(w, 0, w->n_answers);
+  g_autofree char *guesses = hs_cli_words_checksum(w, w->n_answers, w->n_words);
   return g_strdup_printf("# hardsix shard %u/%u; command %s; lists %s; answers %u sha256:%s; guesses %u sha256:%s; "
                          "rules %s; max-guesses %u; policy %s; options %s; openers %s %u sha256:%s\n",
                          ctx->shard_k, ctx->shard_n, ctx->command->name, w->name, w->n_answers, answers,

@@ -88,9 +88,9 @@ try escape-strategy-lists-hint $HS verify "$T/hint.per-word.txt"
 $HS sweep $L --shard 1/2 -o "$T/s1.tsv" 2>/dev/null
 $HS sweep $L --shard 2/2 -o "$T/s2.tsv" 2>/dev/null
 sed "3s/^[a-z]*/$P/" "$T/s1.tsv" >"$T/bad1.tsv"
-tryx escape-shard-row $HS merge "$T/bad1.tsv" "$T/s2.tsv"
+tryx escape-shard-row $HS merge $L "$T/bad1.tsv" "$T/s2.tsv"
 sed "1s/command sweep/command $P/" "$T/s1.tsv" >"$T/bad2.tsv"
-try escape-shard-header $HS merge "$T/bad2.tsv" "$T/s2.tsv"
+try escape-shard-header $HS merge $L "$T/bad2.tsv" "$T/s2.tsv"
 
 # stdin
 printf '%s crane\n' "$P" >"$T/in.txt"

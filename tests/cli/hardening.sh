@@ -111,6 +111,13 @@ expect_rc overrides-good 0 $HS solve kempt $L --overrides "$O/good.txt"
 expect_rc overrides-crlf 0 $HS solve kempt $L --overrides "$O/crlf.txt"
 expect_rc overrides-comments-only 0 $HS solve kempt $L --overrides "$W/comments.txt"
 expect_error overrides-empty 1 "^hardsix: $W/empty.txt:1: empty file" $HS solve kempt $L --overrides "$W/empty.txt"
+# A file holding only a byte-order mark (and blank lines) is as empty as an empty one (issue 28, item 3).
+printf '\357\273\277' >"$O/bom-only.txt"
+expect_error overrides-bom-only 1 "^hardsix: $O/bom-only.txt:1: empty file" $HS solve kempt $L --overrides "$O/bom-only.txt"
+printf '\357\273\277\r\n\n' >"$O/bom-blank.txt"
+expect_error overrides-bom-blank 1 "^hardsix: $O/bom-blank.txt:1: empty file" $HS solve kempt $L --overrides "$O/bom-blank.txt"
+{ printf '\357\273\277'; cat "$O/good.txt"; } >"$O/bom-good.txt"
+expect_rc overrides-bom-rule 0 $HS solve kempt $L --overrides "$O/bom-good.txt" --strict-overrides
 expect_error overrides-four-tiles 1 "^hardsix: $O/four-tiles.txt:1: 'BYBB' is not a pattern: 4 tiles" \
   $HS solve kempt $L --overrides "$O/four-tiles.txt"
 expect_error overrides-wrong-symbol 1 "^hardsix: $O/symbol.txt:3: 'BYBXB' is not a pattern: unexpected symbol" \
@@ -259,13 +266,13 @@ expect_error sweep-output-under-file 1 "^hardsix: $T/file/out.tsv: $T/file is no
 expect_error sweep-output-is-dir 1 "^hardsix: $T: is a directory" $HS sweep -o "$T"
 s=$(seconds_since "$t0"); [ "$s" -le 2 ] && ok sweep-output-checked-first || fail sweep-output-checked-first "took $s s"
 $HS sweep $L --openers answers --shard 1/1 -o "$T/m.tsv" 2>/dev/null
-expect_error merge-output-missing-dir 1 "^hardsix: $T/nodir/m.tsv: " $HS merge -o "$T/nodir/m.tsv" "$T/m.tsv"
+expect_error merge-output-missing-dir 1 "^hardsix: $T/nodir/m.tsv: " $HS merge $L -o "$T/nodir/m.tsv" "$T/m.tsv"
 # Data on a stdout that cannot be written (a full disk): every command says so and exits 1.
 if [ -c /dev/full ]; then
   full() { "$@" >/dev/full; }
   V="$DATA/verify"
   for c in "feedback crane would" "solve shade $L --format json" "explain kempt shade $L" "verify $V/good.json $L" \
-    "next $V/good.json $L" "sheet $V/good.json $L" "sweep $L --openers answers" "merge $T/m.tsv" \
+    "next $V/good.json $L" "sheet $V/good.json $L" "sweep $L --openers answers" "merge $L $T/m.tsv" \
     "prove --all $L --max-guesses 4 --openers answers" "robust kempt $L --shuffles 1 --no-variants" "repair shade $L"; do
     # shellcheck disable=SC2086
     expect_error "stdout-full-${c%% *}" 1 "^hardsix: cannot write to stdout" full $HS $c
