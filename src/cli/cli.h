@@ -77,6 +77,7 @@ typedef struct {
   gsize input_len;
   char *lists_hint;            /* the file's '# lists:' value, or NULL */
   gboolean lists_hint_unknown; /* it names no built-in set (so it chose nothing) */
+  gboolean rules_from_file;    /* its '# rules:' line chose the rules (no --rules) */
   /* HS_CMD_LISTS */
   HsWords *words;
   /* HS_CMD_RULES (rules and max_guesses) and HS_CMD_POLICY (the rest; overrides point to

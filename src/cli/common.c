@@ -9,6 +9,8 @@
 
 G_DEFINE_QUARK(hs - cli - error - quark, hs_cli_error)
 
+const char *hs_cli_argv0;
+
 gboolean
 hs_cli_error_set(GError **error, HsCliError code, const char *fmt, ...)
 {

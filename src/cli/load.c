@@ -19,8 +19,10 @@ apply_hints(HsCliContext *ctx, const char *rules)
   if (!lists_given && ctx->lists_hint != NULL && !ctx->lists_hint_unknown)
     o->lists = g_strdup(ctx->lists_hint);
   HsRules parsed;
-  if (o->rules == NULL && rules != NULL && hs_rules_parse(rules, &parsed, NULL))
+  if (o->rules == NULL && rules != NULL && hs_rules_parse(rules, &parsed, NULL)) {
     o->rules = g_strdup(hs_rules_name(parsed));
+    ctx->rules_from_file = TRUE;
+  }
 }
 
 gboolean

@@ -18,8 +18,6 @@ static const HsCliCommand *const commands[] = {
   &hs_cli_optimize, &hs_cli_merge, &hs_cli_check_table, &hs_cli_sheet,   &hs_cli_next,  &hs_cli_robust, &hs_cli_repair,
 };
 
-const char *hs_cli_argv0;
-
 static void
 usage(FILE *out)
 {

@@ -14,13 +14,26 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
   return TRUE;
 }
 
+/* The rules checked, and who chose them: "hard mode: rules nyt, as the file states". */
+static char *
+rules_checked(const HsCliContext *ctx)
+{
+  HsRules rules = ctx->policy.rules;
+  const char *mode = rules == HS_RULES_NONE ? "normal mode" : "hard mode";
+  const char *why = ctx->rules_from_file ? "as the file states"
+                    : ctx->opt.rules     ? "from --rules"
+                                         : "the default; the file states none";
+  return g_strdup_printf("%s: rules %s, %s", mode, hs_rules_name(rules), why);
+}
+
 static void
-print_verified(const char *name, const HsVerifyReport *r)
+print_verified(const HsCliContext *ctx, const char *name, const HsVerifyReport *r)
 {
   char avg[HS_AVERAGE_BUFLEN];
   hs_average_format(r->total, r->n_answers, avg);
-  hs_cli_print(stdout, "%s: verified: %u answer%s, all within %u guess%s, average %s\n", name, r->n_answers,
-               r->n_answers == 1 ? "" : "s", r->worst, r->worst == 1 ? "" : "es", avg);
+  g_autofree char *rules = rules_checked(ctx);
+  hs_cli_print(stdout, "%s: verified: %u answer%s, all within %u guess%s, average %s (%s)\n", name, r->n_answers,
+               r->n_answers == 1 ? "" : "s", r->worst, r->worst == 1 ? "" : "es", avg, rules);
   /* The verifier's own counts, in the lines of the by-pattern summary. */
   HsHistogram h;
   G_STATIC_ASSERT(sizeof h.count == sizeof r->hist);
@@ -67,7 +80,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
     print_problems(ctx, report);
     return hs_cli_reported(error);
   }
-  print_verified(ctx->input_name, report);
+  print_verified(ctx, ctx->input_name, report);
   return TRUE;
 }
 
@@ -84,7 +97,8 @@ const HsCliCommand hs_cli_verify = {
     "Without --lists/--answers or --rules, the file's '# lists:' and '# rules:' header lines (JSON: \"lists\",\n"
     "\"rules\") choose them when they name original/nyt2022/nyt2023 and nyt/strict/none; otherwise the defaults are\n"
     "--lists original --rules nyt. --max-guesses defaults to 6.",
-  .description = "Output: on success, a line 'FILE: verified: N answers, all within K guesses, average X' and the\n"
+  .description = "Output: on success, a line 'FILE: verified: N answers, all within K guesses, average X (RULES)'\n"
+                 "naming the rules checked and where they came from (the file, --rules or the default), and the\n"
                  "histogram on stdout. Otherwise every problem as 'FILE:LINE: message' on stderr, then\n"
                  "'FILE: NOT verified (N problems)'.\n\n"
                  "Exit status: 0 verified; 1 not verified, unreadable or unparseable file (the message names\n"

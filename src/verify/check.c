@@ -610,3 +610,61 @@ hs_verify_check_average(Verifier *v, double stated, guint line)
                       g_ascii_formatd(gives, sizeof gives, "%.4f", real));
   }
 }
+
+/* Reads "N answer(s), all within K guess(es), average X (T/N)" after "verified: ". */
+static gboolean
+parse_status(const char *s, guint64 *n, guint64 *k, char **avg, guint64 *t, guint64 *n2)
+{
+  char *end = NULL;
+  *n = g_ascii_strtoull(s, &end, 10);
+  if (end == s || !(g_str_has_prefix(end, " answers, all within ") || g_str_has_prefix(end, " answer, all within ")))
+    return FALSE;
+  s = strstr(end, "within ") + strlen("within ");
+  *k = g_ascii_strtoull(s, &end, 10);
+  if (end == s || !(g_str_has_prefix(end, " guesses, average ") || g_str_has_prefix(end, " guess, average ")))
+    return FALSE;
+  s = strstr(end, "average ") + strlen("average ");
+  gsize al = strcspn(s, " ");
+  *avg = g_strndup(s, al);
+  s += al;
+  if (!g_str_has_prefix(s, " ("))
+    return FALSE;
+  s += 2;
+  *t = g_ascii_strtoull(s, &end, 10);
+  if (end == s || *end != '/')
+    return FALSE;
+  s = end + 1;
+  *n2 = g_ascii_strtoull(s, &end, 10);
+  return end != s && strcmp(end, ")") == 0;
+}
+
+void
+hs_verify_check_status(Verifier *v, const char *status, guint line)
+{
+  static const char prefix[] = "verified: ";
+  if (!g_str_has_prefix(status, prefix))
+    return; /* "NOT verified: ..." claims nothing the verifier could refute */
+  const HsVerifyReport *r = v->r;
+  guint64 n = 0, k = 0, t = 0, n2 = 0;
+  g_autofree char *avg = NULL;
+  if (!parse_status(status + strlen(prefix), &n, &k, &avg, &t, &n2)) {
+    hs_verify_problem(v, line, "the status line is not 'verified: N answers, all within K guesses, average X (T/N)'");
+    return;
+  }
+  if (n != r->n_answers || n2 != r->n_answers)
+    hs_verify_problem(v, line, "the status says %" G_GUINT64_FORMAT " answers, but the strategy has %u", n,
+                      r->n_answers);
+  if (r->worst > k)
+    hs_verify_problem(v, line, "the status says all within %" G_GUINT64_FORMAT " guesses, but the strategy needs %u", k,
+                      r->worst);
+  if (t != r->total)
+    hs_verify_problem(
+      v, line, "the status says %" G_GUINT64_FORMAT " guesses in total, but the strategy gives %" G_GUINT64_FORMAT, t,
+      r->total);
+  char *end = NULL;
+  double stated = g_ascii_strtod(avg, &end);
+  if (end == avg || *end != '\0')
+    hs_verify_problem(v, line, "the status line's average is not a number");
+  else
+    hs_verify_check_average(v, stated, line);
+}

@@ -13,7 +13,7 @@ expect_same normal-solve-golden "$N" "$T/n/salet.per-word.txt"
 expect_grep normal-header-rules "$N" '^# rules: none$'
 expect_grep normal-plays-noncandidate "$N" '^shade: \[salet\] => 🟩🟨⬜🟨⬜ / \[frump\] => '
 expect_rc normal-verify-hint 0 $HS verify "$N" $L
-expect_grep normal-verify-hint-summary "$T/out" 'verified: 20 answers, all within 4 guesses, average 3.0500$'
+expect_grep normal-verify-hint-summary "$T/out" 'verified: 20 answers, all within 4 guesses, average 3.0500 (normal mode: rules none, as the file states)$'
 expect_rc normal-verify-none 0 $HS verify "$N" $L --rules none
 # Without its rules line (and no --rules) it is checked as hard mode, and the message says how to check
 # it in normal mode; with --rules nyt given, no such note.
