@@ -46,7 +46,7 @@ refuse(const HsCliContext *ctx, const HsVerifyReport *r, const char *product)
   for (guint i = 0; i < r->problems->len && i < PROBLEMS_SHOWN; i++)
     hs_cli_print(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
   if (r->problems->len > PROBLEMS_SHOWN)
-    hs_cli_print(stderr, "  ... ('hardsix verify %s' lists all %u)\n",
+    hs_cli_print(stderr, "  ... ('hardsix verify --all-problems %s' lists all %u)\n",
                  strcmp(ctx->input_name, "<stdin>") ? ctx->input_name : "-", r->problems->len);
   if (ctx->lists_hint_unknown && ctx->opt.answers == NULL)
     hs_cli_print(stderr, "  (the file names the lists '%s', which are no built-in set: use --answers and --guesses)\n",

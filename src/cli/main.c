@@ -101,6 +101,44 @@ fault_injection_from_env(void)
 }
 #endif
 
+/* The edit distance between A and B (insertions, deletions, substitutions and swaps of neighbours
+ * count one each), capped at 9: enough to tell a typo from another word. */
+static guint
+distance(const char *a, const char *b)
+{
+  guint la = (guint)MIN(strlen(a), 30u), lb = (guint)MIN(strlen(b), 30u);
+  guint d[32][32];
+  for (guint i = 0; i <= la; i++)
+    d[i][0] = i;
+  for (guint j = 0; j <= lb; j++)
+    d[0][j] = j;
+  for (guint i = 1; i <= la; i++)
+    for (guint j = 1; j <= lb; j++) {
+      guint cost = a[i - 1] != b[j - 1];
+      d[i][j] = MIN(MIN(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = MIN(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return MIN(d[la][lb], 9u);
+}
+
+/* The command nearest to the mistyped CMD (at most two edits, or CMD a prefix of it), or NULL. */
+static const char *
+nearest_command(const char *cmd)
+{
+  const char *best = NULL;
+  guint best_d = 3;
+  for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+    const char *name = commands[i]->name;
+    guint d = strlen(cmd) >= 3 && g_str_has_prefix(name, cmd) ? 1 : distance(cmd, name);
+    if (d < best_d) {
+      best = name;
+      best_d = d;
+    }
+  }
+  return best;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -129,6 +167,12 @@ main(int argc, char **argv)
       hs_cli_signals_exit(); /* a run stopped by Ctrl-C ends by it */
       return rc;
     }
+  const char *near = nearest_command(cmd);
+  if (near != NULL) {
+    hs_cli_print(stderr, "hardsix: unknown command '%s'; did you mean '%s'? ('hardsix --help' lists them all)\n", cmd,
+                 near);
+    return HS_EXIT_USAGE;
+  }
   hs_cli_print(stderr, "hardsix: unknown command '%s'\n", cmd);
   usage(stderr);
   return HS_EXIT_USAGE;

@@ -102,9 +102,10 @@ interactive(const HsStrategy *s)
   const HsWords *w = s->words;
   const HsNode *n = &s->nodes[0];
   hs_cli_print(stdout,
-               "%s: %u answers, at most %u guesses. After each guess type the colours you see:\n"
+               "%s: %u answers, at most %u %s. After each guess type the colours you see:\n"
                "G/Y/B (or 2/1/0, or 🟩🟨⬜), e.g. BYBBG. An empty line or Ctrl-D quits.\n",
-               w->text[n->guess], s->n_solved, hs_histogram_worst(&s->hist));
+               w->text[n->guess], s->n_solved, hs_histogram_worst(&s->hist),
+               hs_guesses_word(hs_histogram_worst(&s->hist)));
   char line[256];
   for (;;) {
     g_autofree char *upper = g_ascii_strup(w->text[n->guess], -1);

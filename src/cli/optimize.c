@@ -174,8 +174,8 @@ print_all_summary(const HsCliContext *ctx, const HsOptimizeRow *rows, guint n, d
           count[HS_OPTIMIZE_ROW_IMPOSSIBLE]);
   if (opt.best)
     fprintf(stderr, ", %u worse than the best %d", count[HS_OPTIMIZE_ROW_WORSE], opt.best);
-  fprintf(stderr, " (within %u guesses, %s, %s lists), %.1f s (%.1f s of CPU time)\n", ctx->policy.max_guesses,
-          hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
+  fprintf(stderr, " (within %u %s, %s, %s lists), %.1f s (%.1f s of CPU time)\n", ctx->policy.max_guesses,
+          hs_guesses_word(ctx->policy.max_guesses), hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
   g_autoptr(GString) line = g_string_new("best:");
   for (guint i = 0; i < MIN(best->len, 10u); i++) {
     const HsOptimizeRow *r = best->pdata[i];

@@ -290,7 +290,8 @@ print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, 
     fprintf(stderr, "average: %s (%" G_GUINT64_FORMAT "/%u)\n", avg, total, s->n_solved);
   }
   if (s->n_over > 0) {
-    fprintf(stderr, "over %u guesses: %u answer%s\n", s->max_guesses, s->n_over, s->n_over == 1 ? "" : "s");
+    fprintf(stderr, "over %u %s: %u answer%s\n", s->max_guesses, hs_guesses_word(s->max_guesses), s->n_over,
+            s->n_over == 1 ? "" : "s");
     guint32 path[HS_DEPTH_LIMIT];
     for (guint a = 0; a < w->n_answers; a++) {
       guint len = hs_strategy_path(s, a, path);

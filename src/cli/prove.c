@@ -120,7 +120,7 @@ hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFai
   char pat[HS_PATTERN_BUFLEN];
   g_autoptr(GString) part = g_string_new(NULL);
   append_part(part, w, ctx->table, opener, why->pattern);
-  fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s)\n", o, cap,
+  fprintf(stderr, "%s: impossible: no strategy solves every answer within %u %s (%s)\n", o, cap, hs_guesses_word(cap),
           hs_cli_rules_words(ctx->policy.rules));
   fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
           hs_pattern_format(why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands, why->n_cands == 1 ? "" : "s", part->str,
@@ -143,9 +143,9 @@ emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st
   gboolean verified = FALSE;
   if (!hs_cli_publish_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
     return FALSE;
-  fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s)\n",
-          ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
-          hs_cli_rules_words(ctx->policy.rules));
+  fprintf(stderr, "%s: %s: some strategy solves every answer within %u %s (%s)\n", ctx->words->text[s->nodes[0].guess],
+          verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
+          hs_guesses_word(ctx->policy.max_guesses), hs_cli_rules_words(ctx->policy.rules));
   print_search(st->nodes, secs);
   if (opt.timing)
     hs_cli_print_timing(ctx, "search and tree", secs * 1e3, verify_ms, write_ms);
@@ -223,10 +223,10 @@ print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, d
     undecided ? g_strdup_printf(", %u undecided (node limit %" G_GINT64_FORMAT ")", undecided, opt.max_nodes)
               : g_strdup("");
   fprintf(stderr,
-          "prove: %u opener%s, %u proven within %u guesses, %u impossible%s (%s, %s lists), %.1f s "
+          "prove: %u opener%s, %u proven within %u %s, %u impossible%s (%s, %s lists), %.1f s "
           "(%.1f s of search CPU time)\n",
-          n, n == 1 ? "" : "s", proven, ctx->policy.max_guesses, n - proven - undecided, open,
-          hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
+          n, n == 1 ? "" : "s", proven, ctx->policy.max_guesses, hs_guesses_word(ctx->policy.max_guesses),
+          n - proven - undecided, open, hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
   if (other > 0)
     fprintf(stderr, "%u opener%s decided in the %s order after the %s order reached the node limit\n", other,
             other == 1 ? "" : "s", hs_prove_order_name(hs_prove_order_other(opt.order)),

@@ -88,8 +88,8 @@ print_summary(const HsWords *w, const HsSweepRow *rows, guint n, const guint *fa
   for (guint i = 0; i < n; i++)
     if (rows[i].pass)
       g_ptr_array_add(pass, (gpointer)&rows[i]);
-  fprintf(stderr, "sweep: %u openers, %u pass (every answer within %u guesses), %.1f s, %.0f openers/s\n", n, pass->len,
-          max_guesses, secs, secs > 0 ? n / secs : 0.0);
+  fprintf(stderr, "sweep: %u openers, %u pass (every answer within %u %s), %.1f s, %.0f openers/s\n", n, pass->len,
+          max_guesses, hs_guesses_word(max_guesses), secs, secs > 0 ? n / secs : 0.0);
   g_ptr_array_sort(pass, cmp_by_average);
   if (pass->len)
     fprintf(stderr, "best passing openers by average:\n");

@@ -1,6 +1,19 @@
 /* hardsix verify — checks a strategy file (any format hardsix writes, or a selby outline) with the independent verifier. */
 #include "cli.h"
 
+/* Problems listed unless --all-problems: the first ones say what is wrong; thousands only scroll. */
+#define PROBLEMS_SHOWN 20
+
+static struct {
+  gboolean all_problems;
+} opt;
+
+static const GOptionEntry options[] = {
+  { "all-problems", 0, 0, G_OPTION_ARG_NONE, &opt.all_problems,
+    "List every problem (default: the first 20, then how many more)", NULL },
+  { NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
 #include <string.h>
 
 #include <stdio.h>
@@ -46,8 +59,12 @@ print_verified(const HsCliContext *ctx, const char *name, const HsVerifyReport *
 static void
 print_problems(const HsCliContext *ctx, const HsVerifyReport *r)
 {
-  for (guint i = 0; i < r->problems->len; i++)
+  guint shown = opt.all_problems ? r->problems->len : MIN(r->problems->len, PROBLEMS_SHOWN);
+  for (guint i = 0; i < shown; i++)
     hs_cli_print(stderr, "%s\n", (const char *)r->problems->pdata[i]);
+  if (shown < r->problems->len)
+    hs_cli_print(stderr, "... and %u more problem%s (--all-problems lists them)\n", r->problems->len - shown,
+                 r->problems->len - shown == 1 ? "" : "s");
   hs_cli_print(stderr, "%s: NOT verified (%u problem%s)\n", ctx->input_name, r->problems->len,
                r->problems->len == 1 ? "" : "s");
   const HsCliOptions *o = &ctx->opt;
@@ -99,10 +116,12 @@ const HsCliCommand hs_cli_verify = {
     "--lists original --rules nyt. --max-guesses defaults to 6.",
   .description = "Output: on success, a line 'FILE: verified: N answers, all within K guesses, average X (RULES)'\n"
                  "naming the rules checked and where they came from (the file, --rules or the default), and the\n"
-                 "histogram on stdout. Otherwise every problem as 'FILE:LINE: message' on stderr, then\n"
+                 "histogram on stdout. Otherwise the problems as 'FILE:LINE: message' on stderr (the first 20 and how\n"
+                 "many more, or all with --all-problems), then\n"
                  "'FILE: NOT verified (N problems)'.\n\n"
                  "Exit status: 0 verified; 1 not verified, unreadable or unparseable file (the message names\n"
                  "FILE:LINE); 2 usage error.",
+  .options = options,
   .flags = HS_CMD_STRATEGY_FILE | HS_CMD_LISTS | HS_CMD_RULES,
   .check = check,
   .run = run,

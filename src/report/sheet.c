@@ -288,8 +288,8 @@ append_facts_html(GString *out, const Ctx *c)
   g_string_append(out, opener);
   g_string_append(out, "</span>. Every one of the ");
   append_count(out, c->n_solved);
-  g_string_append_printf(out, " answers (%s lists) is solved within <b>%u guesses</b>, %s. Average ", c->lists, c->hi,
-                         rules_text(s->rules));
+  g_string_append_printf(out, " answers (%s lists) is solved within <b>%u %s</b>, %s. Average ", c->lists, c->hi,
+                         hs_guesses_word(c->hi), rules_text(s->rules));
   hs_average_append(out, c->total, c->n_solved);
   g_string_append(out, " guesses. Checked by the independent verifier");
   if (c->info->source != NULL) {
@@ -595,8 +595,8 @@ write_markdown(GString *out, const Ctx *c)
   g_string_append_printf(out, "# Wordle %s cheat sheet: %s\n\nOpen with **%s**. Every one of the ",
                          sheet_kind(s->rules), word(c, root->guess), word(c, root->guess));
   append_count(out, c->n_solved);
-  g_string_append_printf(out, " answers (%s lists) is solved within %u guesses, %s; average ", c->lists, c->hi,
-                         rules_text(s->rules));
+  g_string_append_printf(out, " answers (%s lists) is solved within %u %s, %s; average ", c->lists, c->hi,
+                         hs_guesses_word(c->hi), rules_text(s->rules));
   hs_average_append(out, c->total, c->n_solved);
   g_string_append(out, " guesses. Checked by the independent verifier");
   if (c->info->source != NULL)

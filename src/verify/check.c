@@ -569,6 +569,13 @@ hs_verify_check_nodes(Verifier *v, Tree *t)
 /* Stated figures                                                                           */
 /* ======================================================================================== */
 
+/* "guess" or "guesses" (the verifier's own: it shares nothing with the rest of the library). */
+static const char *
+guesses_word(guint64 n)
+{
+  return n == 1 ? "guess" : "guesses";
+}
+
 void
 hs_verify_check_histogram(Verifier *v, const GArray *stated, const char *how, guint present_line)
 {
@@ -581,20 +588,20 @@ hs_verify_check_histogram(Verifier *v, const GArray *stated, const char *how, gu
     guint64 real = s->d >= 1 && s->d <= PATH_LIMIT ? r->hist[s->d] : 0;
     if (s->d >= 1 && s->d <= PATH_LIMIT) {
       if (seen[s->d]) {
-        hs_verify_problem(v, s->line, "%s states %u guesses twice", how, s->d);
+        hs_verify_problem(v, s->line, "%s states %u %s twice", how, s->d, guesses_word(s->d));
         continue;
       }
       seen[s->d] = TRUE;
     }
     if (s->count != real)
-      hs_verify_problem(v, s->line,
-                        "%s says %u guesses: %" G_GUINT64_FORMAT ", but the strategy gives %" G_GUINT64_FORMAT, how,
-                        s->d, s->count, real);
+      hs_verify_problem(v, s->line, "%s says %u %s: %" G_GUINT64_FORMAT ", but the strategy gives %" G_GUINT64_FORMAT,
+                        how, s->d, guesses_word(s->d), s->count, real);
   }
   guint line = stated->len > 0 ? g_array_index(stated, Stated, 0).line : present_line;
   for (guint d = 1; d <= PATH_LIMIT; d++)
     if (r->hist[d] > 0 && !seen[d])
-      hs_verify_problem(v, line, "%s has no figure for %u guesses (the strategy gives %u)", how, d, r->hist[d]);
+      hs_verify_problem(v, line, "%s has no figure for %u %s (the strategy gives %u)", how, d, guesses_word(d),
+                        r->hist[d]);
 }
 
 void
@@ -655,8 +662,8 @@ hs_verify_check_status(Verifier *v, const char *status, guint line)
     hs_verify_problem(v, line, "the status says %" G_GUINT64_FORMAT " answers, but the strategy has %u", n,
                       r->n_answers);
   if (r->worst > k)
-    hs_verify_problem(v, line, "the status says all within %" G_GUINT64_FORMAT " guesses, but the strategy needs %u", k,
-                      r->worst);
+    hs_verify_problem(v, line, "the status says all within %" G_GUINT64_FORMAT " %s, but the strategy needs %u", k,
+                      guesses_word(k), r->worst);
   if (t != r->total)
     hs_verify_problem(
       v, line, "the status says %" G_GUINT64_FORMAT " guesses in total, but the strategy gives %" G_GUINT64_FORMAT, t,

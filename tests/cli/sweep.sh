@@ -36,7 +36,7 @@ expect_grep sweep-summary "$T/err" '^sweep: 40 openers, [0-9]* pass'
 op=$(awk -F'\t' '$2 == "ok" { print $1; exit }' "$T/t.tsv")
 hist=$(awk -F'\t' -v o="$op" '$1 == o { print $6 }' "$T/t.tsv")
 $HS solve "$op" $L 2>"$T/solve.err" >/dev/null
-want=$(sed -n 's/^\([0-9]*\) guesses: \([0-9]*\)$/\1:\2/p' "$T/solve.err" | grep -v ':0$' | paste -sd, -)
+want=$(sed -n 's/^\([0-9]*\) guess\(es\)\{0,1\}: \([0-9]*\)$/\1:\3/p' "$T/solve.err" | grep -v ':0$' | paste -sd, -)
 [ "$hist" = "$want" ] && ok sweep-matches-solve || fail sweep-matches-solve "sweep $hist, solve $want"
 # --full gives exact failure details; a failing row names its first answer over the cap.
 $HS sweep $L --full >"$T/f.tsv" 2>/dev/null
