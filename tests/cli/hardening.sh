@@ -207,14 +207,14 @@ if $HS next --help >/dev/null 2>&1; then
     $HS next "$V/good.per-word.txt" $L kempt BYBXB
   expect_error next-100mb 1 "^hardsix: $W/big.txt: file is larger than 64 MiB" $HS next "$W/big.txt" $L
 else
-  skip next-inputs
+  skip "next-inputs: this build has no next command"
 fi
 if $HS sheet --help >/dev/null 2>&1; then
   expect_error sheet-truncated 1 "^hardsix: $V/truncated.json:34: " $HS sheet "$V/truncated.json" $L
   expect_error sheet-empty 1 "^hardsix: $W/empty.txt:1: " $HS sheet "$W/empty.txt" $L
   expect_error sheet-output-missing-dir 1 "^hardsix: $T/nodir/s.html: " $HS sheet "$V/good.json" $L -o "$T/nodir/s.html"
 else
-  skip sheet-inputs
+  skip "sheet-inputs: this build has no sheet command"
 fi
 
 # --- typed words and patterns ---
@@ -280,11 +280,11 @@ if [ -c /dev/full ]; then
   printf 'crane would\n' >"$T/fb.txt"
   expect_error stdout-full-feedback-stdin 1 "^hardsix: cannot write to stdout" sh -c "\"$HS\" feedback <\"$T/fb.txt\" >/dev/full"
 else
-  skip stdout-full
+  skip "stdout-full: no /dev/full on this system"
 fi
 if [ "$(id -u)" = 0 ]; then
   # Permission bits do not stop root; the cases above (missing directory, a file in the way) cover it.
-  skip sweep-output-read-only-dir
+  skip "sweep-output-read-only-dir: running as root, for whom a read-only directory is writable"
 else
   mkdir "$T/ro" && chmod 555 "$T/ro"
   expect_error sweep-output-read-only-dir 1 "^hardsix: $T/ro/out.tsv: cannot write in $T/ro" $HS sweep $L -o "$T/ro/out.tsv"
@@ -328,6 +328,6 @@ if [ -f "$ROOT/data/original/answers.txt" ] && [ -d /proc/self ] && env --defaul
   [ ! -e "$T/int.tsv" ] && ok sweep-sigint-no-output || fail sweep-sigint-no-output "$T/int.tsv exists"
   [ "$(cat "$T/kept.tsv")" = old ] && ok sweep-sigint-old-file-kept || fail sweep-sigint-old-file-kept
 else
-  skip sweep-sigint
+  skip "sweep-sigint: needs data/original, /proc and env --default-signal (coreutils 8.31)"
 fi
 exit 0

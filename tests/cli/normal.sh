@@ -1,6 +1,6 @@
 # CLI tests for normal mode (--rules none) and --preset entropy2022: a normal-mode strategy passes
 # verify under its own rules and is refused as hard mode at its first illegal guess (file:line); every
-# command that takes --rules accepts none; Selby's published normal-mode optimum (../shared, when
+# command that takes --rules accepts none; Selby's published normal-mode optimum (data/reference, when
 # present) verifies with 7920 guesses in total; the entropy2022 figures on the original lists.
 . "$ROOT/tests/cli/lib.sh.inc"
 L="--answers $DATA/tiny-answers.txt --guesses $DATA/tiny-guesses.txt"
@@ -95,12 +95,12 @@ for line in '2 guesses: 44' '3 guesses: 1217' '4 guesses: 990' '5 guesses: 63' '
 done
 expect_rc entropy2022-soare-verify-none 0 $HS verify "$T/s/soare.per-word.txt" --rules none
 expect_rc entropy2022-soare-refused-nyt 1 $HS verify "$T/s/soare.per-word.txt" --rules nyt
-S="$SHARED/selby/salet.easy.origwords.tree"
+S="$REF/selby/salet.easy.origwords.tree"
 if [ -f "$S" ]; then
   expect_rc selby-normal-verify 0 $HS verify "$S" --rules none
   total=$(sed -n 's/^\([0-9]*\) guess\(es\)\{0,1\}: \([0-9]*\)$/\1 \3/p' "$T/out" | awk '{ t += $1 * $2; n += $2 } END { print t "/" n }')
   [ "$total" = "7920/2315" ] && ok selby-normal-total-7920 || fail selby-normal-total-7920 "total $total"
   expect_rc selby-normal-refused-nyt 1 $HS verify "$S" --rules nyt
 else
-  skip selby-normal-verify
+  skip "selby-normal-verify: data/reference/selby/salet.easy.origwords.tree is not there"
 fi

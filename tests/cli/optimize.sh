@@ -54,7 +54,7 @@ if command -v parallel >/dev/null 2>&1; then
   $HS merge $ML "$T"/p1.tsv "$T"/p2.tsv "$T"/p3.tsv "$T"/p4.tsv >"$T/pmerged.tsv"
   expect_same optimize-gnu-parallel-shards "$T/all.tsv" "$T/pmerged.tsv"
 else
-  skip optimize-gnu-parallel-shards
+  skip "optimize-gnu-parallel-shards: GNU parallel is not installed (make deps)"
 fi
 expect_rc optimize-best 0 $HS optimize --all --best 3 $L -o "$T/best.tsv"
 n=$(grep -c '	optimal	' "$T/best.tsv")
@@ -89,7 +89,7 @@ if [ -f "$f" ]; then
   tail -n +2 "$T/oagain" | cut -f1-4 >"$T/oagain.rows"
   expect_same optimize-table-sample "$T/osample" "$T/oagain.rows"
 else
-  skip optimize-table
+  skip "optimize-table: output/optimize-all/nyt2022.tsv is not there"
 fi
 
 # Usage errors.

@@ -136,7 +136,7 @@ for table in 5:original 5:nyt2022 6:nyt2023; do
   cap=${table%%:*} lists=${table#*:}
   f="$ROOT/output/prove-within-$cap/$lists.tsv"
   if [ ! -f "$f" ]; then
-    skip "prove$cap-table-$lists"
+    skip "prove$cap-table-$lists: $f is not there"
     continue
   fi
   want=$($HS rank --lists "$lists" 2>/dev/null | tail -n +2 | wc -l)

@@ -43,7 +43,7 @@ if command -v python3 >/dev/null 2>&1; then
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [o["opener"] for o in d["openers"]] == ["clogs","crate","grate","irate","tacit","slate","money"]' "$T/j.json" \
     && ok rank-json-parses || fail rank-json-parses
 else
-  skip rank-json-parses
+  skip "rank-json-parses: no python3 to parse the JSON strictly"
 fi
 
 # --with-sweep: the greedy result and the prover's verdict for the top K, as solve and prove say.

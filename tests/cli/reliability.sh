@@ -90,7 +90,7 @@ if mkfifo "$T/fifo" 2>/dev/null; then
   wait "$reader"
   [ -p "$T/fifo" ] && grep -q '<html' "$T/fifo2.out" && ok fifo-robust-html-content || fail fifo-robust-html-content
 else
-  skip fifo
+  skip "fifo: mkfifo failed here"
 fi
 printf 'old\n' >"$T/target.tsv"
 ln -s target.tsv "$T/link.tsv"
@@ -120,7 +120,7 @@ expect_rc collide-repair-dotted 2 $HS repair shade $L -o "$T/rep" --save-overrid
 # ---- resource limits: one-line errors, never a signal (under a 4 GB address-space limit) ----
 # Sanitizer builds reserve terabytes of address space and cannot run under ulimit -v.
 if [ -n "${ASAN_OPTIONS:-}" ] || ! (ulimit -v 4000000) 2>/dev/null; then
-  skip resource-limits
+  skip "resource-limits: sanitizer builds cannot run under ulimit -v"
 else
   awk 'BEGIN { a = "abcdefghijklmnopqrstuvwxyz"; n = 0
     for (i = 1; i <= 26; i++) for (j = 1; j <= 26; j++) for (k = 1; k <= 26; k++) for (l = 1; l <= 26; l++)

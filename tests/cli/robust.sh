@@ -74,6 +74,6 @@ if [ -f data/original/answers.txt ] && [ -f data/nyt2022/answers.txt ]; then
   expect_grep robust-real-true-metric "$T/h1.tsv" '^metric	maxbucket	maxbucket	original	fail	7	3	.*	graze,tatty,tight	-$'
   expect_grep robust-real-lists "$T/h1.tsv" '^lists	nyt2022	maxbucket-swapped	nyt2022	\(ok\|fail\)	'
 else
-  skip robust-real-lists
+  skip "robust-real-lists: data/original or data/nyt2022 is not there"
 fi
 exit 0

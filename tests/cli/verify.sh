@@ -1,5 +1,5 @@
 # CLI tests for 'hardsix verify' on the strategies in tests/data/verify/ (opener kempt on the tiny lists, in
-# every format), the engine's outputs, and the trees published with Selby's solver (../shared, when present).
+# every format), the engine's outputs, and the trees published with Selby's solver (data/reference/selby/).
 # Environment: HS (the hardsix binary), ROOT (the repository). Prints "ok NAME" / "FAIL NAME" / "skip NAME".
 . "$ROOT/tests/cli/lib.sh.inc"
 
@@ -105,7 +105,7 @@ if [ -f "$ROOT/data/original/answers.txt" ]; then
   expect_rc lists-note 1 "$HS" verify good.json
   expect_grep lists-note-text "$T/err" "names the word lists 'tiny'"
 else
-  skip lists-note
+  skip "lists-note: data/original is not there"
 fi
 expect_rc help 0 "$HS" verify --help
 expect_grep help-exit-codes "$T/out" "Exit status"
@@ -118,11 +118,11 @@ if [ -f "$F/howls.per-word.txt" ] && [ -f "$F/answers.txt" ]; then
     if [ -f "$F/$f" ]; then
       expect_rc "engine-$f" 0 "$HS" verify "$F/$f" --answers "$F/answers.txt" --guesses "$F/guesses.txt"
     else
-      skip "engine-$f"
+      skip "engine-$f: $F/$f is not there"
     fi
   done
 else
-  skip engine-written-files
+  skip "engine-written-files: the engine-written files are not there"
 fi
 # A file written on the nyt2023 lists names them in its header, and verify uses them.
 $HS solve shade --lists nyt2023 --preset tkihira2022 --format per-word >"$T/n23.txt" 2>/dev/null
@@ -139,11 +139,14 @@ if [ -f "$ROOT/data/original/answers.txt" ]; then
     expect_same "output-$d-tree-summary" "$T/summary-howls.json" "$T/summary-howls.tree.txt"
   done
 else
-  skip output-files
+  skip "output-files: data/original is not there"
 fi
 
-# --- the trees published with Selby's exact solver (read from ../shared; never copied here) ---
-S="$SHARED/selby"
+# --- the trees published with Selby's exact solver (copied into data/reference/selby/, MIT) ---
+S="$REF/selby"
+if [ -f "$S/SHA256SUMS" ]; then
+  (cd "$S" && sha256sum --quiet -c SHA256SUMS) >"$T/sums" 2>&1 && ok selby-copies-sums || fail selby-copies-sums "$(cat "$T/sums")"
+fi
 if [ -d "$S" ] && [ -f "$ROOT/data/original/answers.txt" ]; then
   H=salet.hard.origwordlist.tree
   expect_rc selby-salet-hard 0 "$HS" verify "$S/$H"
@@ -169,6 +172,6 @@ if [ -d "$S" ] && [ -f "$ROOT/data/original/answers.txt" ]; then
   expect_rc selby-next 0 "$HS" next "$S/$H" salet BBBBB crump BBBBB
   expect_grep selby-next-guess "$T/out" "^next guess: doing (guess 3)\$"
 else
-  skip selby-published-trees
+  skip "selby-published-trees: data/reference/selby or data/original is not there"
 fi
 exit 0
