@@ -113,9 +113,10 @@ static void
 test_tkihira_published_order(void **state)
 {
   (void)state;
-  if (!g_file_test(ORDER_FILE, G_FILE_TEST_EXISTS))
+  if (!g_file_test(ORDER_FILE, G_FILE_TEST_EXISTS)) {
     print_message("skip: data/orders/tkihira2022.txt is not there\n");
-  skip();
+    skip();
+  }
   g_auto(Setting2022) k = setting_2022(ORDER_FILE);
   g_autoptr(HsStrategy) s = build(k.w, k.t, "howls", &k.p, "howls YBBBY shark\n");
   assert_hist(s, "2:80 3:706 4:1160 5:338 6:31");
@@ -162,9 +163,10 @@ test_true_metric_fails(void **state)
 {
   (void)state;
   true_metric_over(NULL, "graze tatty tight");
-  if (!g_file_test(ORDER_FILE, G_FILE_TEST_EXISTS))
+  if (!g_file_test(ORDER_FILE, G_FILE_TEST_EXISTS)) {
     print_message("skip: data/orders/tkihira2022.txt is not there\n");
-  skip();
+    skip();
+  }
   true_metric_over(ORDER_FILE, "graze tight catty");
 }
 

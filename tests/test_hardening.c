@@ -82,9 +82,10 @@ static void
 test_read_stream_cap(void **state)
 {
   (void)state;
-  if (!g_file_test("/dev/zero", G_FILE_TEST_EXISTS))
+  if (!g_file_test("/dev/zero", G_FILE_TEST_EXISTS)) {
     print_message("skip: no /dev/zero on this system\n");
-  skip();
+    skip();
+  }
   char *text = NULL;
   gsize len = 0;
   GError *e = NULL;

@@ -161,9 +161,10 @@ test_committed_strategy(void **state)
   g_autofree char *text = slurp("output/howls-tkihira2022/howls.per-word.txt");
   g_autofree char *bp = slurp("output/howls-tkihira2022/howls.by-pattern.txt");
   g_autoptr(HsWords) w = hs_words_load_set("original", NULL);
-  if (text == NULL || bp == NULL || w == NULL)
+  if (text == NULL || bp == NULL || w == NULL) {
     print_message("skip: output/howls-tkihira2022 or data/original is not there\n");
-  skip();
+    skip();
+  }
   /* make run wrote it with the 2022 solver's answer order (candidates are listed in that order). */
   assert_true(hs_words_apply_order(w, "tkihira2022", NULL));
   g_autoptr(HsStrategy) s = tree_of(w, HS_RULES_STRICT, text, NULL);
