@@ -135,12 +135,12 @@ fuzz-bins: $(FUZZ_BIN)
 run: deps-build
 	@$(MAKE) --no-print-directory all
 	@mkdir -p output
-	./$(BUILD)/hardsix solve howls --preset tkihira2022 --order tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
-	./$(BUILD)/hardsix solve howls --overrides overrides/howls.txt -o output/howls
-	./$(BUILD)/hardsix optimize salet -o output/salet-optimal
-	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt -o output/salet-optimal
-	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt --format markdown -o output/salet-optimal
-	@echo "make run: the program is ./$(BUILD)/hardsix; 'make install PREFIX=~/.local' puts it in ~/.local/bin"
+	$(BUILD)/hardsix solve howls --preset tkihira2022 --order tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
+	$(BUILD)/hardsix solve howls --overrides overrides/howls.txt -o output/howls
+	$(BUILD)/hardsix optimize salet -o output/salet-optimal
+	$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt -o output/salet-optimal
+	$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt --format markdown -o output/salet-optimal
+	@echo "make run: the program is $(BUILD)/hardsix; 'make install PREFIX=~/.local' puts it in ~/.local/bin"
 
 check: deps
 	@$(MAKE) --no-print-directory tests
