@@ -26,7 +26,7 @@ usage(FILE *out)
                     "every answer within six guesses.\n\n"
                     "Commands:\n");
   for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
-    hs_cli_print(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    hs_cli_print(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
   hs_cli_print(out, "\n'hardsix COMMAND --help' describes each command.\n"
                     "Exit status: 0 success, 1 failure (including a strategy that is not verified), 2 usage error.\n");
 }

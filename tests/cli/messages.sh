@@ -54,4 +54,16 @@ expect_grep one-guess-over "$T/err" "^over 1 guess: 19 answers$"
 $HS solve crane $L --format by-pattern 2>/dev/null >"$T/crane.by-pattern.txt"
 expect_grep one-guess-by-pattern "$T/crane.by-pattern.txt" "^1 guess: 1$"
 expect_rc one-guess-by-pattern-verifies 0 $HS verify "$T/crane.by-pattern.txt" $L
+
+# The man page has EXAMPLES, each naming a real command, and its COMMANDS section lists every command.
+M=docs/hardsix.1
+expect_grep man-examples "$M" '^\.SH EXAMPLES$'
+bad=""
+for c in $(sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$M" | sed 's/\\-/-/g' | grep -o 'hardsix [a-z-]*' | cut -d' ' -f2 | sort -u); do
+  $HS "$c" --help >/dev/null 2>&1 || bad="$bad $c"
+done
+[ -z "$bad" ] && ok man-examples-commands || fail man-examples-commands "not commands:$bad"
+for c in $($HS --help | sed -n 's/^  \([a-z-]*\)  .*/\1/p'); do
+  grep -q "^\.B $c\b" "$M" && ok "man-lists-$c" || fail "man-lists-$c" "no .B $c in $M"
+done
 exit 0
