@@ -179,6 +179,24 @@ run stdin "$HS" next "$T/in/strategy.per-word" $L -
 rm -f "$T/stdin"
 [ "$findings" = "$f0" ] && family_done stdin "$n0"
 
+# ---- --long: the real lists, the committed strategies and tables ----
+if [ "$LONG" = 1 ] && [ -f "$ROOT/data/original/answers.txt" ] && [ -d "$ROOT/output/salet-optimal" ]; then
+  n0=$tried f0=$findings
+  O=$ROOT/data/original
+  for kind in $KINDS; do
+    mutate "$kind" "$O/answers.txt" "$T/m/orig-answers.txt"
+    run real-lists "$HS" solve salet --answers "$T/m/orig-answers.txt" --guesses "$O/guesses.txt"
+    for f in per-word.txt by-pattern.txt json tree.txt selby.tree; do
+      mutate "$kind" "$ROOT/output/salet-optimal/salet.$f" "$T/m/salet.$f"
+      run real-strategies "$HS" verify "$T/m/salet.$f"
+      run real-strategies "$HS" next "$T/m/salet.$f" salet BBBBB
+    done
+    mutate "$kind" "$ROOT/output/prove-within-5/original.tsv" "$T/m/original.tsv"
+    run real-tables "$HS" check-table "$T/m/original.tsv" --max-guesses 5 --sample 2
+  done
+  [ "$findings" = "$f0" ] && family_done real-lists-strategies-tables "$n0"
+fi
+
 # ---- argv: every option of the common commands given hostile values ----
 n0=$tried f0=$findings
 LONGARG=$(head -c 100000 /dev/zero | tr '\0' x)
