@@ -51,7 +51,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g_error_free(e);
   } else {
     FUZZ_CHECK(s->complete);
-    HsFormatInfo info = { FALSE, "tiny", "fuzz" };
+    HsFormatInfo info = { "tiny", "fuzz" };
     g_autofree char *pw = hs_format_write(s, HS_FORMAT_PER_WORD, &info);
     HsVerifyReport *r = NULL;
     FUZZ_CHECK(hs_verify_text(w, rules, pol.max_guesses, pw, strlen(pw), "pw", &r, NULL));

@@ -83,11 +83,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   FUZZ_CHECK(n_over == s->n_over);
 
-  HsFormatInfo info = { s->n_over == 0, "fuzz", "fuzz" };
+  HsFormatInfo info = { "fuzz", "fuzz" };
   const HsFormat formats[] = { HS_FORMAT_PER_WORD, HS_FORMAT_BY_PATTERN, HS_FORMAT_JSON, HS_FORMAT_TREE,
                                HS_FORMAT_SELBY_BARE };
+  /* Publishing verifies the strategy and every text: it passes exactly when no answer is over the cap. */
+  g_autoptr(HsPublished) pub = hs_publish(s, &info, formats, G_N_ELEMENTS(formats));
+  FUZZ_CHECK(hs_published_verified(pub) == (s->n_over == 0));
   for (guint f = 0; f < G_N_ELEMENTS(formats); f++) {
-    g_autofree char *text = hs_format_write(s, formats[f], &info);
+    const char *text = hs_published_text(pub, f);
     if (formats[f] == HS_FORMAT_TREE)
       continue;
     if (formats[f] == HS_FORMAT_SELBY_BARE) {

@@ -48,6 +48,29 @@ for t in "$root/$build"/tests/test_*; do
   sed -n 's/^skip: /    skip: /p' "$log"
 done
 
+# With TSAN_BUILD (make sanitize): the threaded test binaries TSAN_TESTS of that ThreadSanitizer build,
+# with two threads; any race report fails the binary.
+for name in ${TSAN_BUILD:+${TSAN_TESTS:-}}; do
+  t="$root/$TSAN_BUILD/tests/$name"
+  if [ ! -x "$t" ]; then
+    echo "FAIL tsan/$name (not built: $t)"; failed=$((failed + 1)); continue
+  fi
+  (cd "$root" && env -u ASAN_OPTIONS -u LSAN_OPTIONS -u UBSAN_OPTIONS OMP_NUM_THREADS=2 \
+    TSAN_OPTIONS="ignore_noninstrumented_modules=1:halt_on_error=0:exitcode=66:suppressions=$root/tests/tsan.supp" "$t") >"$log" 2>&1
+  rc=$?
+  p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+  f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+  p=${p:-0} f=${f:-0}
+  if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+  if grep -q 'WARNING: ThreadSanitizer' "$log"; then f=$((f + 1)); rc=1; fi
+  passed=$((passed + p)) failed=$((failed + f))
+  if [ $rc -ne 0 ] || [ "$f" != 0 ]; then
+    echo "FAIL tsan/$name"; sed 's/^/    /' "$log" | tail -n 60
+  else
+    echo "ok   tsan/$name ($p passed, ThreadSanitizer: no race)"
+  fi
+done
+
 for t in "$root"/tests/static/*.sh "$root"/tests/cli/*.sh; do
   [ -f "$t" ] || continue
   name=$(basename "$(dirname "$t")")/$(basename "$t" .sh)

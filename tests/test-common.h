@@ -4,12 +4,42 @@
 #pragma once
 
 #include <glib.h>
+#include "hardsix/hardsix.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #define HS_TEST_DATA "tests/data/"
 #define HS_TEST_REFERENCE "data/reference/"
+
+/* What a test asks of a writer: the header facts, and whether the text must come out verified (then
+ * it is published: checked by the independent verifier first, which must accept it) or as a draft. */
+typedef struct {
+  gboolean verified;
+  const char *lists;
+  const char *policy;
+} HsTestInfo;
+
+/* S in FORMAT (newly allocated): published when INFO says verified (a failure to verify fails the
+ * test), else as the draft hs_format_write writes. INFO may be NULL (a draft, the strategy's facts). */
+static inline char *
+hs_test_write(const HsStrategy *s, HsFormat format, const HsTestInfo *info)
+{
+  HsFormatInfo fi = { info ? info->lists : NULL, info ? info->policy : NULL };
+  if (info == NULL || !info->verified)
+    return hs_format_write(s, format, &fi);
+  HsPublished *p = hs_publish(s, &fi, &format, 1);
+  if (!hs_published_verified(p)) {
+    const HsVerifyReport *r = hs_published_report(p);
+    fail_msg("the strategy does not verify: %s", hs_published_problem(p) ? hs_published_problem(p)
+                                                 : r != NULL && r->problems->len > 0
+                                                   ? (const char *)r->problems->pdata[0]
+                                                   : "incomplete or over the cap");
+  }
+  char *text = g_strdup(hs_published_text(p, 0));
+  hs_published_free(p);
+  return text;
+}
 
 /* The lists in ANSWERS and GUESSES; a failure fails the test. */
 static inline HsWords *

@@ -16,6 +16,8 @@
 #include "hardsix/core/strategy.h"
 #include "hardsix/core/words.h"
 #include "hardsix/verify/verify.h"
+#include "hardsix/hardsix.h"
+#include "test-common.h"
 
 #define DATA "tests/data/format/"
 
@@ -158,18 +160,18 @@ check_golden(const char *actual, const char *name)
 }
 
 static void
-check_writer(const HsStrategy *s, HsFormat format, const HsFormatInfo *info, const char *golden)
+check_writer(const HsStrategy *s, HsFormat format, const HsTestInfo *info, const char *golden)
 {
-  g_autofree char *text = hs_format_write(s, format, info);
+  g_autofree char *text = hs_test_write(s, format, info);
   assert_non_null(text);
   check_golden(text, golden);
   /* Deterministic: a second call gives the same bytes. */
-  g_autofree char *again = hs_format_write(s, format, info);
+  g_autofree char *again = hs_test_write(s, format, info);
   assert_string_equal(text, again);
 }
 
-static const HsFormatInfo verified_info = { TRUE, "tiny", "pool candidates, first candidate (test)" };
-static const HsFormatInfo unverified_info = { FALSE, "tiny", "pool candidates, first candidate (test)" };
+static const HsTestInfo verified_info = { TRUE, "tiny", "pool candidates, first candidate (test)" };
+static const HsTestInfo unverified_info = { FALSE, "tiny", "pool candidates, first candidate (test)" };
 
 /* ---- names ---- */
 
@@ -241,7 +243,7 @@ test_opener_is_answer_golden(void **state)
   g_autoptr(HsWords) w = tiny_words();
   g_autoptr(HsStrategy) s = build(w, "shade", HS_RULES_NYT, 6, NULL);
   s->policy = g_strdup("policy from the strategy");
-  HsFormatInfo info = { TRUE, NULL, NULL }; /* lists and policy fall back to the strategy's */
+  HsTestInfo info = { TRUE, NULL, NULL }; /* lists and policy fall back to the strategy's */
   check_writer(s, HS_FORMAT_BY_PATTERN, &info, "shade.by-pattern.txt");
   check_writer(s, HS_FORMAT_PER_WORD, &info, "shade.per-word.txt");
   check_writer(s, HS_FORMAT_TREE, &info, "shade.tree.txt");
@@ -261,7 +263,7 @@ test_not_verified_golden(void **state)
   g_autoptr(HsStrategy) s = build(w, "howls", HS_RULES_NYT, 4, &force);
   assert_true(s->complete);
   assert_true(s->n_over > 0);
-  HsFormatInfo info = { FALSE, "tiny", NULL };
+  HsTestInfo info = { FALSE, "tiny", NULL };
   check_writer(s, HS_FORMAT_BY_PATTERN, &info, "capped.by-pattern.txt");
   check_writer(s, HS_FORMAT_PER_WORD, &info, "capped.per-word.txt");
   check_writer(s, HS_FORMAT_TREE, &info, "capped.tree.txt");
@@ -285,7 +287,7 @@ test_status_lines(void **state)
 {
   (void)state;
   g_autoptr(HsWords) w = tiny_words();
-  HsFormatInfo info = { FALSE, "tiny", NULL };
+  HsTestInfo info = { FALSE, "tiny", NULL };
 
   /* Cut the children of the node howls 🟨⬜⬜⬜⬜ → tight (candidates tight, fight, might, night): three
    * answers unsolved. The cut nodes stay in the array but are unreachable; the histogram is recounted
@@ -318,19 +320,19 @@ test_status_lines(void **state)
   }
   cut->complete = FALSE;
   {
-    g_autofree char *text = hs_format_write(cut, HS_FORMAT_BY_PATTERN, &info);
+    g_autofree char *text = hs_test_write(cut, HS_FORMAT_BY_PATTERN, &info);
     g_autofree char *st = status_line(text);
     assert_string_equal(st, "# status: NOT verified: tree incomplete, 3 answers not solved (fight, might, night)");
     /* The cut nodes are no longer written. */
     assert_null(strstr(text, "{fight}"));
-    g_autofree char *per_word = hs_format_write(cut, HS_FORMAT_PER_WORD, &info);
+    g_autofree char *per_word = hs_test_write(cut, HS_FORMAT_PER_WORD, &info);
     assert_null(strstr(per_word, "\nfight:"));
     assert_null(strstr(per_word, "\nmight:"));
     assert_null(strstr(per_word, "\nnight:"));
     assert_non_null(strstr(per_word, "\ntight: [howls] => 🟨⬜⬜⬜⬜ / [tight] => 🟩🟩🟩🟩🟩 /\n"));
     /* Both problems at once. */
     cut->max_guesses = 3;
-    g_autofree char *text3 = hs_format_write(cut, HS_FORMAT_BY_PATTERN, &info);
+    g_autofree char *text3 = hs_test_write(cut, HS_FORMAT_BY_PATTERN, &info);
     g_autofree char *st3 = status_line(text3);
     assert_true(g_str_has_prefix(st3, "# status: NOT verified: "));
     assert_non_null(strstr(st3, " over 3 guesses ("));
@@ -341,22 +343,29 @@ test_status_lines(void **state)
   /* A cap of 1: every answer is over; ten are named, in canonical order, then "and 2 more". */
   g_autoptr(HsStrategy) s = build(w, "howls", HS_RULES_STRICT, 1, NULL);
   {
-    g_autofree char *text = hs_format_write(s, HS_FORMAT_BY_PATTERN, &info);
+    g_autofree char *text = hs_test_write(s, HS_FORMAT_BY_PATTERN, &info);
     g_autofree char *st = status_line(text);
     assert_string_equal(st, "# status: NOT verified: 12 answers over 1 guess (tight, shade, crane, fight, "
                             "shake, light, might, shame, night, shape, and 2 more)");
   }
 
-  /* Nothing visibly wrong: the verifier did not accept it. */
+  /* Nothing visibly wrong: a draft was not checked; published, the checks refused it (its answers
+   * over the cap were counted under the cap of 1). */
   s->max_guesses = 6;
   {
-    g_autofree char *text = hs_format_write(s, HS_FORMAT_BY_PATTERN, &info);
+    g_autofree char *text = hs_test_write(s, HS_FORMAT_BY_PATTERN, &info);
     g_autofree char *st = status_line(text);
-    assert_string_equal(st, "# status: NOT verified: not accepted by the verifier");
+    assert_string_equal(st, "# status: NOT verified: not checked by the verifier");
+    const HsFormat f = HS_FORMAT_BY_PATTERN;
+    HsFormatInfo fi = { info.lists, info.policy };
+    g_autoptr(HsPublished) p = hs_publish(s, &fi, &f, 1);
+    assert_false(hs_published_verified(p));
+    g_autofree char *st2 = status_line(hs_published_text(p, 0));
+    assert_string_equal(st2, "# status: NOT verified: not accepted by the verifier");
   }
   /* No info at all: not verified, lists from the words, no policy line. */
   {
-    g_autofree char *text = hs_format_write(s, HS_FORMAT_BY_PATTERN, NULL);
+    g_autofree char *text = hs_test_write(s, HS_FORMAT_BY_PATTERN, NULL);
     assert_non_null(strstr(text, "# lists: custom\n# rules: strict\n# max-guesses: 6\n# status: NOT verified"));
     assert_null(strstr(text, "# policy:"));
   }
@@ -381,8 +390,8 @@ test_status_incomplete(void **state)
   parent->n_children--;
   s->n_nodes--;
   s->complete = FALSE;
-  HsFormatInfo info = { FALSE, "tiny", NULL };
-  g_autofree char *text = hs_format_write(s, HS_FORMAT_BY_PATTERN, &info);
+  HsTestInfo info = { FALSE, "tiny", NULL };
+  g_autofree char *text = hs_test_write(s, HS_FORMAT_BY_PATTERN, &info);
   g_autofree char *st = status_line(text);
   assert_string_equal(st, expect);
 }
@@ -394,18 +403,18 @@ test_json_escaping(void **state)
   (void)state;
   g_autoptr(HsWords) w = tiny_words();
   g_autoptr(HsStrategy) s = build(w, "howls", HS_RULES_STRICT, 6, NULL);
-  HsFormatInfo info = { TRUE, "my \"lists\"\\x", "a\tb\nc\x01 d \xff é" };
-  g_autofree char *json = hs_format_write(s, HS_FORMAT_JSON, &info);
+  HsTestInfo info = { TRUE, "my \"lists\"\\x", "a\tb\nc\x01 d \xff é" };
+  g_autofree char *json = hs_test_write(s, HS_FORMAT_JSON, &info);
   assert_non_null(strstr(json, "\n  \"lists\": \"my \\\"lists\\\"\\\\x\",\n"));
   assert_non_null(strstr(json, "\n  \"policy\": \"a\\tb\\nc\\u0001 d \xEF\xBF\xBD é\",\n"));
   assert_true(g_utf8_validate(json, -1, NULL));
-  g_autofree char *text = hs_format_write(s, HS_FORMAT_BY_PATTERN, &info);
+  g_autofree char *text = hs_test_write(s, HS_FORMAT_BY_PATTERN, &info);
   assert_non_null(strstr(text, "\n# lists: my \"lists\"\\x\n# rules: strict\n"));
   assert_non_null(strstr(text, "\n# policy: a b c  d \xff é\n"));
 
   /* No policy at all: null. */
-  HsFormatInfo bare = { FALSE, NULL, NULL };
-  g_autofree char *json2 = hs_format_write(s, HS_FORMAT_JSON, &bare);
+  HsTestInfo bare = { FALSE, NULL, NULL };
+  g_autofree char *json2 = hs_test_write(s, HS_FORMAT_JSON, &bare);
   assert_non_null(strstr(json2, "\n  \"lists\": \"custom\",\n"));
   assert_non_null(strstr(json2, "\n  \"policy\": null,\n  \"verified\": false,\n"));
 }
@@ -418,15 +427,20 @@ test_empty_strategy(void **state)
   g_autoptr(HsWords) w = tiny_words();
   g_autoptr(HsStrategy) s = hs_strategy_new(w, HS_RULES_NYT, 6);
   for (int f = HS_FORMAT_BY_PATTERN; f <= HS_FORMAT_SELBY_BARE; f++) {
-    g_autofree char *text = hs_format_write(s, (HsFormat)f, &verified_info);
+    g_autofree char *text = hs_test_write(s, (HsFormat)f, &unverified_info);
     assert_non_null(text);
+    /* Publishing an empty strategy renders every format, marked NOT verified. */
+    const HsFormat one = (HsFormat)f;
+    g_autoptr(HsPublished) p = hs_publish(s, NULL, &one, 1);
+    assert_false(hs_published_verified(p));
+    assert_non_null(hs_published_text(p, 0));
   }
-  g_autofree char *json = hs_format_write(s, HS_FORMAT_JSON, NULL);
+  g_autofree char *json = hs_test_write(s, HS_FORMAT_JSON, NULL);
   assert_non_null(strstr(json, "\"opener\": null"));
   assert_non_null(strstr(json, "\"tree\": null"));
-  g_autofree char *tree = hs_format_write(s, HS_FORMAT_TREE, NULL);
+  g_autofree char *tree = hs_test_write(s, HS_FORMAT_TREE, NULL);
   assert_string_equal(tree, "");
-  g_autofree char *bare = hs_format_write(s, HS_FORMAT_SELBY_BARE, NULL);
+  g_autofree char *bare = hs_test_write(s, HS_FORMAT_SELBY_BARE, NULL);
   assert_string_equal(bare, "");
 }
 
@@ -462,11 +476,11 @@ test_round_trip_every_format(void **state)
   } cases[] = { { "howls", 6 }, { "shade", 6 }, { "howls", 3 } };
   for (guint c = 0; c < G_N_ELEMENTS(cases); c++) {
     g_autoptr(HsStrategy) s = build(w, cases[c].opener, HS_RULES_NYT, cases[c].cap, NULL);
-    const HsFormatInfo *info = s->n_over == 0 ? &verified_info : &unverified_info;
+    const HsTestInfo *info = s->n_over == 0 ? &verified_info : &unverified_info;
     for (guint f = 0; f <= HS_FORMAT_SELBY_BARE; f++) {
-      g_autofree char *first = hs_format_write(s, (HsFormat)f, info);
+      g_autofree char *first = hs_test_write(s, (HsFormat)f, info);
       g_autoptr(HsStrategy) back = read_back(w, s->rules, s->max_guesses, first, hs_format_name((HsFormat)f));
-      g_autofree char *second = hs_format_write(back, (HsFormat)f, info);
+      g_autofree char *second = hs_test_write(back, (HsFormat)f, info);
       if (strcmp(first, second) != 0)
         fail_msg("%s, cap %u, %s: the text read back writes differently", cases[c].opener, cases[c].cap,
                  hs_format_name((HsFormat)f));
@@ -502,7 +516,7 @@ check_published_tree(const char *name, HsRules rules, guint max_guesses, guint64
   assert_int_equal(s->n_over, 0);
   assert_int_equal(hs_histogram_total(&s->hist), total);
 
-  g_autofree char *bare = hs_format_write(s, HS_FORMAT_SELBY_BARE, NULL);
+  g_autofree char *bare = hs_test_write(s, HS_FORMAT_SELBY_BARE, NULL);
   if (strcmp(bare, text) != 0) {
     g_auto(GStrv) want = g_strsplit(text, "\n", -1), got = g_strsplit(bare, "\n", -1);
     guint i = 0;
@@ -511,7 +525,7 @@ check_published_tree(const char *name, HsRules rules, guint max_guesses, guint64
     fail_msg("%s: line %u differs:\n  published: '%s'\n  written:   '%s'", name, i + 1, want[i] ? want[i] : "(end)",
              got[i] ? got[i] : "(end)");
   }
-  g_autofree char *headed = hs_format_write(s, HS_FORMAT_SELBY, &verified_info);
+  g_autofree char *headed = hs_test_write(s, HS_FORMAT_SELBY, &verified_info);
   assert_true(g_str_has_suffix(headed, bare));
   gsize head_len = strlen(headed) - strlen(bare);
   assert_true(head_len > 0 && headed[head_len - 1] == '\n');
@@ -536,12 +550,12 @@ test_selby_palet_hard_g5(void **state)
   check_published_tree("palet.hard.origwordlist.g5.tree", HS_RULES_NYT, 5, 8206);
 }
 
-/* Normal mode: the writer does not check rules. */
+/* Normal mode. */
 static void
 test_selby_salet_easy(void **state)
 {
   (void)state;
-  check_published_tree("salet.easy.origwords.tree", HS_RULES_NYT, 6, 7920);
+  check_published_tree("salet.easy.origwords.tree", HS_RULES_NONE, 6, 7920);
 }
 
 /* ---- the original lists: sizes and order of a real-sized file ---- */
@@ -593,7 +607,7 @@ test_original_lists(void **state)
   assert_int_equal(s->n_nodes, w->n_answers + 1);
 
   gint64 t0 = g_get_monotonic_time();
-  g_autofree char *text = hs_format_write(s, HS_FORMAT_BY_PATTERN, &verified_info);
+  g_autofree char *text = hs_test_write(s, HS_FORMAT_BY_PATTERN, &unverified_info);
   gint64 t1 = g_get_monotonic_time();
   print_message("by-pattern: %u bytes in %.1f ms\n", (guint)strlen(text), (double)(t1 - t0) / 1000.0);
 
@@ -633,7 +647,7 @@ test_original_lists(void **state)
   assert_int_equal(n_internal, w->n_answers);
   assert_int_equal(n_solved, w->n_answers);
 
-  g_autofree char *per_word = hs_format_write(s, HS_FORMAT_PER_WORD, &verified_info);
+  g_autofree char *per_word = hs_test_write(s, HS_FORMAT_PER_WORD, &unverified_info);
   g_auto(GStrv) pw = g_strsplit(per_word, "\n", -1);
   guint n_pw = 0;
   guint64 pw_total = 0;
@@ -649,8 +663,8 @@ test_original_lists(void **state)
   assert_int_equal(n_pw, w->n_answers);
   assert_int_equal(pw_total, total);
 
-  g_autofree char *json = hs_format_write(s, HS_FORMAT_JSON, &verified_info);
-  g_autofree char *tree = hs_format_write(s, HS_FORMAT_TREE, &verified_info);
+  g_autofree char *json = hs_test_write(s, HS_FORMAT_JSON, &unverified_info);
+  g_autofree char *tree = hs_test_write(s, HS_FORMAT_TREE, &unverified_info);
   assert_true(g_utf8_validate(json, -1, NULL));
   assert_true(g_utf8_validate(tree, -1, NULL));
 }

@@ -334,8 +334,8 @@ test_parse_names(void **state)
 static gboolean
 verifies(const HsStrategy *s, HsRules rules)
 {
-  HsFormatInfo info = { FALSE, "test", NULL };
-  g_autofree char *text = hs_format_write(s, HS_FORMAT_PER_WORD, &info);
+  HsTestInfo info = { FALSE, "test", NULL };
+  g_autofree char *text = hs_test_write(s, HS_FORMAT_PER_WORD, &info);
   g_autoptr(HsVerifyReport) r = NULL;
   GError *e = NULL;
   if (!hs_verify_text(s->words, rules, 6, text, strlen(text), "test", &r, &e))

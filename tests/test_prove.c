@@ -42,10 +42,10 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
   assert_int_equal(s->n_solved, s->words->n_answers);
   assert_int_equal(s->nodes[0].guess, opener);
   assert_true(hs_histogram_worst(&s->hist) <= cap);
-  HsFormatInfo info = { FALSE, "test", NULL };
+  HsTestInfo info = { FALSE, "test", NULL };
   const HsFormat formats[] = { HS_FORMAT_PER_WORD, HS_FORMAT_BY_PATTERN, HS_FORMAT_JSON };
   for (guint f = 0; f < G_N_ELEMENTS(formats); f++) {
-    g_autofree char *text = hs_format_write(s, formats[f], &info);
+    g_autofree char *text = hs_test_write(s, formats[f], &info);
     g_autoptr(HsVerifyReport) r = NULL;
     GError *e = NULL;
     if (!hs_verify_text(s->words, rules, cap, text, strlen(text), "proof", &r, &e))

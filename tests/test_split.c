@@ -36,7 +36,7 @@ test_hand_values(void **state)
   (void)state;
   g_autoptr(HsWords) w = hand_words();
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  static const struct {
+  const struct {
     const char *word;
     double entropy, expected;
     guint max_part, n_parts;

@@ -57,12 +57,12 @@ test_every_written_format_reads_back(void **state)
   GError *error = NULL;
   g_autoptr(HsStrategy) s = hs_strategy_from_paths(tiny, HS_RULES_NYT, 6, first->paths, &error);
   assert_non_null(s);
-  HsFormatInfo info = { TRUE, "tiny", NULL };
+  HsTestInfo info = { TRUE, "tiny", NULL };
   const HsFormat formats[] = { HS_FORMAT_BY_PATTERN, HS_FORMAT_PER_WORD, HS_FORMAT_TREE, HS_FORMAT_JSON };
   const HsStrategyFileKind kinds[] = { HS_STRATEGY_FILE_BY_PATTERN, HS_STRATEGY_FILE_PER_WORD, HS_STRATEGY_FILE_TREE,
                                        HS_STRATEGY_FILE_JSON };
   for (guint i = 0; i < G_N_ELEMENTS(formats); i++) {
-    g_autofree char *text = hs_format_write(s, formats[i], &info);
+    g_autofree char *text = hs_test_write(s, formats[i], &info);
     HsVerifyReport *r = run(text, HS_RULES_NYT, 6, hs_format_name(formats[i]));
     if (!r->ok)
       dump(r);

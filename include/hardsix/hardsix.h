@@ -25,6 +25,10 @@
 
 #include "hardsix/verify/verify.h"
 
+#include "hardsix/report/report.h"
 #include "hardsix/report/format.h"
+#include "hardsix/report/publish.h"
 #include "hardsix/report/sheet.h"
+#include "hardsix/report/page.h"
 #include "hardsix/report/robust-report.h"
+#include "hardsix/report/rows.h"

@@ -123,7 +123,7 @@ struct HsCliCommand {
 
 /* The commands (src/cli/NAME.c each), listed by main in this order. */
 extern const HsCliCommand hs_cli_feedback, hs_cli_solve, hs_cli_verify, hs_cli_explain, hs_cli_sweep, hs_cli_prove,
-  hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair, hs_cli_rank,
+  hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair, hs_cli_rank, hs_cli_page,
   hs_cli_check_table;
 
 /* argv[0] of the process (main sets it): check-table runs the program again. */
@@ -161,9 +161,6 @@ void hs_cli_print(FILE *out, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 /* Turns *ERROR, the failure to parse the value of OPTION (any domain), into the usage error
  * "OPTION: message". Returns FALSE. */
 gboolean hs_cli_bad_value(GError **error, const char *option);
-
-/* The rules in a summary line: "nyt rules", "strict rules" or "normal mode". */
-const char *hs_cli_rules_words(HsRules rules);
 
 /* Looks up a word typed on the command line; an unknown word is a usage error "WHAT 'x' is not ...". */
 gboolean hs_cli_find_word(const HsCliContext *ctx, const char *what, const char *text, guint *out, GError **error);
@@ -291,8 +288,21 @@ gboolean hs_cli_write_rows(const HsCliContext *ctx, const char *options, const c
  * merge keeps. */
 void hs_cli_sort_rows(const HsCliContext *ctx, gpointer rows, guint n, gsize size, gsize offset);
 
-/* Appends the 'seconds' column of a --timing TSV: a tab and SECONDS with four decimals (C locale). */
-void hs_cli_append_seconds(GString *out, double seconds);
+/* The end of a run over openers (prove --all, optimize --all): the rows (N of ROW_SIZE bytes, the
+ * opener's word index a guint32 at OPENER_OFFSET), rendered and summarised by the report layer. */
+typedef struct {
+  gpointer rows;
+  guint n;
+  gsize row_size, opener_offset;
+  char *(*render)(const HsWords *w, gconstpointer rows, guint n, const HsAllReport *r);
+  char *(*summarize)(const HsWords *w, gconstpointer rows, guint n, const HsAllReport *r);
+  const char *made_with; /* the options the shard header records (may be NULL) */
+} HsCliAllRows;
+
+/* After the parallel loop: the meter's verdict (hs_cli_meter_finish, which sets REPORT->secs), then
+ * the rows sorted by opener, written (hs_cli_write_rows) and the summary on stderr. */
+gboolean hs_cli_finish_all(HsCliContext *ctx, const HsCliMeter *meter, gboolean ok, const volatile gint *interrupted,
+                           HsAllReport *report, const HsCliAllRows *rows, GError **error);
 
 /* Flushes stdout; a write error (now or earlier) fails with "cannot write to stdout". */
 gboolean hs_cli_flush_stdout(GError **error);
@@ -384,4 +394,4 @@ gboolean hs_cli_read_strategy_file(HsCliContext *ctx, const char *path, GError *
  * verifier and builds its tree (a new strategy borrowing ctx->words). An unverified file is refused:
  * its first problems are shown, saying that no PRODUCT ("sheet", "lookup") is made from it, and the
  * error is HS_CLI_ERROR_REPORTED. */
-HsStrategy *hs_cli_verified_strategy(const HsCliContext *ctx, const char *product, GError **error);
+HsPublished *hs_cli_verified_strategy(const HsCliContext *ctx, const char *product, GError **error);

@@ -149,13 +149,3 @@ hs_cli_meter_finish(const HsCliMeter *m, gboolean ok, const volatile gint *inter
   }
   return ok;
 }
-
-const char *
-hs_cli_rules_words(HsRules rules)
-{
-  switch (rules) {
-    case HS_RULES_STRICT: return "strict rules";
-    case HS_RULES_NONE: return "normal mode";
-    default: return "nyt rules";
-  }
-}

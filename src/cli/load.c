@@ -53,21 +53,18 @@ refuse(const HsCliContext *ctx, const HsVerifyReport *r, const char *product)
                  ctx->lists_hint);
 }
 
-HsStrategy *
+HsPublished *
 hs_cli_verified_strategy(const HsCliContext *ctx, const char *product, GError **error)
 {
   const HsPolicy *p = &ctx->policy;
-  g_autoptr(HsVerifyReport) r = NULL;
-  if (!hs_verify_text(ctx->words, p->rules, p->max_guesses, ctx->input_text, ctx->input_len, ctx->input_name, &r,
-                      error))
+  g_autoptr(HsPublished) pub =
+    hs_publish_read(ctx->words, p->rules, p->max_guesses, ctx->input_text, ctx->input_len, ctx->input_name, error);
+  if (pub == NULL)
     return NULL;
-  if (!r->ok) {
-    refuse(ctx, r, product);
+  if (!hs_published_verified(pub)) {
+    refuse(ctx, hs_published_report(pub), product);
     hs_cli_reported(error);
     return NULL;
   }
-  HsStrategy *s = hs_strategy_from_paths(ctx->words, p->rules, p->max_guesses, r->paths, error);
-  if (s == NULL) /* the verifier accepted the paths, so this is a bug, not bad input */
-    g_prefix_error(error, "internal error: %s: ", ctx->input_name);
-  return s;
+  return g_steal_pointer(&pub);
 }

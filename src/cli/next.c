@@ -180,9 +180,10 @@ follow(const HsStrategy *s, int argc, char **argv, const HsNode **node, GError *
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  g_autoptr(HsStrategy) s = hs_cli_verified_strategy(ctx, "lookup", error);
-  if (s == NULL)
+  g_autoptr(HsPublished) pub = hs_cli_verified_strategy(ctx, "lookup", error);
+  if (pub == NULL)
     return FALSE;
+  const HsStrategy *s = hs_published_strategy(pub);
   if (argc == 2 && isatty(STDIN_FILENO) && strcmp(argv[1], "-") != 0) {
     interactive(s);
     return TRUE;

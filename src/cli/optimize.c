@@ -114,7 +114,7 @@ optimize_one(HsCliContext *ctx, GError **error)
   guint64 total = hs_histogram_total(&s->hist);
   fprintf(stderr, "%s: %s: %" G_GUINT64_FORMAT " guesses in total (average %s) is the fewest within %u (%s)\n",
           ctx->words->text[opener], verified ? "optimal" : "optimal but NOT verified", total,
-          hs_average_format(total, s->n_solved, avg), cap, hs_cli_rules_words(ctx->policy.rules));
+          hs_average_format(total, s->n_solved, avg), cap, hs_report_rules_words(ctx->policy.rules));
   print_search(&st, secs);
   if (opt.timing)
     hs_cli_print_timing(ctx, "search and tree", secs * 1e3, verify_ms, write_ms);
@@ -124,69 +124,15 @@ optimize_one(HsCliContext *ctx, GError **error)
 /* ---- every opener ---- */
 
 static char *
-render_tsv(const HsWords *w, const HsOptimizeRow *rows, guint n)
+render_rows(const HsWords *w, gconstpointer rows, guint n, const HsAllReport *r)
 {
-  GString *out =
-    g_string_new(opt.timing ? "opener\tverdict\ttotal\taverage\tseconds\n" : "opener\tverdict\ttotal\taverage\n");
-  for (guint i = 0; i < n; i++) {
-    const HsOptimizeRow *r = &rows[i];
-    g_string_append_printf(out, "%s\t%s\t", w->text[r->opener], hs_optimize_verdict_name(r->verdict));
-    if (r->verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE) {
-      g_string_append(out, "-\t-");
-    } else {
-      g_string_append_printf(out, "%" G_GUINT64_FORMAT "\t", r->total);
-      hs_average_append(out, r->total, w->n_answers);
-    }
-    if (opt.timing)
-      hs_cli_append_seconds(out, r->seconds);
-    g_string_append_c(out, '\n');
-  }
-  return g_string_free(out, FALSE);
+  return hs_report_optimize_rows(w, rows, n, r);
 }
 
-static gint
-cmp_rows_by_total(gconstpointer a, gconstpointer b)
+static char *
+summarize_rows(const HsWords *w, gconstpointer rows, guint n, const HsAllReport *r)
 {
-  const HsOptimizeRow *x = *(const HsOptimizeRow *const *)a, *y = *(const HsOptimizeRow *const *)b;
-  if (x->total != y->total)
-    return x->total < y->total ? -1 : 1;
-  return x->opener < y->opener ? -1 : x->opener > y->opener;
-}
-
-/* Counts, time, the best openers and the slowest, on stderr. */
-static void
-print_all_summary(const HsCliContext *ctx, const HsOptimizeRow *rows, guint n, double secs)
-{
-  const HsWords *w = ctx->words;
-  guint count[3] = { 0, 0, 0 }, slowest = 0;
-  double cpu = 0;
-  g_autoptr(GPtrArray) best = g_ptr_array_new();
-  for (guint i = 0; i < n; i++) {
-    count[rows[i].verdict]++;
-    cpu += rows[i].seconds;
-    if (rows[i].seconds > rows[slowest].seconds)
-      slowest = i;
-    if (rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL)
-      g_ptr_array_add(best, (gpointer)&rows[i]);
-  }
-  g_ptr_array_sort(best, cmp_rows_by_total);
-  fprintf(stderr, "optimize: %u openers: %u optimal, %u impossible", n, count[HS_OPTIMIZE_ROW_OPTIMAL],
-          count[HS_OPTIMIZE_ROW_IMPOSSIBLE]);
-  if (opt.best)
-    fprintf(stderr, ", %u worse than the best %d", count[HS_OPTIMIZE_ROW_WORSE], opt.best);
-  fprintf(stderr, " (within %u %s, %s, %s lists), %.1f s (%.1f s of CPU time)\n", ctx->policy.max_guesses,
-          hs_guesses_word(ctx->policy.max_guesses), hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
-  g_autoptr(GString) line = g_string_new("best:");
-  for (guint i = 0; i < MIN(best->len, 10u); i++) {
-    const HsOptimizeRow *r = best->pdata[i];
-    g_string_append_printf(line, "%s %s %" G_GUINT64_FORMAT " (", i ? "," : "", w->text[r->opener], r->total);
-    hs_average_append(line, r->total, w->n_answers);
-    g_string_append_c(line, ')');
-  }
-  if (best->len > 0)
-    fprintf(stderr, "%s\n", line->str);
-  if (n > 0)
-    fprintf(stderr, "slowest opener: %s, %.2f s of CPU time\n", w->text[rows[slowest].opener], rows[slowest].seconds);
+  return hs_report_optimize_summary(w, rows, n, r);
 }
 
 static gboolean
@@ -206,14 +152,17 @@ optimize_all(HsCliContext *ctx, GError **error)
   oo.progress_user = &meter;
   oo.cancel = &interrupted;
   gboolean ok = hs_optimize_all(ctx->table, ctx->policy.rules, ctx->openers, n, &oo, rows, error);
-  double secs;
-  if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
-    return FALSE;
-  hs_cli_sort_rows(ctx, rows, n, sizeof *rows, G_STRUCT_OFFSET(HsOptimizeRow, opener));
-  g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
-  ok = hs_cli_write_rows(ctx, opt.timing ? "--timing" : NULL, rows_text, error);
-  print_all_summary(ctx, rows, n, secs);
-  return ok;
+  HsAllReport report = {
+    .rules = ctx->policy.rules, .max_guesses = ctx->policy.max_guesses, .timing = opt.timing, .best = (guint)opt.best
+  };
+  HsCliAllRows all = { rows,
+                       n,
+                       sizeof *rows,
+                       G_STRUCT_OFFSET(HsOptimizeRow, opener),
+                       render_rows,
+                       summarize_rows,
+                       opt.timing ? "--timing" : NULL };
+  return hs_cli_finish_all(ctx, &meter, ok, &interrupted, &report, &all, error);
 }
 
 static gboolean

@@ -74,12 +74,18 @@ hs_cli_sort_rows(const HsCliContext *ctx, gpointer rows, guint n, gsize size, gs
   g_qsort_with_data(rows, (gint)n, size, cmp_by_opener, &by);
 }
 
-void
-hs_cli_append_seconds(GString *out, double seconds)
+gboolean
+hs_cli_finish_all(HsCliContext *ctx, const HsCliMeter *meter, gboolean ok, const volatile gint *interrupted,
+                  HsAllReport *report, const HsCliAllRows *rows, GError **error)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_string_append_c(out, '\t');
-  g_string_append(out, g_ascii_formatd(buf, sizeof buf, "%.4f", seconds));
+  if (!hs_cli_meter_finish(meter, ok, interrupted, &report->secs, error))
+    return FALSE;
+  hs_cli_sort_rows(ctx, rows->rows, rows->n, rows->row_size, rows->opener_offset);
+  g_autofree char *text = rows->render(ctx->words, rows->rows, rows->n, report);
+  ok = hs_cli_write_rows(ctx, rows->made_with, text, error);
+  g_autofree char *summary = rows->summarize(ctx->words, rows->rows, rows->n, report);
+  fputs(summary, stderr);
+  return ok;
 }
 
 /* ---- planning ---- */
@@ -257,25 +263,6 @@ hs_cli_strategy_names(const char *opener)
   return names;
 }
 
-/* Verifies TEXT (a parseable format) independently; FALSE when it is not verified. */
-static gboolean
-verify_text(const HsStrategy *s, const char *text, const char *name, HsVerifyReport **report_out)
-{
-  GError *error = NULL;
-  HsVerifyReport *r = NULL;
-  if (!hs_verify_text(s->words, s->rules, s->max_guesses, text, strlen(text), name, &r, &error)) {
-    fprintf(stderr, "hardsix: internal error: the written %s does not parse: %s\n", name, error->message);
-    g_error_free(error);
-    return FALSE;
-  }
-  gboolean ok = r->ok;
-  if (report_out)
-    *report_out = r;
-  else
-    hs_verify_report_free(r);
-  return ok;
-}
-
 static void
 print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, gboolean verified)
 {
@@ -360,43 +347,6 @@ hs_cli_plan_opener_or_all(HsCliContext *ctx, gboolean all, const char *opener, H
   return hs_cli_strategy_format(ctx, opener, NULL, format, error);
 }
 
-/* Verifies what would be written: the per-word listing, and the builder's histogram against the
- * verifier's. */
-static gboolean
-verify_strategy(const HsStrategy *s, const HsFormatInfo *info, HsVerifyReport **report)
-{
-  g_autofree char *pw = hs_format_write(s, HS_FORMAT_PER_WORD, info);
-  gboolean verified = verify_text(s, pw, "per-word", report);
-  for (guint d = 1; verified && d <= HS_DEPTH_LIMIT; d++)
-    if ((*report)->hist[d] != s->hist.count[d]) {
-      fprintf(stderr, "hardsix: internal error: verifier and builder disagree on %u-guess answers\n", d);
-      verified = FALSE;
-    }
-  return verified && s->complete && s->n_over == 0;
-}
-
-/* Renders FORMATS[0..n) of S. Each parseable output of a verified strategy is verified too; when one
- * is not, everything is rendered again marked not verified. */
-static GPtrArray *
-render_formats(const HsStrategy *s, HsFormatInfo *info, const HsFormat *formats, guint n)
-{
-  GPtrArray *texts = g_ptr_array_new_with_free_func(g_free);
-  for (guint i = 0; i < n; i++) {
-    char *text = hs_format_write(s, formats[i], info);
-    /* The verifier reads every format hardsix writes. */
-    if (info->verified && !verify_text(s, text, hs_format_name(formats[i]), NULL)) {
-      fprintf(stderr, "hardsix: internal error: the %s output does not verify\n", hs_format_name(formats[i]));
-      g_free(text);
-      info->verified = FALSE;
-      g_ptr_array_set_size(texts, 0);
-      i = (guint)-1; /* write everything again, marked not verified */
-      continue;
-    }
-    g_ptr_array_add(texts, text);
-  }
-  return texts;
-}
-
 gboolean
 hs_cli_emit_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean *verified, double *verify_ms,
                      GError **error)
@@ -404,27 +354,26 @@ hs_cli_emit_strategy(HsCliContext *ctx, HsStrategy *s, HsFormat format, gboolean
   const char *outdir = ctx->opt.output;
   const char *opener = s->words->text[s->nodes[0].guess];
   gint64 t_verify = g_get_monotonic_time();
-  HsFormatInfo info = { FALSE, ctx->words->name, s->policy };
-  g_autoptr(HsVerifyReport) report = NULL;
-  info.verified = verify_strategy(s, &info, &report);
-
+  HsFormatInfo info = { ctx->words->name, s->policy };
   const HsFormat *formats = outdir ? hs_format_all : &format;
   guint n_formats = outdir ? hs_format_n_all : (ctx->opt.format ? 1 : 0);
-  g_autoptr(GPtrArray) texts = render_formats(s, &info, formats, n_formats);
+  g_autoptr(HsPublished) pub = hs_publish(s, &info, formats, n_formats);
+  if (hs_published_problem(pub) != NULL)
+    fprintf(stderr, "hardsix: %s\n", hs_published_problem(pub));
   if (verify_ms)
     *verify_ms = (g_get_monotonic_time() - t_verify) / 1e3;
   if (outdir) {
     g_auto(GStrv) names = hs_cli_strategy_names(opener);
     for (guint i = 0; i < n_formats; i++)
-      hs_cli_output_add(ctx, outdir, names[i], texts->pdata[i]);
+      hs_cli_output_add(ctx, outdir, names[i], hs_published_text(pub, i));
     g_autofree char *exts = hs_format_all_extensions();
     g_free(ctx->outputs_note);
     ctx->outputs_note = g_strdup_printf("%s/%s.{%s}", outdir, opener, exts);
-  } else if (n_formats == 1 && !hs_cli_write_output(NULL, NULL, texts->pdata[0], error)) {
+  } else if (n_formats == 1 && !hs_cli_write_output(NULL, NULL, hs_published_text(pub, 0), error)) {
     return FALSE;
   }
-  print_summary(s, opener, report, info.verified);
-  *verified = info.verified;
+  *verified = hs_published_verified(pub);
+  print_summary(s, opener, hs_published_report(pub), *verified);
   return TRUE;
 }
 

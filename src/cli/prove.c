@@ -121,7 +121,7 @@ hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFai
   g_autoptr(GString) part = g_string_new(NULL);
   append_part(part, w, ctx->table, opener, why->pattern);
   fprintf(stderr, "%s: impossible: no strategy solves every answer within %u %s (%s)\n", o, cap, hs_guesses_word(cap),
-          hs_cli_rules_words(ctx->policy.rules));
+          hs_report_rules_words(ctx->policy.rules));
   fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
           hs_pattern_format(why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands, why->n_cands == 1 ? "" : "s", part->str,
           cap - 1, cap - 1 == 1 ? "" : "es");
@@ -145,7 +145,7 @@ emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st
     return FALSE;
   fprintf(stderr, "%s: %s: some strategy solves every answer within %u %s (%s)\n", ctx->words->text[s->nodes[0].guess],
           verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
-          hs_guesses_word(ctx->policy.max_guesses), hs_cli_rules_words(ctx->policy.rules));
+          hs_guesses_word(ctx->policy.max_guesses), hs_report_rules_words(ctx->policy.rules));
   print_search(st->nodes, secs);
   if (opt.timing)
     hs_cli_print_timing(ctx, "search and tree", secs * 1e3, verify_ms, write_ms);
@@ -177,63 +177,16 @@ prove_one(HsCliContext *ctx, GError **error)
 
 /* ---- --all ---- */
 
-static gint
-cmp_double(gconstpointer a, gconstpointer b)
+static char *
+render_rows(const HsWords *w, gconstpointer rows, guint n, const HsAllReport *r)
 {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
+  return hs_report_prove_rows(w, rows, n, r);
 }
 
 static char *
-render_tsv(const HsWords *w, const HsProveAllRow *rows, guint n)
+summarize_rows(const HsWords *w, gconstpointer rows, guint n, const HsAllReport *r)
 {
-  GString *out = g_string_new(opt.timing ? "opener\tverdict\tnodes\tseconds\n" : "opener\tverdict\tnodes\n");
-  for (guint i = 0; i < n; i++) {
-    g_string_append_printf(out, "%s\t%s\t%" G_GUINT64_FORMAT, w->text[rows[i].opener],
-                           rows[i].undecided ? "undecided"
-                           : rows[i].proven  ? "proven"
-                                             : "impossible",
-                           rows[i].nodes);
-    if (opt.timing)
-      hs_cli_append_seconds(out, rows[i].seconds);
-    g_string_append_c(out, '\n');
-  }
-  return g_string_free(out, FALSE);
-}
-
-/* Counts, total time, and the median and slowest opener by CPU time, on stderr. */
-static void
-print_all_summary(const HsCliContext *ctx, const HsProveAllRow *rows, guint n, double secs)
-{
-  const HsWords *w = ctx->words;
-  g_autofree double *t = g_new(double, MAX(n, 1u));
-  guint slowest = 0, proven = 0, undecided = 0, other = 0;
-  double cpu = 0;
-  for (guint i = 0; i < n; i++) {
-    t[i] = rows[i].seconds;
-    cpu += rows[i].seconds;
-    proven += rows[i].proven;
-    undecided += rows[i].undecided;
-    other += rows[i].other_order && !rows[i].undecided;
-    if (rows[i].seconds > rows[slowest].seconds)
-      slowest = i;
-  }
-  qsort(t, n, sizeof *t, cmp_double);
-  g_autofree char *open =
-    undecided ? g_strdup_printf(", %u undecided (node limit %" G_GINT64_FORMAT ")", undecided, opt.max_nodes)
-              : g_strdup("");
-  fprintf(stderr,
-          "prove: %u opener%s, %u proven within %u %s, %u impossible%s (%s, %s lists), %.1f s "
-          "(%.1f s of search CPU time)\n",
-          n, n == 1 ? "" : "s", proven, ctx->policy.max_guesses, hs_guesses_word(ctx->policy.max_guesses),
-          n - proven - undecided, open, hs_cli_rules_words(ctx->policy.rules), w->name, secs, cpu);
-  if (other > 0)
-    fprintf(stderr, "%u opener%s decided in the %s order after the %s order reached the node limit\n", other,
-            other == 1 ? "" : "s", hs_prove_order_name(hs_prove_order_other(opt.order)),
-            hs_prove_order_name(opt.order));
-  if (n > 0)
-    fprintf(stderr, "per opener (CPU time): median %.4f s, max %.3f s (%s)\n",
-            n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, rows[slowest].seconds, w->text[rows[slowest].opener]);
+  return hs_report_prove_summary(w, rows, n, r);
 }
 
 static gboolean
@@ -247,18 +200,18 @@ prove_all(HsCliContext *ctx, GError **error)
   HsProveAllOptions po = { ctx->policy.max_guesses, opt.order, hs_cli_meter_update, &meter, &interrupted,
                            (guint64)opt.max_nodes };
   gboolean ok = hs_prove_all(ctx->table, ctx->policy.rules, ctx->openers, n, &po, rows, error);
-  double secs;
-  if (!hs_cli_meter_finish(&meter, ok, &interrupted, &secs, error))
-    return FALSE;
-  hs_cli_sort_rows(ctx, rows, n, sizeof *rows, G_STRUCT_OFFSET(HsProveAllRow, opener));
-  g_autofree char *rows_text = render_tsv(ctx->words, rows, n);
   g_autofree char *limit =
     opt.max_nodes ? g_strdup_printf(" --max-nodes %" G_GINT64_FORMAT, opt.max_nodes) : g_strdup("");
   g_autofree char *made_with =
     g_strdup_printf("--search %s%s%s", hs_prove_order_name(opt.order), opt.timing ? " --timing" : "", limit);
-  ok = hs_cli_write_rows(ctx, made_with, rows_text, error);
-  print_all_summary(ctx, rows, n, secs);
-  return ok;
+  HsAllReport report = { .rules = ctx->policy.rules,
+                         .max_guesses = ctx->policy.max_guesses,
+                         .timing = opt.timing,
+                         .order = opt.order,
+                         .max_nodes = (guint64)opt.max_nodes };
+  HsCliAllRows all = { rows,           n,        sizeof *rows, G_STRUCT_OFFSET(HsProveAllRow, opener), render_rows,
+                       summarize_rows, made_with };
+  return hs_cli_finish_all(ctx, &meter, ok, &interrupted, &report, &all, error);
 }
 
 static gboolean

@@ -71,94 +71,6 @@ run_sweeps(HsCliContext *ctx, const HsSplit *rows, Extra *x, GError **error)
   return hs_prove_all(ctx->table, ctx->policy.rules, top, x->k, &po, x->proof, error);
 }
 
-static void
-append_tsv_extra(GString *out, const HsWords *w, const Extra *x, guint i)
-{
-  const HsSweepRow *g = &x->greedy[i];
-  g_string_append_printf(out, "\t%s\t%u\t", g->pass ? "ok" : "fail", g->worst);
-  hs_average_append(out, g->total, w->n_answers);
-  g_string_append_printf(out, "\t%s", x->proof[i].proven ? "proven" : "impossible");
-}
-
-static char *
-render_tsv(const HsWords *w, const HsSplit *rows, guint n, const Extra *x)
-{
-  GString *out = g_string_new("rank\topener\tentropy\texpected\tmaxbucket\tbuckets");
-  g_string_append(out, x->greedy ? "\tgreedy\tworst\taverage\tprove\n" : "\n");
-  for (guint i = 0; i < n; i++) {
-    const HsSplit *r = &rows[i];
-    g_string_append_printf(out, "%u\t%s\t%.6f\t%.4f\t%u\t%u", i + 1, w->text[r->word], hs_split_entropy(r),
-                           hs_split_expected(r), r->max_part, r->n_parts);
-    if (x->greedy)
-      append_tsv_extra(out, w, x, i);
-    g_string_append_c(out, '\n');
-  }
-  return g_string_free(out, FALSE);
-}
-
-static char *
-render_json(const HsCliContext *ctx, const HsSplit *rows, guint n, const Extra *x)
-{
-  const HsWords *w = ctx->words;
-  GString *out = g_string_new("{\n  \"format\": \"hardsix-rank\",\n  \"version\": 1,\n");
-  g_string_append_printf(out, "  \"lists\": \"%s\",\n  \"by\": \"%s\",\n  \"pool\": \"%s\",\n  \"answers\": %u,\n",
-                         w->name, hs_split_by_name(opt.by_value), hs_pool_name(ctx->policy.pool), w->n_answers);
-  if (x->greedy) {
-    g_autofree char *pol = g_strescape(ctx->policy_string, NULL);
-    g_string_append_printf(out, "  \"policy\": \"%s\",\n  \"max_guesses\": %u,\n", pol, ctx->policy.max_guesses);
-  }
-  g_string_append(out, "  \"openers\": [\n");
-  for (guint i = 0; i < n; i++) {
-    const HsSplit *r = &rows[i];
-    g_string_append_printf(out,
-                           "    {\"rank\": %u, \"opener\": \"%s\", \"entropy\": %.6f, \"expected\": %.4f, "
-                           "\"maxbucket\": %u, \"buckets\": %u",
-                           i + 1, w->text[r->word], hs_split_entropy(r), hs_split_expected(r), r->max_part, r->n_parts);
-    if (x->greedy) {
-      const HsSweepRow *g = &x->greedy[i];
-      g_string_append_printf(out, ", \"greedy\": \"%s\", \"worst\": %u, \"average\": ", g->pass ? "ok" : "fail",
-                             g->worst);
-      hs_average_append(out, g->total, w->n_answers);
-      g_string_append_printf(out, ", \"prove\": \"%s\"", x->proof[i].proven ? "proven" : "impossible");
-    }
-    g_string_append_printf(out, "}%s\n", i + 1 < n ? "," : "");
-  }
-  g_string_append(out, "  ]\n}\n");
-  return g_string_free(out, FALSE);
-}
-
-/* The table a terminal gets: aligned columns, the chosen score marked, and how many rows are left out. */
-static char *
-render_table(const HsCliContext *ctx, const HsSplit *rows, guint n, guint total, const Extra *x)
-{
-  const HsWords *w = ctx->words;
-  GString *out = g_string_new(NULL);
-  g_string_append_printf(out, "%u openers (%s) scored on %u answers, by %s:\n\n", total,
-                         ctx->opt.openers ? ctx->opt.openers : "every allowed word", w->n_answers,
-                         hs_split_by_name(opt.by_value));
-  g_string_append(out, " rank  opener  entropy (bits)  expected left  largest part  parts");
-  g_string_append(out, x->greedy ? "  greedy  worst  average  prove\n" : "\n");
-  for (guint i = 0; i < n; i++) {
-    const HsSplit *r = &rows[i];
-    g_string_append_printf(out, "%5u  %-6s  %14.6f  %13.4f  %12u  %5u", i + 1, w->text[r->word], hs_split_entropy(r),
-                           hs_split_expected(r), r->max_part, r->n_parts);
-    if (x->greedy) {
-      const HsSweepRow *g = &x->greedy[i];
-      g_autoptr(GString) avg = g_string_new(NULL);
-      hs_average_append(avg, g->total, w->n_answers);
-      g_string_append_printf(out, "  %-6s  %5u  %7s  %s", g->pass ? "ok" : "fail", g->worst, avg->str,
-                             x->proof[i].proven ? "proven" : "impossible");
-    }
-    g_string_append_c(out, '\n');
-  }
-  if (n < total)
-    g_string_append_printf(out, "... %u more (--top K shows more; a pipe or -o gets every row as TSV)\n", total - n);
-  if (x->greedy)
-    g_string_append_printf(out, "\ngreedy and prove: %s, within %u guesses\n", ctx->policy_string,
-                           ctx->policy.max_guesses);
-  return g_string_free(out, FALSE);
-}
-
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
@@ -180,9 +92,12 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   }
   gboolean ok = !opt.with_sweep || run_sweeps(ctx, rows, &x, error);
   if (ok) {
-    g_autofree char *text = table                                     ? render_table(ctx, rows, shown, n, &x)
-                            : g_strcmp0(ctx->opt.format, "json") == 0 ? render_json(ctx, rows, shown, &x)
-                                                                      : render_tsv(ctx->words, rows, shown, &x);
+    const HsWords *w = ctx->words;
+    gboolean answers_only = g_strcmp0(ctx->opt.openers, "answers") == 0;
+    HsRankReport r = { opt.by_value, answers_only, ctx->policy_string, ctx->policy.max_guesses, x.greedy, x.proof };
+    g_autofree char *text = table                                     ? hs_report_rank_table(w, rows, shown, n, &r)
+                            : g_strcmp0(ctx->opt.format, "json") == 0 ? hs_report_rank_json(w, rows, shown, &r)
+                                                                      : hs_report_rank_tsv(w, rows, shown, &r);
     ok = hs_cli_write_output(ctx->opt.output, NULL, text, error);
   }
   g_free(x.greedy);

@@ -36,11 +36,14 @@ static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   (void)argc, (void)argv;
-  g_autoptr(HsStrategy) s = hs_cli_verified_strategy(ctx, "sheet", error);
-  if (s == NULL)
+  g_autoptr(HsPublished) pub = hs_cli_verified_strategy(ctx, "sheet", error);
+  if (pub == NULL)
     return FALSE;
+  const HsStrategy *s = hs_published_strategy(pub);
   HsSheetInfo info = { ctx->words->name, ctx->input_name, opt.paper };
-  g_autofree char *text = hs_sheet_write(s, opt.format, &info);
+  g_autofree char *text = hs_sheet_write(pub, opt.format, &info, error);
+  if (text == NULL)
+    return FALSE;
   g_autofree char *name = g_strdup_printf("%s.%s", ctx->words->text[s->nodes[0].guess], hs_sheet_extension(opt.format));
   if (ctx->opt.output == NULL)
     return hs_cli_write_output(NULL, NULL, text, error);

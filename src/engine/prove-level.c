@@ -40,9 +40,9 @@ hs_prove_levels_free(HsProver *P)
 }
 
 Level *
-hs_prove_level(HsProver *P, guint l)
+hs_prove_level_new(HsProver *P, guint l)
 {
-  if (P->lv[l] == NULL) {
+  {
     Level *L = g_new0(Level, 1);
     L->part.buf = g_new(guint16, MAX(1u, P->n_answers));
     L->legal = g_new(guint32, P->n_words);
@@ -70,15 +70,6 @@ hs_prove_level(HsProver *P, guint l)
   return P->lv[l];
 }
 
-guint64
-hs_prove_set_signature(const guint16 *T, guint n)
-{
-  guint64 sig = 0;
-  for (guint i = 0; i < n; i++)
-    sig |= G_GUINT64_CONSTANT(1) << (T[i] % 64);
-  return sig;
-}
-
 /* Remembers the part T (N answers, canonical order) under ST as failing at level L. */
 void
 hs_prove_core_add(Level *L, const guint16 *T, guint n, const HsState *st)
@@ -93,29 +84,6 @@ hs_prove_core_add(Level *L, const guint16 *T, guint n, const HsState *st)
   c->n = n;
   c->sig = hs_prove_set_signature(T, n);
   memcpy(L->core_words + (gsize)slot * CORE_WORDS, T, n * sizeof *T);
-}
-
-/* TRUE when the part T (N answers, SIG its signature) under ST contains a remembered failing part
- * under a state no stricter than ST: then T fails too. */
-gboolean
-hs_prove_core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsState *st)
-{
-  for (guint k = 0; k < L->n_cores; k++) {
-    const Core *c = &L->cores[k];
-    if (c->n > n || (c->sig & ~sig) || !hs_state_within(&c->st, st))
-      continue;
-    /* Subset test by merging the two sorted lists. */
-    const guint16 *F = L->core_words + (gsize)k * CORE_WORDS;
-    guint i = 0, j = 0;
-    while (i < c->n && j < n && c->n - i <= n - j) {
-      if (F[i] == T[j])
-        i++;
-      j++;
-    }
-    if (i == c->n)
-      return TRUE;
-  }
-  return FALSE;
 }
 
 /* Clears the per-node state of level L (trouble set, probes, cores, sub-table). */

@@ -189,16 +189,51 @@ enum { TRY_FAILS = 0, TRY_WORKS = 1, TRY_UNKNOWN = 2 };
 
 /* prove-level.c: the scratch level L (allocated on first use), freeing them all, and clearing a
  * level's per-node state (trouble set, probes, cores, local cache) before a node is expanded. */
-Level *hs_prove_level(HsProver *P, guint l);
+Level *hs_prove_level_new(HsProver *P, guint l);
 void hs_prove_levels_free(HsProver *P);
 void hs_prove_level_reset(HsProver *P, Level *L);
-/* OR of 1 << (answer % 64) over T[0..n): a quick subset filter. */
-guint64 hs_prove_set_signature(const guint16 *T, guint n);
 /* Remembers the part T (N answers, canonical order) under ST as failing at level L. */
 void hs_prove_core_add(Level *L, const guint16 *T, guint n, const HsState *st);
-/* TRUE when the part T (N answers, SIG its signature) under ST contains a part level L remembers as
- * failing under a state no stricter than ST: then T fails too. */
-gboolean hs_prove_core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsState *st);
+
+/* The scratch level L, allocated on first use. */
+static inline Level *
+hs_prove_level(HsProver *P, guint l)
+{
+  return P->lv[l] != NULL ? P->lv[l] : hs_prove_level_new(P, l);
+}
+
+/* OR of 1 << (answer % 64) over T[0..n): a quick subset filter. */
+static inline guint64
+hs_prove_set_signature(const guint16 *T, guint n)
+{
+  guint64 sig = 0;
+  for (guint i = 0; i < n; i++)
+    sig |= G_GUINT64_CONSTANT(1) << (T[i] % 64);
+  return sig;
+}
+
+/* TRUE when the part T (N answers, SIG its signature) under ST contains a remembered failing part
+ * under a state no stricter than ST: then T fails too. */
+static inline gboolean
+hs_prove_core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsState *st)
+{
+  for (guint k = 0; k < L->n_cores; k++) {
+    const Core *c = &L->cores[k];
+    if (c->n > n || (c->sig & ~sig) || !hs_state_within(&c->st, st))
+      continue;
+    /* Subset test by merging the two sorted lists. */
+    const guint16 *F = L->core_words + (gsize)k * CORE_WORDS;
+    guint i = 0, j = 0;
+    while (i < c->n && j < n && c->n - i <= n - j) {
+      if (F[i] == T[j])
+        i++;
+      j++;
+    }
+    if (i == c->n)
+      return TRUE;
+  }
+  return FALSE;
+}
 
 /* prove-refute.c: refutations without a search of their own. The clusters of S under ST: TRUE when
  * one shows that S cannot be solved within R guesses; otherwise level LVL keeps the tight ones. */

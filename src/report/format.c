@@ -2,6 +2,8 @@
  * JSON and the selby outline (the exact C++ solver's .tree files). Every writer is deterministic and
  * locale-independent (no floating point is printed). */
 #include "hardsix/report/format.h"
+#include "hardsix/report/report.h"
+#include "format-private.h"
 
 #include <string.h>
 
@@ -79,6 +81,7 @@ hs_format_extension(HsFormat format)
 typedef struct {
   const HsStrategy *s;
   const HsFormatInfo *info;
+  HsStamp stamp;                              /* what the status line may say */
   char emoji[HS_PATTERNS][HS_PATTERN_BUFLEN]; /* every pattern, formatted once */
   guint n;                                    /* answers solved (sum of the histogram) */
   guint64 total;                              /* guesses used over those answers */
@@ -86,10 +89,11 @@ typedef struct {
 } Ctx;
 
 static void
-ctx_init(Ctx *c, const HsStrategy *s, const HsFormatInfo *info)
+ctx_init(Ctx *c, const HsStrategy *s, const HsFormatInfo *info, HsStamp stamp)
 {
   c->s = s;
   c->info = info;
+  c->stamp = stamp;
   for (guint p = 0; p < HS_PATTERNS; p++)
     hs_pattern_format((guint8)p, HS_PATTERN_EMOJI, c->emoji[p]);
   c->n = hs_histogram_answers(&s->hist);
@@ -137,7 +141,7 @@ static void
 append_status(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
-  if (c->info->verified) {
+  if (c->stamp == HS_STAMP_VERIFIED) {
     g_string_append_printf(out, "verified: %u %s, all within %u %s, average ", c->n, plural(c->n, "answer", "answers"),
                            s->max_guesses, plural(s->max_guesses, "guess", "guesses"));
     hs_average_append(out, c->total, c->n);
@@ -202,7 +206,8 @@ append_status(GString *out, const Ctx *c)
     said = TRUE;
   }
   if (!said)
-    g_string_append(out, "not accepted by the verifier");
+    g_string_append(out,
+                    c->stamp == HS_STAMP_REJECTED ? "not accepted by the verifier" : "not checked by the verifier");
 }
 
 static void
@@ -367,36 +372,6 @@ write_tree(GString *out, const Ctx *c)
 
 /* ---- json ---- */
 
-/* A JSON string literal for V (null for NULL); invalid UTF-8 becomes U+FFFD. */
-static void
-append_json_string(GString *out, const char *v)
-{
-  if (v == NULL) {
-    g_string_append(out, "null");
-    return;
-  }
-  g_autofree char *valid = g_utf8_make_valid(v, -1);
-  g_string_append_c(out, '"');
-  for (const char *p = valid; *p != '\0'; p++) {
-    guchar ch = (guchar)*p;
-    switch (ch) {
-      case '"': g_string_append(out, "\\\""); break;
-      case '\\': g_string_append(out, "\\\\"); break;
-      case '\b': g_string_append(out, "\\b"); break;
-      case '\f': g_string_append(out, "\\f"); break;
-      case '\n': g_string_append(out, "\\n"); break;
-      case '\r': g_string_append(out, "\\r"); break;
-      case '\t': g_string_append(out, "\\t"); break;
-      default:
-        if (ch < 0x20)
-          g_string_append_printf(out, "\\u%04x", ch);
-        else
-          g_string_append_c(out, (char)ch);
-    }
-  }
-  g_string_append_c(out, '"');
-}
-
 static void
 append_json_candidates(GString *out, const Ctx *c, const HsNode *node)
 {
@@ -436,13 +411,14 @@ write_json(GString *out, const Ctx *c)
   const char *lists = c->info->lists ? c->info->lists : s->words->name;
   const char *policy = c->info->policy ? c->info->policy : s->policy;
   g_string_append(out, "{\n  \"format\": \"hardsix-strategy\",\n  \"version\": 1,\n  \"opener\": ");
-  append_json_string(out, s->n_nodes > 0 ? word(c, s->nodes[0].guess) : NULL);
+  hs_report_json_string(out, s->n_nodes > 0 ? word(c, s->nodes[0].guess) : NULL);
   g_string_append(out, ",\n  \"lists\": ");
-  append_json_string(out, lists);
+  hs_report_json_string(out, lists);
   g_string_append_printf(
     out, ",\n  \"rules\": \"%s\",\n  \"max_guesses\": %u,\n  \"policy\": ", hs_rules_name(s->rules), s->max_guesses);
-  append_json_string(out, policy);
-  g_string_append_printf(out, ",\n  \"verified\": %s,\n  \"histogram\": {", c->info->verified ? "true" : "false");
+  hs_report_json_string(out, policy);
+  g_string_append_printf(out, ",\n  \"verified\": %s,\n  \"histogram\": {",
+                         c->stamp == HS_STAMP_VERIFIED ? "true" : "false");
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
     g_string_append_printf(out, "%s\"%u\": %u", d > c->lo ? ", " : "", d, s->hist.count[d]);
   g_string_append_printf(
@@ -563,11 +539,11 @@ write_selby(GString *out, const Ctx *c, gboolean header)
 /* ---- entry point ---- */
 
 char *
-hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info)
+hs_format_render(const HsStrategy *s, HsFormat format, const HsFormatInfo *info, HsStamp stamp)
 {
-  static const HsFormatInfo no_info = { FALSE, NULL, NULL };
+  static const HsFormatInfo no_info = { NULL, NULL };
   Ctx *c = g_new(Ctx, 1); /* the emoji table is too big for a comfortable stack frame */
-  ctx_init(c, s, info != NULL ? info : &no_info);
+  ctx_init(c, s, info != NULL ? info : &no_info, stamp);
   /* Roughly 150 bytes per node line for the text formats. */
   GString *out = g_string_sized_new(256 + (gsize)s->n_nodes * 160);
   switch (format) {
@@ -580,4 +556,10 @@ hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info)
   }
   g_free(c);
   return g_string_free(out, FALSE);
+}
+
+char *
+hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info)
+{
+  return hs_format_render(s, format, info, HS_STAMP_UNCHECKED);
 }

@@ -5,14 +5,10 @@
 
 #include <string.h>
 
-/* A section with more rows than this starts on a new page. */
-#define BIG_SECTION_ROWS 150
-/* Sections with at most this many rows flow together, several per column. */
-#define SMALL_SECTION_ROWS 24
-/* A small section up to this size is never split between columns or pages. */
-#define WHOLE_SECTION_ROWS 12
+/* A section up to this size is never split between columns or pages. */
+#define WHOLE_SECTION_ROWS 10
 /* A group of rows (everything below one second-guess pattern) up to this size is kept in one column. */
-#define KEEP_GROUP_ROWS 36
+#define KEEP_GROUP_ROWS 8
 /* Candidates are named next to a guess when there are at most this many. */
 #define NAMED_CANDIDATES 3
 /* Markdown: candidates named in a table cell. */
@@ -65,7 +61,7 @@ typedef struct {
   const HsSheetInfo *info;
   const char *lists;
   guint *rows;    /* per node: nodes below it */
-  guint *section; /* per first-level node: its section number (1-based) */
+  guint *section; /* per first-level node: its section number (1-based; 0: no section, page 1 says it all) */
   guint n_solved;
   guint64 total;
   guint lo, hi; /* fewest and most guesses used */
@@ -83,6 +79,15 @@ is_leaf(const Ctx *c, const HsNode *n)
   return n->n_children == 0 && n->n_cands == 1 && c->s->cands[n->cand_off] == n->guess;
 }
 
+/* Two answers left and the guess is one of them: its one child, the other, needs no row ("fizzy else
+ * jiffy"). */
+static gboolean
+is_pair(const Ctx *c, const HsNode *n)
+{
+  return n->n_cands == 2 && n->n_children == 1 && hs_strategy_node_solves(c->s, n) &&
+         is_leaf(c, &c->s->nodes[n->first_child]);
+}
+
 static void
 ctx_init(Ctx *c, const HsStrategy *s, const HsSheetInfo *info)
 {
@@ -97,9 +102,12 @@ ctx_init(Ctx *c, const HsStrategy *s, const HsSheetInfo *info)
     c->rows[n->parent] += c->rows[i - 1] + 1;
   }
   c->section = g_new0(guint, MAX(s->n_nodes, 1u));
-  if (s->n_nodes > 0)
-    for (guint k = 0; k < s->nodes[0].n_children; k++)
-      c->section[s->nodes[0].first_child + k] = k + 1;
+  guint sections = 0;
+  for (guint k = 0; s->n_nodes > 0 && k < s->nodes[0].n_children; k++) {
+    guint idx = s->nodes[0].first_child + k;
+    if (!is_leaf(c, &s->nodes[idx]) && !is_pair(c, &s->nodes[idx]))
+      c->section[idx] = ++sections;
+  }
   c->n_solved = hs_histogram_answers(&s->hist);
   c->total = hs_histogram_total(&s->hist);
   c->lo = hs_histogram_best(&s->hist);
@@ -169,12 +177,11 @@ static const char css[] =
   "html{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
   "body{font:9pt/1.3 'Helvetica Neue',Arial,'Liberation Sans','DejaVu Sans',sans-serif;color:#000;margin:0 auto;"
   "max-width:190mm;padding:8mm 0}\n"
+  "a{color:inherit;text-decoration:none}\n"
   "h1{font-size:17pt;margin:0 0 2mm;display:flex;align-items:center;gap:3mm}\n"
   "h2{font-size:11pt;margin:0 0 1.5mm}\n"
   "p{margin:0 0 1.5mm}\n"
   ".facts{font-size:9.5pt}\n"
-  ".top{display:grid;grid-template-columns:1fr 66mm;gap:2mm 5mm;margin-bottom:3mm}\n"
-  ".top .head{grid-column:1/3}\n"
   ".box{border:0.4mm solid #000;border-radius:1.5mm;padding:2mm 3mm}\n"
   /* Tiles: colour AND shape, so a black-and-white print still tells them apart. */
   ".w{display:inline-flex;gap:0.35mm;vertical-align:middle;white-space:nowrap}\n"
@@ -186,26 +193,31 @@ static const char css[] =
   ".t.o{border-color:#000;color:#000}\n"
   ".L .t{width:6.5mm;height:6.5mm;font-size:12pt;line-height:6mm;border-width:0.4mm}\n"
   ".M .t{width:4.6mm;height:4.6mm;font-size:8.5pt;line-height:4.1mm}\n"
-  /* Histogram. */
-  ".hist{border-collapse:collapse;width:100%;font-size:8.5pt}\n"
-  ".hist td{padding:0.3mm 1mm;white-space:nowrap}\n"
+  /* Page 1: the tiles, then the first two guesses; page 2: a worked example and the histogram. */
+  ".hist{border-collapse:collapse;width:100%;font-size:8.5pt;margin-top:1mm}\n"
+  ".hist td{padding:0.2mm 1mm;white-space:nowrap}\n"
   ".hist td.n{text-align:right;width:12mm;font-variant-numeric:tabular-nums}\n"
-  ".hist .bar{height:2.6mm;background:#333}\n"
-  ".legend{font-size:8.5pt;line-height:1.7;white-space:nowrap}\n"
-  ".legend .w{margin-right:1mm}\n"
-  ".example ol{margin:1mm 0 0;padding-left:5mm}\n"
-  ".example li{margin:0 0 1.2mm}\n"
+  ".hist .bar{height:2.4mm;background:#333}\n"
+  ".legend{font-size:8.5pt;margin:1.5mm 0 2.5mm}\n"
+  ".legend .w{margin-right:0.5mm}\n"
+  ".summary .cols{columns:4;column-gap:3mm;column-rule:0.2mm solid #bbb}\n"
+  ".summary table.rows td{padding:0.15mm 0.4mm}\n"
+  ".summary table.rows td.n{min-width:0;padding-right:0.6mm}\n"
+  ".summary td.n a{font-weight:700}\n"
+  /* Then how to read the sections (under the summary when it fits, else on page 2), then every section in
+   * one flow of three columns. */
+  ".how{break-inside:avoid;margin-top:3mm;display:grid;grid-template-columns:1fr 1fr;gap:3mm;margin-bottom:3mm}\n"
+  ".how ol{margin:1mm 0 1.5mm;padding-left:5mm}\n"
+  ".how li{margin:0 0 1mm}\n"
+  ".notes{margin:0;padding:0;list-style:none}\n"
+  ".notes li{margin:0 0 1.2mm}\n"
   ".go{font-weight:700;text-transform:uppercase;letter-spacing:0.2mm}\n"
-  /* Index and sections. */
-  ".index{margin:3mm 0 0;break-before:auto}\n"
-  ".cols{columns:3;column-gap:5mm;column-rule:0.2mm solid #bbb}\n"
-  ".index .cols{columns:3;column-gap:5mm}\n"
+  ".flow{columns:3;column-gap:5mm;column-rule:0.2mm solid #bbb}\n"
   "table.rows{border-collapse:collapse;width:100%}\n"
   "table.rows tr{break-inside:avoid}\n"
   "table.rows td{padding:0.25mm 0.6mm;vertical-align:middle;white-space:nowrap}\n"
-  "table.rows td.g{width:100%;white-space:normal}\n"
+  "table.rows td.g,table.rows td.o{width:100%;white-space:normal}\n"
   "table.rows td.g b{white-space:nowrap}\n"
-  "table.rows td.o{width:100%;white-space:normal}\n"
   ".k{white-space:nowrap}.k b{margin-left:0.8mm}\n"
   "table.rows tr.d0 td{background:#ececec}\n"
   "table.rows tbody{border-top:0.2mm solid #999}\n"
@@ -217,19 +229,11 @@ static const char css[] =
   ".d1 td.o{padding-left:2.8mm}.d2 td.o{padding-left:5.6mm}.d3 td.o{padding-left:8.4mm}.d4 td.o{padding-left:11.2mm}\n"
   ".d1 td.o,.d2 td.o,.d3 td.o,.d4 td.o{background:linear-gradient(90deg,#fff 0,#fff 0.9mm,#bbb 0.9mm,#bbb 1.1mm,"
   "#fff 1.1mm) no-repeat;background-size:100% 100%}\n"
-  ".sec{margin:3mm 0 0;padding-top:1.5mm;border-top:0.5mm solid #000}\n"
-  ".sec.big{break-before:page;border-top:0;margin-top:0}\n"
-  ".flow{columns:3;column-gap:5mm;column-rule:0.2mm solid #bbb;margin-top:3mm}\n"
-  ".flow .sec{margin:0 0 2.5mm;padding-top:1mm;border-top:0.4mm solid #000}\n"
-  ".flow .sec.whole{break-inside:avoid}\n"
-  ".flow .sec h2{font-size:9.5pt;flex-wrap:wrap;gap:1.2mm}\n"
-  ".flow .sec h2 .no{font-size:10pt;min-width:6mm}\n"
-  ".flow .sec h2 small{flex-basis:100%;padding-left:7.2mm}\n"
-  ".sec h2{display:flex;align-items:center;gap:2mm;break-after:avoid}\n"
-  ".sec h2 .no{font-size:13pt;min-width:9mm}\n"
-  ".sec h2 small{font-weight:400;font-size:8.5pt;color:#333}\n"
-  ".ok{font-weight:700}\n"
-  ".solved{margin:0}\n"
+  ".sec{margin:0 0 2.5mm;padding-top:1mm;border-top:0.5mm solid #000}\n"
+  ".sec.whole{break-inside:avoid}\n"
+  ".sec h2{display:flex;flex-wrap:wrap;align-items:center;gap:1.2mm;font-size:9.5pt;break-after:avoid}\n"
+  ".sec h2 .no,.how .no{font-size:12pt;font-weight:700;min-width:7mm}\n"
+  ".sec h2 small{flex-basis:100%;padding-left:8.2mm;font-weight:400;font-size:8.5pt;color:#333}\n"
   "@media print{body{max-width:none;padding:0}}\n";
 
 static const char *const tile_class[3] = { "t", "t y", "t g" };
@@ -279,9 +283,8 @@ static void
 append_facts_html(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
-  const HsNode *root = &s->nodes[0];
-  const char *opener = word(c, root->guess);
-  g_string_append(out, "<div class=\"top\">\n<div class=\"head\">\n<h1>");
+  const char *opener = word(c, s->nodes[0].guess);
+  g_string_append(out, "<h1>");
   append_tiles(out, opener, G_MAXUINT, "L");
   g_string_append_printf(out, " Wordle %s cheat sheet</h1>\n<p class=\"facts\">Open with <span class=\"go\">",
                          sheet_kind(s->rules));
@@ -296,78 +299,35 @@ append_facts_html(GString *out, const Ctx *c)
     g_autofree char *src = g_markup_escape_text(c->info->source, -1);
     g_string_append_printf(out, " (<code>%s</code>)", src);
   }
-  g_string_append(out, ".</p>\n</div>\n");
+  g_string_append(out, ".</p>\n");
 }
 
-/* The worked example: the path of one answer, step by step, as the reader would follow it. */
+/* The tiles, in one line under the facts. */
 static void
-append_example_html(GString *out, const Ctx *c)
+append_tiles_legend_html(GString *out)
 {
-  const HsStrategy *s = c->s;
-  const HsNode *root = &s->nodes[0];
-  g_string_append(out, "<div class=\"box example\">\n<h2>How to use it: a worked example</h2>\n");
-  guint a = hs_sheet_example_answer(s);
-  guint32 path[HS_DEPTH_LIMIT];
-  guint len = a == HS_NONE ? 0 : hs_strategy_path(s, a, path);
-  if (len > 0) {
-    g_string_append_printf(out, "<p>Say the hidden word is <b>%s</b>.</p>\n<ol>\n", word(c, a));
-    const HsNode *n = root;
-    guint section = 0;
-    for (guint k = 0; k < len; k++) {
-      const char *g = word(c, path[k]);
-      guint8 p = hs_feedback(g, word(c, a));
-      g_string_append_printf(out, "<li>Play <span class=\"go\">%s</span>: ", g);
-      append_tiles_titled(out, g, p, "M");
-      if (p == HS_ALL_GREEN) {
-        g_string_append_printf(out, " solved in %u.</li>\n", k + 1);
-        break;
-      }
-      const HsNode *next = hs_strategy_child(s, n, p);
-      if (k == 0) {
-        section = c->section[next - s->nodes];
-        g_string_append_printf(out,
-                               " Find this pattern in the index; it sends you to section <b>%u</b>, which "
-                               "says <span class=\"go\">%s</span>.</li>\n",
-                               section, word(c, next->guess));
-      } else if (k == 1) {
-        g_string_append_printf(out,
-                               " In section %u, find the row with these tiles: <span class=\"go\">%s</span>.</li>\n",
-                               section, word(c, next->guess));
-      } else {
-        g_string_append_printf(out, " Look in the indented rows just below: <span class=\"go\">%s</span>%s.</li>\n",
-                               word(c, next->guess), is_leaf(c, next) ? " ✓ (the only word left)" : "");
-      }
-      n = next;
-    }
-    g_string_append(out, "</ol>\n");
-  }
-  g_string_append(out, "<p>In each section the rows are sorted by pattern (grey before yellow before green, "
-                       "left to right) and indented one step per guess. A number is how many answers are still "
-                       "possible; ✓ marks the only word left.</p>\n</div>\n");
-}
-
-/* The tile legend and the verified histogram. */
-static void
-append_legend_html(GString *out, const Ctx *c)
-{
-  const HsStrategy *s = c->s;
-  g_string_append(out, "<div>\n<div class=\"box legend\">\n<h2>Tiles</h2>\n");
   static const struct {
     guint8 pattern;
-    const char *text;
+    const char *sample, *text;
   } legend[] = {
-    { 242, "green square: right spot" },
-    { 121, "yellow circle: wrong spot" },
-    { 0, "white square: not in word" },
+    { 242, "right", "green square: right spot" },
+    { 121, "moved", "yellow circle: in the word, wrong spot" },
+    { 0, "wrong", "white square: not in the word" },
   };
+  g_string_append(out, "<p class=\"legend\">");
   for (guint i = 0; i < G_N_ELEMENTS(legend); i++) {
-    g_string_append(out, "<div>");
-    static const char *const samples[] = { "right", "moved", "wrong" };
-    append_tiles(out, samples[i], legend[i].pattern, NULL);
-    g_string_append_printf(out, " %s</div>\n", legend[i].text);
+    append_tiles(out, legend[i].sample, legend[i].pattern, NULL);
+    g_string_append_printf(out, " %s%s", legend[i].text, i + 1 < G_N_ELEMENTS(legend) ? " &nbsp; " : "");
   }
-  g_string_append(out, "</div>\n<div class=\"box\" style=\"margin-top:2mm\">\n<h2>Verified histogram</h2>\n"
-                       "<table class=\"hist\">\n");
+  g_string_append(out, "</p>\n");
+}
+
+/* The verified histogram. */
+static void
+append_histogram_html(GString *out, const Ctx *c)
+{
+  const HsStrategy *s = c->s;
+  g_string_append(out, "<h2>Verified histogram</h2>\n<table class=\"hist\">\n");
   guint most = 1;
   for (guint d = c->lo; d != 0 && d <= c->hi; d++)
     most = MAX(most, s->hist.count[d]);
@@ -380,39 +340,130 @@ append_legend_html(GString *out, const Ctx *c)
                            "</td></tr>\n",
                            pct / 10, pct % 10);
   }
-  g_string_append(out, "</table>\n</div>\n</div>\n</div>\n");
+  g_string_append(out, "</table>\n");
 }
 
-/* The top of page 1: the facts, a worked example, the legend and the histogram. */
-static void
-append_header_html(GString *out, const Ctx *c)
+/* What to play at a node that needs no rows of its own: "fleet ✓", or "fizzy else jiffy ✓". */
+static gboolean
+append_closed(GString *out, const Ctx *c, const HsNode *n)
 {
-  append_facts_html(out, c);
-  /* Left: how to read it, with a worked example. Right: legend and histogram. */
-  append_example_html(out, c);
-  append_legend_html(out, c);
+  if (is_leaf(c, n))
+    g_string_append_printf(out, "<b>%s</b>&nbsp;✓", word(c, n->guess));
+  else if (is_pair(c, n))
+    g_string_append_printf(out, "<b>%s</b> <span class=\"few\">else</span> <b>%s</b>&nbsp;✓", word(c, n->guess),
+                           word(c, c->s->nodes[n->first_child].guess));
+  else
+    return FALSE;
+  return TRUE;
 }
 
+/* Page 1, the first two guesses: every pattern of the opener, what to play next, and the section
+ * (linked) that goes on from there. */
 static void
-append_index_html(GString *out, const Ctx *c)
+append_summary_html(GString *out, const Ctx *c)
 {
   const HsStrategy *s = c->s;
   const HsNode *root = &s->nodes[0];
   g_string_append_printf(out,
-                         "<section class=\"index\">\n<h2>After <span class=\"go\">%s</span>: find your pattern, "
-                         "then its section</h2>\n<div class=\"cols\">\n<table class=\"rows\"><tbody>\n",
+                         "<section class=\"summary\">\n<h2>The first two guesses: <span class=\"go\">%s</span> showed "
+                         "these colours? Play the word; its section number says what follows</h2>\n"
+                         "<div class=\"cols\">\n"
+                         "<table class=\"rows\"><tbody>\n",
                          word(c, root->guess));
   for (guint k = 0; k < root->n_children; k++) {
-    const HsNode *n = &s->nodes[root->first_child + k];
-    g_string_append_printf(out, "<tr><td class=\"n\">%u</td><td class=\"p\">", k + 1);
-    append_tiles(out, word(c, root->guess), n->pattern, NULL);
-    if (is_leaf(c, n))
-      g_string_append_printf(out, "</td><td class=\"g\"><b>%s</b>&nbsp;✓</td><td></td></tr>\n", word(c, n->guess));
+    guint idx = root->first_child + k;
+    const HsNode *n = &s->nodes[idx];
+    guint sec = c->section[idx];
+    if (sec > 0)
+      g_string_append_printf(out, "<tr><td class=\"n\"><a href=\"#s%u\">%u</a></td><td class=\"p\">", sec, sec);
     else
-      g_string_append_printf(out, "</td><td class=\"g\"><b>%s</b></td><td class=\"n\">%u</td></tr>\n",
+      g_string_append(out, "<tr><td class=\"n\"></td><td class=\"p\">");
+    append_tiles(out, word(c, root->guess), n->pattern, NULL);
+    g_string_append(out, "</td><td class=\"g\">");
+    if (append_closed(out, c, n))
+      g_string_append(out, "</td><td></td></tr>\n");
+    else
+      g_string_append_printf(out, "<a href=\"#s%u\"><b>%s</b></a></td><td class=\"n\">%u</td></tr>\n", sec,
                              word(c, n->guess), n->n_cands);
   }
   g_string_append(out, "</tbody></table>\n</div>\n</section>\n");
+}
+
+/* One step of the worked example, after guess K (0-based) showed its colours; N is the node it led to. */
+static void
+append_example_step(GString *out, const Ctx *c, guint k, const HsNode *from, const HsNode *n)
+{
+  if (k == 0 && c->section[n - c->s->nodes] == 0) {
+    g_string_append(out, " Page 1 has these tiles: ");
+    append_closed(out, c, n);
+  } else if (k == 0) {
+    g_string_append_printf(out, " Page 1 has these tiles: <span class=\"go\">%s</span>, section <b>%u</b>.",
+                           word(c, n->guess), c->section[n - c->s->nodes]);
+  } else if (is_pair(c, from)) {
+    g_string_append_printf(out,
+                           " Not all green, so it is the word after &ldquo;else&rdquo;: <span class=\"go\">%s</span>.",
+                           word(c, n->guess));
+  } else if (k == 1) {
+    g_string_append_printf(out, " In that section, the row with these tiles: <span class=\"go\">%s</span>.",
+                           word(c, n->guess));
+  } else {
+    g_string_append_printf(out, " In the rows indented under it: <span class=\"go\">%s</span>.", word(c, n->guess));
+  }
+}
+
+/* The worked example: the path of one answer, step by step, as the reader would follow it. */
+static void
+append_example_html(GString *out, const Ctx *c)
+{
+  const HsStrategy *s = c->s;
+  g_string_append(out, "<div class=\"box\">\n<h2>How to use it: a worked example</h2>\n");
+  guint a = hs_sheet_example_answer(s);
+  guint32 path[HS_DEPTH_LIMIT];
+  guint len = a == HS_NONE ? 0 : hs_strategy_path(s, a, path);
+  if (len > 0) {
+    g_string_append_printf(out, "<p>Say the hidden word is <b>%s</b>.</p>\n<ol>\n", word(c, a));
+    const HsNode *n = &s->nodes[0];
+    for (guint k = 0; k < len; k++) {
+      const char *g = word(c, path[k]);
+      guint8 p = hs_feedback(g, word(c, a));
+      g_string_append_printf(out, "<li>Play <span class=\"go\">%s</span>: ", g);
+      append_tiles_titled(out, g, p, "M");
+      if (p == HS_ALL_GREEN) {
+        g_string_append_printf(out, " solved in %u.</li>\n", k + 1);
+        break;
+      }
+      const HsNode *next = hs_strategy_child(s, n, p);
+      append_example_step(out, c, k, n, next);
+      g_string_append(out, "</li>\n");
+      n = next;
+    }
+    g_string_append(out, "</ol>\n");
+  }
+  append_histogram_html(out, c);
+  g_string_append(out, "</div>\n");
+}
+
+/* Every notation of the sections, each with a sample. */
+static void
+append_notes_html(GString *out)
+{
+  g_string_append(out, "<div class=\"box\">\n<h2>How to read the sections</h2>\n<ul class=\"notes\">\n"
+                       "<li><span class=\"no\">26</span> a section: what follows one colouring of the first guess "
+                       "(page 1 gives its number). Its heading says the second guess and how many answers are "
+                       "left.</li>\n<li>");
+  append_tiles(out, "crump", 6, NULL);
+  g_string_append(out, " <b>doing</b>: a row: when the guess above showed these colours, play the bold word next. "
+                       "Rows one step further right follow from the row above them; the shaded rows are the "
+                       "colours of the second guess.</li>\n"
+                       "<li><b>12</b> at the right: how many answers are still possible for that guess.</li>\n"
+                       "<li><b>fleet</b>&nbsp;✓ the only word left: it is the answer.</li>\n"
+                       "<li><b>fizzy</b> <span class=\"few\">else</span> <b>jiffy</b>&nbsp;✓ two words left: play "
+                       "fizzy; if it is not all green, the answer is jiffy.</li>\n"
+                       "<li><b>idiom</b> <span class=\"few\">or minim moody</span> three words left: play idiom; the "
+                       "small words are the others.</li>\n"
+                       "<li><b>bough</b> <span class=\"few\">left: found wound</span> a guess that cannot be the "
+                       "answer, and the few words it tells apart.</li>\n"
+                       "</ul>\n</div>\n");
 }
 
 /* One row: the parent's guess with this node's pattern, then what to play. */
@@ -422,18 +473,19 @@ append_row_html(GString *out, const Ctx *c, const HsNode *n, guint indent)
   const HsStrategy *s = c->s;
   g_string_append_printf(out, "<tr class=\"d%u\"><td class=\"o\"><span class=\"k\">", MIN(indent, 4u));
   append_tiles(out, word(c, s->nodes[n->parent].guess), n->pattern, NULL);
-  if (is_leaf(c, n)) {
-    g_string_append_printf(out, " <b>%s</b>&nbsp;✓</span></td><td></td></tr>\n", word(c, n->guess));
+  g_string_append_c(out, ' ');
+  if (append_closed(out, c, n)) {
+    g_string_append(out, "</span></td><td></td></tr>\n");
     return;
   }
-  g_string_append_printf(out, " <b>%s</b></span>", word(c, n->guess));
+  g_string_append_printf(out, "<b>%s</b></span>", word(c, n->guess));
   if (n->n_cands <= NAMED_CANDIDATES) {
-    g_string_append(out, " <span class=\"few\">");
-    guint shown = 0;
+    gboolean solves = hs_strategy_node_solves(s, n);
+    g_string_append_printf(out, " <span class=\"few\">%s", solves ? "or" : "left:");
     for (guint k = 0; k < n->n_cands; k++) {
       guint32 w = s->cands[n->cand_off + k];
       if (w != n->guess)
-        g_string_append_printf(out, "%s%s", shown++ ? " " : "or ", word(c, w));
+        g_string_append_printf(out, " %s", word(c, w));
     }
     g_string_append(out, "</span>");
   }
@@ -443,6 +495,8 @@ append_row_html(GString *out, const Ctx *c, const HsNode *n, guint indent)
 static void
 append_subtree_html(GString *out, const Ctx *c, const HsNode *n, guint indent)
 {
+  if (is_pair(c, n))
+    return; /* its one child is named in its row */
   for (guint k = 0; k < n->n_children; k++) {
     const HsNode *child = &c->s->nodes[n->first_child + k];
     append_row_html(out, c, child, indent);
@@ -450,24 +504,16 @@ append_subtree_html(GString *out, const Ctx *c, const HsNode *n, guint indent)
   }
 }
 
-/* One section; a small one (in a .flow of sections) gets a one-column table. */
+/* One section: the heading (first pattern, second guess), then a table of what follows. */
 static void
-append_section_html(GString *out, const Ctx *c, const HsNode *n, gboolean small)
+append_section_html(GString *out, const Ctx *c, const HsNode *n)
 {
   const HsStrategy *s = c->s;
   guint idx = (guint)(n - s->nodes);
-  guint rows = c->rows[idx];
-  const char *kind = rows > BIG_SECTION_ROWS ? " big" : small && rows <= WHOLE_SECTION_ROWS ? " whole" : "";
-  g_string_append_printf(out, "<section class=\"sec%s\" id=\"s%u\">\n<h2><span class=\"no\">%u</span>", kind,
-                         c->section[idx], c->section[idx]);
+  guint sec = c->section[idx];
+  g_string_append_printf(out, "<section class=\"sec%s\" id=\"s%u\">\n<h2><span class=\"no\">%u</span>",
+                         c->rows[idx] <= WHOLE_SECTION_ROWS ? " whole" : "", sec, sec);
   append_tiles_titled(out, word(c, s->nodes[0].guess), n->pattern, "M");
-  if (is_leaf(c, n)) {
-    g_string_append_printf(out,
-                           " → <span class=\"go\">%s</span> ✓ <small>the only word left</small></h2>\n"
-                           "</section>\n",
-                           word(c, n->guess));
-    return;
-  }
   g_string_append_printf(out, " → play <span class=\"go\">%s</span> <small>", word(c, n->guess));
   append_count(out, n->n_cands);
   g_string_append(out, " answers left");
@@ -476,7 +522,7 @@ append_section_html(GString *out, const Ctx *c, const HsNode *n, gboolean small)
     for (guint k = 0; k < n->n_cands; k++)
       g_string_append_printf(out, " %s", word(c, s->cands[n->cand_off + k]));
   }
-  g_string_append_printf(out, "</small></h2>\n%s<table class=\"rows\">\n", small ? "" : "<div class=\"cols\">\n");
+  g_string_append(out, "</small></h2>\n<table class=\"rows\">\n");
   /* One tbody per second pattern: kept in one column when small. */
   for (guint k = 0; k < n->n_children; k++) {
     const HsNode *child = &s->nodes[n->first_child + k];
@@ -486,7 +532,7 @@ append_section_html(GString *out, const Ctx *c, const HsNode *n, gboolean small)
     append_subtree_html(out, c, child, 1);
     g_string_append(out, "</tbody>\n");
   }
-  g_string_append_printf(out, "</table>\n%s</section>\n", small ? "" : "</div>\n");
+  g_string_append(out, "</table>\n</section>\n");
 }
 
 static void
@@ -508,21 +554,20 @@ write_html(GString *out, const Ctx *c)
                          sizes[c->info->paper], opener);
   g_string_append(out, css);
   g_string_append(out, "</style>\n</head>\n<body>\n");
-  append_header_html(out, c);
-  append_index_html(out, c);
+  /* Page 1: the facts, the tiles, the histogram and the first two guesses. */
+  append_facts_html(out, c);
+  append_tiles_legend_html(out);
+  append_summary_html(out, c);
+  /* How to read the sections, then the sections. */
+  g_string_append(out, "<div class=\"how\">\n");
+  append_example_html(out, c);
+  append_notes_html(out);
+  g_string_append(out, "</div>\n<div class=\"flow\">\n");
   const HsNode *root = &s->nodes[0];
-  gboolean in_flow = FALSE;
-  for (guint k = 0; k < root->n_children; k++) {
-    guint idx = root->first_child + k;
-    gboolean small = c->rows[idx] <= SMALL_SECTION_ROWS;
-    if (small != in_flow)
-      g_string_append(out, small ? "<div class=\"flow\">\n" : "</div>\n");
-    in_flow = small;
-    append_section_html(out, c, &s->nodes[idx], small);
-  }
-  if (in_flow)
-    g_string_append(out, "</div>\n");
-  g_string_append(out, "</body>\n</html>\n");
+  for (guint k = 0; k < root->n_children; k++)
+    if (c->section[root->first_child + k] > 0)
+      append_section_html(out, c, &s->nodes[root->first_child + k]);
+  g_string_append(out, "</div>\n</body>\n</html>\n");
 }
 
 /* ---- Markdown ---- */
@@ -624,9 +669,15 @@ write_markdown(GString *out, const Ctx *c)
 }
 
 char *
-hs_sheet_write(const HsStrategy *s, HsSheetFormat format, const HsSheetInfo *info)
+hs_sheet_write(const HsPublished *p, HsSheetFormat format, const HsSheetInfo *info, GError **error)
 {
   static const HsSheetInfo no_info = { NULL, NULL, HS_PAPER_AUTO };
+  if (!hs_published_verified(p)) {
+    g_set_error_literal(error, HS_SHEET_ERROR, HS_SHEET_ERROR_NOT_VERIFIED,
+                        "no cheat sheet of a strategy the verifier has not accepted");
+    return NULL;
+  }
+  const HsStrategy *s = hs_published_strategy(p);
   GString *out = g_string_sized_new(4096 + (gsize)s->n_nodes * (format == HS_SHEET_HTML ? 420 : 90));
   if (s->n_nodes == 0)
     return g_string_free(out, FALSE);

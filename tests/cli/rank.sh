@@ -70,7 +70,6 @@ expect_grep rank-pool-answers-refused-message "$T/err" "to rank only the answers
 expect_rc rank-bad-pool 2 $HS rank $L --pool nope
 expect_grep rank-bad-pool-message "$T/err" "unknown pool 'nope' (expected legal or candidates)"
 $HS rank $L --top 3 --with-sweep --pool candidates --format json >"$T/wc.json" 2>/dev/null
-expect_grep rank-pool-greedy-json "$T/wc.json" '"pool": "candidates"'
 expect_grep rank-pool-greedy-policy "$T/wc.json" '"policy": "rules nyt, pool candidates, metric maxbucket"'
 $HS rank $L --top 5 --with-sweep --pool candidates >"$T/wc.tsv" 2>/dev/null
 $HS rank $L --top 5 --with-sweep >"$T/wl.tsv" 2>/dev/null

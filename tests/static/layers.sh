@@ -60,6 +60,9 @@ check() {
       *" $to "*) ;;
       *) echo "FAIL layers $as ($me) includes \"$h\" ($to)" ;;
     esac
+    case "$h" in
+      *-private.h) [ "$to" = "$me" ] || echo "FAIL layers $as includes \"$h\", private to src/$to/" ;;
+    esac
   done
 }
 
@@ -78,9 +81,11 @@ printf '#include "cli.h"\n#include "hardsix/report/format.h"\n' >"$T"
 c2=$(check "$T" src/engine/canary.c)
 printf '#include "util/parallel.h"\n#include "hardsix/core/words.h"\n' >"$T"
 c3=$(check "$T" src/verify/canary.c)
-if [ -n "$c1" ] && [ "$(echo "$c2" | grep -c FAIL)" = 2 ] && [ -z "$c3" ]; then
-  echo "ok layers-canary: wrong-way includes from core and engine are caught, right-way ones pass"
+printf '#include "report/format-private.h"\n' >"$T"
+c4=$(check "$T" src/cli/canary.c)
+if [ -n "$c1" ] && [ "$(echo "$c2" | grep -c FAIL)" = 2 ] && [ -z "$c3" ] && [ -n "$c4" ]; then
+  echo "ok layers-canary: wrong-way includes from core and engine, and a private header of another folder, are caught; right-way ones pass"
 else
-  echo "FAIL layers-canary: core->engine: '$c1'; engine->cli/report: '$c2'; verify->util/core: '$c3'"
+  echo "FAIL layers-canary: core->engine: '$c1'; engine->cli/report: '$c2'; verify->util/core: '$c3'; cli->private: '$c4'"
 fi
 exit 0

@@ -38,14 +38,15 @@ hs_format_extension(HsFormat format); /* "by-pattern.txt", "per-word.txt", "tree
  * as "wrote DIR/OPENER.{...}". Newly allocated. */
 char *hs_format_all_extensions(void);
 
-/* Header facts every writer prints. VERIFIED is TRUE only when the independent verifier accepted the
- * strategy; the writers then say so. */
+/* Header facts every writer prints (NULL: the strategy's own). */
 typedef struct {
-  gboolean verified;
   const char *lists;  /* e.g. "original" */
   const char *policy; /* e.g. "rules strict, pool candidates, metric maxbucket-swapped, ..." */
 } HsFormatInfo;
 
+/* S in FORMAT, as a draft: its status says it was not checked by the verifier (with what is wrong when
+ * the tree itself shows it). Text that says "verified" comes only from hs_publish (publish.h), which
+ * checks first. */
 char *hs_format_write(const HsStrategy *s, HsFormat format, const HsFormatInfo *info);
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include "hardsix/core/strategy.h"
+#include "hardsix/report/publish.h"
 
 G_BEGIN_DECLS
 
@@ -18,7 +19,8 @@ typedef struct {
 
 #define HS_SHEET_ERROR (hs_sheet_error_quark())
 GQuark hs_sheet_error_quark(void);
-typedef enum { HS_SHEET_ERROR_UNKNOWN } HsSheetError;
+/* HS_SHEET_ERROR_NOT_VERIFIED: a sheet was asked of a strategy the verifier did not accept. */
+typedef enum { HS_SHEET_ERROR_UNKNOWN, HS_SHEET_ERROR_NOT_VERIFIED } HsSheetError;
 
 /* "html", "markdown" (or "md"); the paper "auto", "a4" or "letter" (any case). Other names fail with
  * HS_SHEET_ERROR_UNKNOWN. */
@@ -26,12 +28,13 @@ gboolean hs_sheet_format_parse(const char *text, HsSheetFormat *out, GError **er
 const char *hs_sheet_extension(HsSheetFormat format); /* "sheet.html", "sheet.md" */
 gboolean hs_sheet_paper_parse(const char *text, HsPaper *out, GError **error);
 
-/* The cheat sheet of S, which must be complete (every answer of its root solved). HTML: a header with
+/* The cheat sheet of the strategy P, which the verifier must have accepted (else
+ * HS_SHEET_ERROR_NOT_VERIFIED: a sheet says it was checked). HTML: a header with
  * the opener, lists, rules and histogram, a worked example, an index of first patterns, then one
  * section per first pattern (a table of pattern -> next guess, outline-indented, big sections on a
  * new page, no row split across pages). Markdown: one heading per history with a table of
  * pattern -> next guess under it. */
-char *hs_sheet_write(const HsStrategy *s, HsSheetFormat format, const HsSheetInfo *info);
+char *hs_sheet_write(const HsPublished *p, HsSheetFormat format, const HsSheetInfo *info, GError **error);
 
 /* The answer the worked example follows: the canonically first answer solved in the most common
  * number of guesses (HS_NONE for an empty strategy). */
