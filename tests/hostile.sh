@@ -1,7 +1,8 @@
 #!/bin/sh
 # The hostile pass (issue 28): every reader and writer of hardsix fed what a hostile or careless user
 # would give it — argv values, word lists, overrides, orders, openers files, strategy files in every
-# format, shard files and tables, stdin, output paths — each made from a good input by one mutation
+# format (verify, sheet, next, explain --strategy, page), shard files and tables (merge, check-table,
+# page --table), stdin, output paths — each made from a good input by one mutation
 # (empty, a byte-order mark alone, CRLF, lone CRs, NUL bytes, escape sequences, invalid UTF-8, a
 # 2 MB line, a million short lines, a truncated last line, lines doubled, dropped, swapped, upper
 # case, look-alike letters, numbers out of range, ...).
@@ -149,6 +150,8 @@ for f in per-word by-pattern json tree selby; do
     run "strategy-$f" "$HS" verify "$T/m/strategy.$f" $L
     run "strategy-$f" "$HS" sheet "$T/m/strategy.$f" $L --format markdown
     run "strategy-$f" "$HS" next "$T/m/strategy.$f" $L kempt BYBBB
+    run "strategy-$f" "$HS" explain --strategy "$T/m/strategy.$f" $L shade crane
+    run "strategy-$f" "$HS" page "$T/m/strategy.$f" $L -o "$T/page.html"
     [ "$LONG" = 1 ] && run "strategy-$f" "$HS" verify - $L <"$T/m/strategy.$f"
   done
 done
@@ -165,6 +168,7 @@ done
 for kind in $KINDS; do
   mutate "$kind" "$T/in/table.tsv" "$T/m/table.tsv"
   run check-table "$HS" check-table "$T/m/table.tsv" $L --max-guesses 4 --sample 3
+  run page-table "$HS" page "$T/in/strategy.json" $L --table "4:$T/m/table.tsv" -o "$T/page.html"
 done
 [ "$findings" = "$f0" ] && family_done shards-tables "$n0"
 n0=$tried f0=$findings
@@ -222,6 +226,8 @@ echo "$VALUES" | while IFS= read -r v; do
   run argv "$HS" prove --all $L --max-nodes "$v"
   run argv "$HS" robust kempt $L --shuffles "$v" --no-variants
   run argv "$HS" check-table "$T/in/table.tsv" $L --max-guesses 4 --sample "$v"
+  run argv "$HS" explain --strategy "$T/in/strategy.json" $L "$v"
+  run argv "$HS" page "$T/in/strategy.json" $L --table "$v" -o "$T/page.html"
   echo "$tried $handled $findings" >"$T/counts"
 done
 # The loop ran in a subshell (a pipe): take its counts back.
@@ -240,6 +246,7 @@ for p in "" "$T" "$T/nodir/x" "$T/ro/x" /dev/full "$T/loop1" "$T/$(printf 'a\033
   run writers "$HS" repair salet $L --max-guesses 4 --save-overrides "$p"
   run writers "$HS" sheet "$T/in/strategy.per-word" $L -o "$p"
   run writers "$HS" merge $L "$T/in/prove1.tsv" "$T/in/prove2.tsv" -o "$p"
+  run writers "$HS" page "$T/in/strategy.json" $L -o "$p"
 done
 run writers "$HS" solve shade $L --format json >/dev/full
 chmod 755 "$T/ro"

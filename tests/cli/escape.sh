@@ -68,7 +68,11 @@ for f in per-word.txt by-pattern.txt json selby.tree tree.txt; do
   try "escape-strategy-$f-verify" $HS verify "$T/bad.$f" $L
   try "escape-strategy-$f-sheet" $HS sheet "$T/bad.$f" $L
   try "escape-strategy-$f-next" $HS next "$T/bad.$f" $L kempt BYBBB
+  try "escape-strategy-$f-explain" $HS explain --strategy "$T/bad.$f" $L shade
+  try "escape-strategy-$f-page" $HS page "$T/bad.$f" $L -o "$T/page.html"
 done
+tryx escape-explain-answer $HS explain --strategy "$DATA/verify/good.json" $L "$P"
+tryx escape-page-table $HS page "$DATA/verify/good.json" $L --table "$T/$P.tsv" -o "$T/page.html"
 # The same without CR (which ends a line): the readers name the bad word, escaped.
 P2="x${E}]0;pwned${BEL}y"
 for f in per-word.txt by-pattern.txt json selby.tree tree.txt; do
