@@ -70,6 +70,16 @@ LIB_OBJ += $(BUILD)/lib/report/page-assets.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# Test hooks (fault injection) are compiled only with -DHS_TESTING, never into the release library or
+# BUILD/hardsix: the sources that mention HS_TESTING are compiled a second time into BUILD/test-bin/,
+# which holds the test library (the cmocka tests link it) and the test binary BUILD/test-bin/hardsix
+# (the CLI tests that inject faults run it). tests/static/test-hooks.sh checks the release binary.
+HOOK_SRC := $(shell grep -l HS_TESTING $(LIB_SRC) $(CLI_SRC) 2>/dev/null)
+HOOK_LIB_OBJ := $(patsubst src/%.c,$(BUILD)/lib/%.o,$(filter-out src/cli/%,$(HOOK_SRC)))
+HOOK_CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter src/cli/%,$(HOOK_SRC)))
+TEST_LIB_OBJ := $(filter-out $(HOOK_LIB_OBJ),$(LIB_OBJ)) $(HOOK_LIB_OBJ:$(BUILD)/%=$(BUILD)/test-bin/%)
+TEST_CLI_OBJ := $(filter-out $(HOOK_CLI_OBJ),$(CLI_OBJ)) $(HOOK_CLI_OBJ:$(BUILD)/%=$(BUILD)/test-bin/%)
+TEST_LIB := $(BUILD)/test-bin/libhardsix.a
 # Fuzz targets (fuzz/fuzz_NAME.c): libFuzzer binaries build-fuzz/fuzz/fuzz_NAME (make fuzz, clang), and
 # replay binaries BUILD/fuzz/replay_NAME (make check, any compiler) for tests/data/fuzz/NAME/.
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
@@ -77,7 +87,7 @@ FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz/replay_%)
 FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
 
-.PHONY: all run check bench bench-compare sanitize install uninstall clean deps deps-check tests fuzz fuzz-bins deps-browser format
+.PHONY: all run check bench bench-compare sanitize install uninstall clean deps deps-build deps-check deps-check-tests tests fuzz fuzz-bins deps-browser format
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
 
 $(BUILD)/lib/%.o: src/%.c | deps-check
@@ -97,9 +107,20 @@ $(BUILD)/libhardsix.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 $(BUILD)/hardsix: $(CLI_OBJ) $(BUILD)/libhardsix.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libhardsix.a $(LIBS)
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libhardsix.a | deps-check
+$(BUILD)/test-bin/lib/%.o: src/%.c | deps-check
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) -DHS_TESTING -c $< -o $@
+$(BUILD)/test-bin/src/cli/%.o: src/cli/%.c | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DHS_TESTING -c $< -o $@
+$(TEST_LIB): $(TEST_LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(BUILD)/test-bin/hardsix: $(TEST_CLI_OBJ) $(TEST_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_CLI_OBJ) $(TEST_LIB) $(LIBS)
+$(BUILD)/tests/%: tests/%.c $(TEST_LIB) | deps-check-tests
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DHS_TESTING $(CMOCKA_CFLAGS) -o $@ $< $(TEST_LIB) $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 $(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -o $@ $< fuzz/replay.c $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
@@ -107,29 +128,41 @@ $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | d
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
 
-# Dependencies: installs what is missing with apt-get when root, else prints the command and fails.
-DEPS_PKGS := pkg-config libglib2.0-dev libcmocka-dev clang-format parallel
+# Dependencies: installs what is missing with apt-get when root, else prints the command and fails;
+# off Debian it names what to install and lets the build's own check decide. The program needs only a
+# C compiler (CMD=PKG: PKG unless the command CMD exists) and GLib; the tests also need cmocka,
+# clang-format and GNU parallel.
+BUILD_PKGS := $(firstword $(CC))=gcc libc6-dev pkg-config libglib2.0-dev
+TEST_PKGS := libcmocka-dev clang-format parallel
+DEPS_PKGS := $(BUILD_PKGS) $(TEST_PKGS)
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)
+deps-build:
+	@sh scripts/deps.sh $(BUILD_PKGS)
 # Optional: a real browser, its WebDriver and PDF tools, so that make check prints the cheat sheet
 # (tests/cli/sheet.sh) and plays the page (tests/cli/page.sh runs tests/browser/page_test.py); both say
 # skip without them.
 deps-browser:
 	@sh scripts/deps.sh chromium chromium-driver python3-selenium poppler-utils
 deps-check:
-	@$(PKG_CONFIG) --exists glib-2.0 cmocka 2>/dev/null || { echo "hardsix: missing build dependencies; run 'make deps'" >&2; exit 1; }
+	@$(PKG_CONFIG) --exists glib-2.0 2>/dev/null || { echo "hardsix: missing build dependencies (GLib 2.74 or later, found with $(PKG_CONFIG)); run 'make deps-build'" >&2; exit 1; }
+deps-check-tests: deps-check
+	@$(PKG_CONFIG) --exists cmocka 2>/dev/null || { echo "hardsix: the tests need cmocka (found with $(PKG_CONFIG)); run 'make deps'" >&2; exit 1; }
 
-tests: $(BUILD)/hardsix $(TEST_BIN) $(REPLAY_BIN)
+tests: $(BUILD)/hardsix $(BUILD)/test-bin/hardsix $(TEST_BIN) $(REPLAY_BIN)
 fuzz-bins: $(FUZZ_BIN)
 
-run: deps
+run: deps-build
 	@$(MAKE) --no-print-directory all
-	./$(BUILD)/hardsix solve howls --preset tkihira2022 --order tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
-	./$(BUILD)/hardsix solve howls --overrides overrides/howls.txt -o output/howls
-	./$(BUILD)/hardsix optimize salet -o output/salet-optimal
-	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt -o output/salet-optimal
-	./$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt --format markdown -o output/salet-optimal
-	sh scripts/make-page.sh ./$(BUILD)/hardsix $(BUILD)/page output/page.html
+	@mkdir -p output
+	$(BUILD)/hardsix solve howls --preset tkihira2022 --order tkihira2022 --overrides overrides/howls-tkihira2022.txt -o output/howls-tkihira2022
+	$(BUILD)/hardsix solve howls --overrides overrides/howls.txt -o output/howls
+	$(BUILD)/hardsix optimize salet -o output/salet-optimal
+	$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt -o output/salet-optimal
+	$(BUILD)/hardsix sheet output/salet-optimal/salet.per-word.txt --format markdown -o output/salet-optimal
+	@if [ -f output/optimize-all/nyt2022.tsv ]; then sh scripts/make-page.sh $(BUILD)/hardsix $(BUILD)/page output/page.html; \
+	  else echo "make run: output/page.html not made: it needs the committed tables under output/ (git checkout output)"; fi
+	@echo "make run: the program is $(BUILD)/hardsix; 'make install PREFIX=~/.local' puts it in ~/.local/bin"
 
 check: deps
 	@$(MAKE) --no-print-directory tests
@@ -189,4 +222,5 @@ format:
 clean:
 	rm -rf build build-sanitize build-fuzz build-tsan
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(FUZZ_BIN:=.d) $(REPLAY_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(FUZZ_BIN:=.d) $(REPLAY_BIN:=.d) \
+  $(HOOK_LIB_OBJ:$(BUILD)/%.o=$(BUILD)/test-bin/%.d) $(HOOK_CLI_OBJ:$(BUILD)/%.o=$(BUILD)/test-bin/%.d)

@@ -5,17 +5,18 @@
 # already written are kept and not run again).
 #
 # Usage: scripts/prove-table.sh LISTS MAX_GUESSES OUT.tsv [SHARDS [JOBS]]
-#   LISTS        original, nyt2022 or nyt2023
+#   LISTS        original, nyt2022 or nyt2023, or ANSWERS:GUESSES (two list files)
 #   MAX_GUESSES  the cap (5 for the within-five tables)
 #   OUT.tsv      the merged table (written whole: a temporary file, then a rename)
 #   SHARDS       number of shards (default 48); JOBS: shards at once (default: the cores)
 # Each shard runs with --threads 1 and --timing (the seconds column is CPU time per opener); the shard
 # files go to OUT.tsv.shards/ and are removed after a successful merge. Prints the wall time.
 # MAX_NODES=N: give up on an opener after N search nodes in each search order (prove --max-nodes; its
-# row says 'undecided').
+# row says 'undecided'). A shard file that merge refuses (a run killed while writing it on a machine
+# without atomic renames, a file edited by hand) is removed and run again, up to 3 times.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,15p' "$0" >&2
+  sed -n '2,17p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
@@ -25,13 +26,33 @@ hs=${HS:-$root/build/hardsix} # HS=PATH: another build (keeps a long run apart f
 command -v parallel >/dev/null || { echo "prove-table: GNU parallel is needed (make deps)" >&2; exit 1; }
 dir="$out.shards"
 limit=${MAX_NODES:+--max-nodes $MAX_NODES}
+case "$lists" in
+  *:*) list_args="--answers '${lists%%:*}' --guesses '${lists#*:}'" ;;
+  *) list_args="--lists '$lists'" ;;
+esac
 mkdir -p "$dir"
 start=$(date +%s)
-# A shard whose file exists was finished (prove writes its -o file atomically at the end).
-seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
-  "[ -s '$dir/shard-{}.tsv' ] || '$hs' prove --all --lists '$lists' --max-guesses '$cap' --threads 1 --timing $limit \
-     --shard {}/$shards -o '$dir/shard-{}.tsv' 2>/dev/null"
-"$hs" merge $(seq 1 "$shards" | sed "s|^|$dir/shard-|; s|\$|.tsv|") >"$out.tmp"
+attempt=1
+while :; do
+  # A shard whose file exists was finished (prove writes its -o file atomically at the end).
+  seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
+    "[ -s '$dir/shard-{}.tsv' ] || '$hs' prove --all $list_args --max-guesses '$cap' --threads 1 --timing $limit \
+       --shard {}/$shards -o '$dir/shard-{}.tsv' 2>/dev/null"
+  if eval "'$hs' merge $list_args" $(seq 1 "$shards" | sed "s|^|$dir/shard-|; s|\$|.tsv|") >"$out.tmp" 2>"$dir/merge.err"; then
+    break
+  fi
+  # merge names the shard file it refuses: run that shard again.
+  bad=$(sed -n "s|^hardsix: \($dir/shard-[0-9]*\.tsv\)[:].*|\1|p" "$dir/merge.err" | head -n 1)
+  if [ -z "$bad" ] || [ "$attempt" -ge 3 ]; then
+    cat "$dir/merge.err" >&2
+    rm -f "$out.tmp"
+    exit 1
+  fi
+  echo "prove-table: merge refused $bad ($(head -c 300 "$dir/merge.err" | sed 's/^hardsix: //')); running that shard again" >&2
+  rm -f "$bad"
+  attempt=$((attempt + 1))
+done
+rm -f "$dir/merge.err"
 mv "$out.tmp" "$out"
 rm -rf "$dir"
 end=$(date +%s)

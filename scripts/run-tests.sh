@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs every cmocka binary in BUILD/tests, every static check in tests/static and every CLI script in
 # tests/cli, then prints one line
-# "tests: N passed, N failed, N skipped". Exits non-zero when anything failed.
+# "tests: N passed, N failed, N skipped". Exits non-zero when anything failed. Every skipped test is
+# printed under its file with its reason ("skip NAME: REASON"; a cmocka test prints "skip: REASON").
 set -u
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,6 +44,8 @@ for t in "$root/$build"/tests/test_*; do
   else
     echo "ok   $name ($p passed, $s skipped)"
   fi
+  # Each cmocka test that skips says why first (print_message "skip: REASON").
+  sed -n 's/^skip: /    skip: /p' "$log"
 done
 
 # With TSAN_BUILD (make sanitize): the threaded test binaries TSAN_TESTS of that ThreadSanitizer build,
@@ -71,7 +74,7 @@ done
 for t in "$root"/tests/static/*.sh "$root"/tests/cli/*.sh; do
   [ -f "$t" ] || continue
   name=$(basename "$(dirname "$t")")/$(basename "$t" .sh)
-  HS="$root/$build/hardsix" ROOT="$root" BUILD="$build" sh "$t" >"$log" 2>&1
+  HS="$root/$build/hardsix" HS_TEST="$root/$build/test-bin/hardsix" ROOT="$root" BUILD="$build" sh "$t" >"$log" 2>&1
   rc=$?
   p=$(grep -c '^ok ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^skip ' "$log")
   if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
@@ -83,6 +86,7 @@ for t in "$root"/tests/static/*.sh "$root"/tests/cli/*.sh; do
   else
     echo "ok   $name ($p passed, $s skipped)"
   fi
+  grep '^skip ' "$log" | sed 's/^/    /'
 done
 
 echo "tests: $passed passed, $failed failed, $skipped skipped"

@@ -1,5 +1,5 @@
 /* hardsix tests — helpers shared by the cmocka test binaries: loading word lists, reading files and
- * finding the reference data in ../shared (tests that need it skip when it is absent).
+ * finding the reference data copied into data/reference/ (tests that need it skip when it is absent).
  * Include after <cmocka.h> and "hardsix/hardsix.h". Tests run from the repository root. */
 #pragma once
 
@@ -11,7 +11,7 @@
 #endif
 
 #define HS_TEST_DATA "tests/data/"
-#define HS_TEST_REFERENCE "../shared/reference/"
+#define HS_TEST_REFERENCE "data/reference/"
 
 /* The tests' English lists: five letters a-z, patterns 0..242 (a game's own are in HsWords). */
 #define HS_WORD_LEN 5
@@ -120,7 +120,7 @@ hs_test_slurp(const char *path, gsize *len)
   return text;
 }
 
-/* The path of REL under ../shared/reference when that file exists, else NULL (the caller skips).
+/* The path of REL under data/reference when that file exists, else NULL (the caller skips).
  * Newly allocated. */
 static inline char *
 hs_test_reference(const char *rel)

@@ -461,7 +461,7 @@ test_empty_strategy(void **state)
 
 /* ---- selby: the published trees of the exact solver, byte for byte ---- */
 
-#define SELBY_DIR "../shared/reference/selby/"
+#define SELBY_DIR "data/reference/selby/"
 
 /* Reads TEXT with the independent verifier (whatever its verdict under RULES: its paths are filled
  * anyway) and rebuilds the strategy those paths form. */
@@ -514,6 +514,7 @@ check_published_tree(const char *name, HsRules rules, guint max_guesses, guint64
   const gboolean present = g_file_test(probe, G_FILE_TEST_IS_REGULAR);
   g_free(probe);
   if (!present) {
+    print_message("skip: data/reference/selby/ is not there\n");
     skip();
     return;
   }
@@ -610,6 +611,7 @@ test_original_lists(void **state)
   g_autoptr(GError) error = NULL;
   g_autoptr(HsWords) w = hs_words_load("data/original/answers.txt", "data/original/guesses.txt", &error);
   if (w == NULL) {
+    print_message("skip: data/original is not there\n");
     skip();
     return;
   }

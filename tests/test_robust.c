@@ -290,6 +290,7 @@ test_other_lists(void **state)
   g_autoptr(HsWords) w = hs_words_load_set("original", &error);
   if (w == NULL) {
     g_error_free(error);
+    print_message("skip: data/original is not there\n");
     skip();
   }
   g_autoptr(HsTable) table = hs_table_new_full(w, FALSE, TRUE);

@@ -115,6 +115,7 @@ test_threads_change_nothing(void **state)
   hs_test_set_threads(before);
   assert_memory_equal(one, two, tiny->n_words * sizeof *one);
 #else
+  print_message("skip: built without OpenMP: one thread only\n");
   skip();
 #endif
 }

@@ -1,6 +1,6 @@
 /* Tests for the verifier's reader of Selby's outline (src/verify/read-selby.c). The three trees
- * published with his solver are read from ../shared/reference/selby/ (never copied into the
- * repository; the tests skip when that directory or data/original is absent): the two hard-mode trees
+ * published with his solver are read from their copies in data/reference/selby/ (MIT, with their
+ * provenance; the tests skip when that directory or data/original is absent): the two hard-mode trees
  * verify under their own rules, the normal-mode one is rejected at its first illegal guess, and
  * corrupted copies, each made here by one edit, are rejected with the right file:line. A small tree on
  * the tiny lists (tests/data/verify/good.selby.tree) covers the rest. Run from the repository root. */
@@ -12,13 +12,13 @@
 
 #include "verify-helpers.h"
 
-#define SELBY "../shared/reference/selby/"
+#define SELBY "data/reference/selby/"
 #define HARD "salet.hard.origwordlist.tree"
 #define G5 "palet.hard.origwordlist.g5.tree"
 #define EASY "salet.easy.origwords.tree"
 
 static HsWords *orig;
-static char *hard, *g5, *easy; /* NULL when ../shared or data/original is absent */
+static char *hard, *g5, *easy; /* NULL when data/reference or data/original is absent */
 
 static int
 setup(void **state)

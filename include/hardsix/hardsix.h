@@ -5,6 +5,7 @@
 #pragma once
 
 #include "hardsix/util/fileutil.h"
+#include "hardsix/util/escape.h"
 
 #include "hardsix/core/words.h"
 #include "hardsix/core/feedback.h"

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
 #include "hardsix/hardsix.h"
 
 /* How a command fails, which main turns into the exit code (0 success, 1 failure, 2 usage error).
@@ -76,6 +77,7 @@ typedef struct {
   gsize input_len;
   char *lists_hint;            /* the file's '# lists:' value, or NULL */
   gboolean lists_hint_unknown; /* it names no built-in set (so it chose nothing) */
+  gboolean rules_from_file;    /* its '# rules:' line chose the rules (no --rules) */
   /* HS_CMD_LISTS */
   HsWords *words;
   /* HS_CMD_RULES (rules and max_guesses) and HS_CMD_POLICY (the rest; overrides point to
@@ -121,7 +123,11 @@ struct HsCliCommand {
 
 /* The commands (src/cli/NAME.c each), listed by main in this order. */
 extern const HsCliCommand hs_cli_feedback, hs_cli_solve, hs_cli_verify, hs_cli_explain, hs_cli_sweep, hs_cli_prove,
-  hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair, hs_cli_rank, hs_cli_page;
+  hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair, hs_cli_rank, hs_cli_page,
+  hs_cli_check_table;
+
+/* argv[0] of the process (main sets it): check-table runs the program again. */
+extern const char *hs_cli_argv0;
 
 /* ---- setup.c: shared options and setup ---- */
 
@@ -132,6 +138,10 @@ void hs_cli_context_clear(HsCliContext *ctx);
  * the shared options its flags ask for, less those its own options redefine (the command's meaning of
  * the name wins; ctx->opt keeps NULL for them). */
 GOptionContext *hs_cli_option_context_new(HsCliContext *ctx);
+
+/* A usage error for an option given an empty value (-o '', --html '', --answers '', ...), checked
+ * before anything else runs. */
+gboolean hs_cli_check_file_options(const HsCliContext *ctx, GError **error);
 
 /* Loads and resolves what the command's flags ask for, from ctx->opt (ARGV as for HsCliFunc). */
 gboolean hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error);
@@ -144,6 +154,10 @@ gboolean hs_cli_error_set(GError **error, HsCliError code, const char *fmt, ...)
 #define hs_cli_usage_error(error, ...) hs_cli_error_set((error), HS_CLI_ERROR_USAGE, __VA_ARGS__)
 #define hs_cli_fail(error, ...) hs_cli_error_set((error), HS_CLI_ERROR_FAILED, __VA_ARGS__)
 gboolean hs_cli_reported(GError **error);
+
+/* fprintf to OUT for a line that holds untrusted text (words, file names, lines of files, messages
+ * built from them): control characters are shown escaped (hs_escape_message), line breaks kept. */
+void hs_cli_print(FILE *out, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 /* Turns *ERROR, the failure to parse the value of OPTION (any domain), into the usage error
  * "OPTION: message". Returns FALSE. */
 gboolean hs_cli_bad_value(GError **error, const char *option);
@@ -181,14 +195,76 @@ void hs_cli_meter_update_plain(guint done, guint total, gpointer meter);
 gboolean hs_cli_meter_finish(const HsCliMeter *m, gboolean ok, const volatile gint *interrupted, double *secs,
                              GError **error);
 
-/* Installs SIGINT/SIGTERM handlers that set *flag (for long runs that must not leave partial files). */
+/* ---- signals.c: SIGINT, SIGTERM, SIGHUP ---- */
+
+/* Installs the handlers (main, first; a signal ignored at start stays ignored). A signal ends the
+ * process by that signal at once, except during a file commit (it waits for the commit's end) and
+ * after hs_cli_catch_interrupts (it sets the flag, and the run stops by itself). */
+void hs_cli_signals_install(void);
+
+/* From now on the first signal sets *FLAG instead of ending the process (for long runs that stop
+ * cleanly and write nothing); a second one still ends it. */
 void hs_cli_catch_interrupts(volatile gint *flag);
+
+/* When a signal was received: ends the process by it (exit status 128 + N for the caller), after
+ * flushing stdout and stderr. Returns only when none was. main calls it last. */
+void hs_cli_signals_exit(void);
 
 /* The line that heads the TSV of a --shard K/N run (sweep, prove --all, optimize --all), with its
  * newline: "# hardsix shard K/N; command C; lists L; answers N sha256:H; guesses ...; rules R;
  * max-guesses M; policy P; options OPTIONS; openers SET COUNT sha256:H". merge checks that shards
  * agree on everything after "shard K/N" and that every K of N is there once. "" when not sharded. */
 char *hs_cli_shard_header(const HsCliContext *ctx, const char *options);
+
+/* The first 16 hex digits of the SHA-256 of words [LO, HI) of W, one per line (shard lines). */
+char *hs_cli_words_checksum(const HsWords *w, guint lo, guint hi);
+
+/* ---- rows.c: the TSV tables of runs over openers, read back (merge, check-table) ---- */
+
+/* TEXT (LEN bytes, the whole file FILE) split into lines: a UTF-8 byte-order mark and the CR of CRLF
+ * line ends are dropped; an empty file or one without a final newline is an error (NULL). */
+GStrv hs_cli_table_lines(const char *file, const char *text, gsize len, GError **error);
+
+/* A shard line "# hardsix shard K/N; command C; lists L; ..." (hs_cli_shard_header), split at "; ". */
+typedef struct {
+  const char *path;
+  guint k, n;
+  GStrv parts; /* parts[0] is "# hardsix shard K/N" */
+} HsCliShard;
+
+/* Parses LINE (line 1 of FILE) into SH (cleared by hs_cli_shard_clear); every part must be there. */
+gboolean hs_cli_shard_parse(const char *file, const char *line, HsCliShard *sh, GError **error);
+void hs_cli_shard_clear(HsCliShard *sh);
+/* The value of part NAME ("NAME VALUE") of SH, or NULL. */
+const char *hs_cli_shard_part(const HsCliShard *sh, const char *name);
+
+/* Which run wrote a table, from its column header. */
+typedef enum { HS_CLI_TABLE_SWEEP, HS_CLI_TABLE_PROVE, HS_CLI_TABLE_OPTIMIZE } HsCliTableKind;
+typedef struct {
+  HsCliTableKind kind;
+  const char *command; /* "sweep", "prove", "optimize" */
+  guint n_columns;
+  gboolean seconds; /* the last column is 'seconds' (--timing) */
+} HsCliTableShape;
+
+/* The shape of the column header HEADER (line LINENO of FILE); any other header is an error. */
+gboolean hs_cli_table_shape(const char *file, guint lineno, const char *header, HsCliTableShape *shape, GError **error);
+
+/* What a row is checked against: its table's shape, the lists, the cap. */
+typedef struct {
+  const HsCliTableShape *shape;
+  const HsWords *words;
+  guint max_guesses;
+} HsCliTableCheck;
+
+/* Checks the row FIELDS (line LINENO of FILE) for its own consistency: as many fields as columns, the
+ * opener a word of the lists, every number a number in range, and the columns agreeing with each
+ * other (sweep: the histogram counts every answer once, and worst, over_cap, first_over, total,
+ * average and the verdict follow from it; optimize: the average is total / answers, a total lies
+ * between one guess and the cap per answer, an impossible row has none). Verdicts themselves cannot
+ * be checked here (check-table decides rows again). Errors name FILE:LINENO. */
+gboolean hs_cli_table_check_row(const HsCliTableCheck *c, char **fields, const char *file, guint lineno,
+                                GError **error);
 
 /* ---- output.c: writing results ---- */
 

@@ -1,14 +1,15 @@
 /* hardsix CLI — errors that become exit codes, and small helpers several commands share: words typed
- * on the command line, unused overrides, progress lines, interrupts. */
+ * on the command line, unused overrides, progress lines. */
 #include "cli.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include <signal.h>
 
 G_DEFINE_QUARK(hs - cli - error - quark, hs_cli_error)
+
+const char *hs_cli_argv0;
 
 gboolean
 hs_cli_error_set(GError **error, HsCliError code, const char *fmt, ...)
@@ -19,6 +20,17 @@ hs_cli_error_set(GError **error, HsCliError code, const char *fmt, ...)
   va_end(ap);
   g_set_error_literal(error, HS_CLI_ERROR, code, msg);
   return FALSE;
+}
+
+void
+hs_cli_print(FILE *out, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  g_autofree char *text = g_strdup_vprintf(fmt, ap);
+  va_end(ap);
+  g_autofree char *shown = hs_escape_message(text);
+  fputs(shown, out);
 }
 
 gboolean
@@ -63,8 +75,8 @@ hs_cli_check_overrides_used(const HsCliContext *ctx, const HsStrategy *s, GError
     if (s->override_used[i])
       continue;
     const HsOverride *r = ctx->overrides->rules->pdata[i];
-    fprintf(stderr, "hardsix: %s%s:%u: rule never used (its history does not occur in this tree)\n",
-            strict ? "" : "warning: ", ctx->overrides->path, r->line);
+    hs_cli_print(stderr, "hardsix: %s%s:%u: rule never used (its history does not occur in this tree)\n",
+                 strict ? "" : "warning: ", ctx->overrides->path, r->line);
     if (strict)
       ok = FALSE;
   }
@@ -136,26 +148,4 @@ hs_cli_meter_finish(const HsCliMeter *m, gboolean ok, const volatile gint *inter
     return hs_cli_fail(error, "%s interrupted; nothing written", m->what);
   }
   return ok;
-}
-
-static volatile gint *interrupt_flag;
-
-static void
-on_interrupt(int sig)
-{
-  (void)sig;
-  if (interrupt_flag)
-    *interrupt_flag = 1;
-}
-
-void
-hs_cli_catch_interrupts(volatile gint *flag)
-{
-  interrupt_flag = flag;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
 }

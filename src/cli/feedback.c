@@ -1,6 +1,7 @@
 /* hardsix feedback — the pattern of GUESS against ANSWER, or one per "GUESS ANSWER" line on stdin. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ pair_problem(const char *guess, const char *answer)
       return g_strdup("an empty word");
     g_autofree char *why = hs_words_not_a_word(w[i]);
     if (why != NULL) {
-      g_autofree char *shown = g_utf8_make_valid(w[i], MIN((gssize)strlen(w[i]), 40));
+      g_autofree char *shown = hs_escape(w[i], -1, 40);
       return g_strdup_printf("'%s' is %s", shown, why);
     }
   }
@@ -64,35 +65,65 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
   return TRUE;
 }
 
-/* One pattern per "GUESS ANSWER" line of stdin; stops at the first bad line. */
+/* Longest stdin line read (a line is two words and spaces: anything longer is not one). */
+#define LINE_MAX_BYTES 1024
+
+/* Reads the next line of IN into LINE (without its "\n" or "\r\n"); FALSE at the end of input. A line
+ * over LINE_MAX_BYTES or holding a NUL byte is an error (*BAD set): input never grows memory without
+ * bound, whatever it is. */
+static gboolean
+next_line(FILE *in, GString *line, const char **bad)
+{
+  g_string_truncate(line, 0);
+  int c;
+  while ((c = getc(in)) != EOF && c != '\n') {
+    if (c == '\0' || line->len >= LINE_MAX_BYTES) {
+      *bad = c == '\0' ? "binary input (a NUL byte)" : "a line longer than 1024 bytes";
+      return TRUE;
+    }
+    g_string_append_c(line, (char)c);
+  }
+  if (line->len > 0 && line->str[line->len - 1] == '\r')
+    g_string_truncate(line, line->len - 1);
+  return c != EOF || line->len > 0;
+}
+
+/* One pattern per "GUESS ANSWER" line of stdin (a UTF-8 byte-order mark and CRLF line ends are
+ * accepted); stops at the first bad line. */
 static gboolean
 feed_stdin(GError **error)
 {
-  /* getline, not a fixed buffer: a long line must not be read as several short ones. */
-  char *line = NULL;
-  size_t cap = 0;
+  g_autoptr(GString) line = g_string_new(NULL);
   guint lineno = 0;
   char buf[HS_PATTERN_BUFLEN];
-  gboolean ok = TRUE;
-  while (ok && getline(&line, &cap, stdin) >= 0) {
+  const char *bad = NULL;
+  while (next_line(stdin, line, &bad)) {
     lineno++;
-    g_strstrip(line);
-    if (*line == '\0')
+    if (bad != NULL)
+      return hs_cli_fail(error, "<stdin>:%u: expected 'GUESS ANSWER' (two words), not %s", lineno, bad);
+    char *text = line->str;
+    if (lineno == 1 && g_str_has_prefix(text, "\xEF\xBB\xBF"))
+      text += 3;
+    g_strstrip(text);
+    if (*text == '\0')
       continue;
-    g_auto(GStrv) f = g_strsplit_set(line, " \t", -1);
+    g_auto(GStrv) f = g_strsplit_set(text, " \t", -1);
     const char *w[2];
     guint n = 0;
     for (guint i = 0; f[i]; i++)
       if (*f[i] && n < 3)
         w[n < 2 ? n : 1] = f[i], n++;
-    g_autofree char *why = n == 2 ? pair_problem(w[0], w[1]) : g_strdup("expected 'GUESS ANSWER' (two words)");
-    if (why != NULL)
-      ok = hs_cli_fail(error, "<stdin>:%u: %s", lineno, why);
-    else
-      printf("%s\n", pattern_text(w[0], w[1], buf));
+    g_autofree char *why = n == 2 ? pair_problem(w[0], w[1]) : NULL;
+    if (n != 2 || why != NULL) {
+      g_autofree char *shown = hs_escape(text, -1, 40);
+      return hs_cli_fail(error, "<stdin>:%u: expected 'GUESS ANSWER' (two words), not '%s'%s%s", lineno, shown,
+                         why ? ": " : "", why ? why : "");
+    }
+    printf("%s\n", pattern_text(w[0], w[1], buf));
   }
-  free(line);
-  return ok;
+  if (ferror(stdin))
+    return hs_cli_fail(error, "<stdin>: cannot read: %s", g_strerror(errno));
+  return TRUE;
 }
 
 static gboolean

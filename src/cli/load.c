@@ -19,8 +19,10 @@ apply_hints(HsCliContext *ctx, const char *rules)
   if (!lists_given && ctx->lists_hint != NULL && !ctx->lists_hint_unknown)
     o->lists = g_strdup(ctx->lists_hint);
   HsRules parsed;
-  if (o->rules == NULL && rules != NULL && hs_rules_parse(rules, &parsed, NULL))
+  if (o->rules == NULL && rules != NULL && hs_rules_parse(rules, &parsed, NULL)) {
     o->rules = g_strdup(hs_rules_name(parsed));
+    ctx->rules_from_file = TRUE;
+  }
 }
 
 gboolean
@@ -39,16 +41,16 @@ hs_cli_read_strategy_file(HsCliContext *ctx, const char *path, GError **error)
 static void
 refuse(const HsCliContext *ctx, const HsVerifyReport *r, const char *product)
 {
-  fprintf(stderr, "hardsix: %s: not verified (%u problem%s), so no %s is made from it; the first:\n", ctx->input_name,
-          r->problems->len, r->problems->len == 1 ? "" : "s", product);
+  hs_cli_print(stderr, "hardsix: %s: not verified (%u problem%s), so no %s is made from it; the first:\n",
+               ctx->input_name, r->problems->len, r->problems->len == 1 ? "" : "s", product);
   for (guint i = 0; i < r->problems->len && i < PROBLEMS_SHOWN; i++)
-    fprintf(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
+    hs_cli_print(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
   if (r->problems->len > PROBLEMS_SHOWN)
-    fprintf(stderr, "  ... ('hardsix verify %s' lists all %u)\n",
-            strcmp(ctx->input_name, "<stdin>") ? ctx->input_name : "-", r->problems->len);
+    hs_cli_print(stderr, "  ... ('hardsix verify --all-problems %s' lists all %u)\n",
+                 strcmp(ctx->input_name, "<stdin>") ? ctx->input_name : "-", r->problems->len);
   if (ctx->lists_hint_unknown && ctx->opt.answers == NULL)
-    fprintf(stderr, "  (the file names the lists '%s', which are no built-in set: use --answers and --guesses)\n",
-            ctx->lists_hint);
+    hs_cli_print(stderr, "  (the file names the lists '%s', which are no built-in set: use --answers and --guesses)\n",
+                 ctx->lists_hint);
 }
 
 HsPublished *

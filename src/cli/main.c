@@ -14,21 +14,22 @@ enum { HS_EXIT_OK = 0, HS_EXIT_FAIL = 1, HS_EXIT_USAGE = 2 };
 
 /* The commands, in the order 'hardsix --help' lists them. */
 static const HsCliCommand *const commands[] = {
-  &hs_cli_feedback, &hs_cli_solve, &hs_cli_verify, &hs_cli_explain, &hs_cli_sweep,  &hs_cli_rank,   &hs_cli_prove,
-  &hs_cli_optimize, &hs_cli_merge, &hs_cli_sheet,  &hs_cli_next,    &hs_cli_robust, &hs_cli_repair, &hs_cli_page,
+  &hs_cli_feedback, &hs_cli_solve, &hs_cli_verify,   &hs_cli_explain, &hs_cli_sweep,
+  &hs_cli_rank,     &hs_cli_prove, &hs_cli_optimize, &hs_cli_merge,   &hs_cli_check_table,
+  &hs_cli_sheet,    &hs_cli_next,  &hs_cli_robust,   &hs_cli_repair,  &hs_cli_page,
 };
 
 static void
 usage(FILE *out)
 {
-  fprintf(out, "Usage: hardsix COMMAND [OPTIONS]...\n\n"
-               "Builds Wordle strategies (hard mode, or normal mode with --rules none) and proves they solve\n"
-               "every answer within six guesses.\n\n"
-               "Commands:\n");
+  hs_cli_print(out, "Usage: hardsix COMMAND [OPTIONS]...\n\n"
+                    "Builds Wordle strategies (hard mode, or normal mode with --rules none) and proves they solve\n"
+                    "every answer within six guesses.\n\n"
+                    "Commands:\n");
   for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
-    fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
-  fprintf(out, "\n'hardsix COMMAND --help' describes each command.\n"
-               "Exit status: 0 success, 1 failure (including a strategy that is not verified), 2 usage error.\n");
+    hs_cli_print(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
+  hs_cli_print(out, "\n'hardsix COMMAND --help' describes each command.\n"
+                    "Exit status: 0 success, 1 failure (including a strategy that is not verified), 2 usage error.\n");
 }
 
 /* The one place that prints an error: usage errors as "hardsix CMD: ..." with a hint (exit 2),
@@ -40,10 +41,10 @@ report(const char *cmd, GError *error)
   if (g_error_matches(error, HS_CLI_ERROR, HS_CLI_ERROR_REPORTED)) {
     /* already said */
   } else if (g_error_matches(error, HS_CLI_ERROR, HS_CLI_ERROR_USAGE) || error->domain == G_OPTION_ERROR) {
-    fprintf(stderr, "hardsix %s: %s\n(try 'hardsix %s --help')\n", cmd, error->message, cmd);
+    hs_cli_print(stderr, "hardsix %s: %s\n(try 'hardsix %s --help')\n", cmd, error->message, cmd);
     rc = HS_EXIT_USAGE;
   } else {
-    fprintf(stderr, "hardsix: %s\n", error->message);
+    hs_cli_print(stderr, "hardsix: %s\n", error->message);
   }
   g_error_free(error);
   return rc;
@@ -74,9 +75,10 @@ run_command(const HsCliCommand *cmd, int argc, char **argv)
   hs_cli_context_init(&ctx, cmd);
   GOptionContext *oc = hs_cli_option_context_new(&ctx);
   GError *error = NULL;
-  gboolean ok =
-    g_option_context_parse(oc, &argc, &argv, &error) && (cmd->check == NULL || cmd->check(&ctx, argc, argv, &error)) &&
-    hs_cli_setup(&ctx, argc, argv, &error) && cmd->run(&ctx, argc, argv, &error) && hs_cli_flush_stdout(&error);
+  gboolean ok = g_option_context_parse(oc, &argc, &argv, &error) && hs_cli_check_file_options(&ctx, &error) &&
+                (cmd->check == NULL || cmd->check(&ctx, argc, argv, &error)) &&
+                hs_cli_setup(&ctx, argc, argv, &error) && cmd->run(&ctx, argc, argv, &error) &&
+                hs_cli_flush_stdout(&error);
   if (!ok && error == NULL)
     hs_cli_fail(&error, "internal error: '%s' failed without saying why", cmd->name);
   int rc = ok ? HS_EXIT_OK : report(cmd->name, error);
@@ -86,8 +88,10 @@ run_command(const HsCliCommand *cmd, int argc, char **argv)
   return rc;
 }
 
-/* Fault injection for the tests (tests/cli/reliability.sh): HARDSIX_TEST_FAIL_WRITE_STEP=N makes the
- * N-th step of writing output files fail (see hs_file_fault_inject). */
+#ifdef HS_TESTING
+/* Fault injection, in the test build only (BUILD/test-bin/hardsix, tests/cli/reliability.sh):
+ * HARDSIX_TEST_FAIL_WRITE_STEP=N makes the N-th step of writing output files fail (see
+ * hs_file_fault_inject). */
 static void
 fault_injection_from_env(void)
 {
@@ -96,12 +100,55 @@ fault_injection_from_env(void)
   if (v != NULL && g_ascii_string_to_unsigned(v, 10, 1, G_MAXUINT, &n, NULL))
     hs_file_fault_inject((guint)n);
 }
+#endif
+
+/* The edit distance between A and B (insertions, deletions, substitutions and swaps of neighbours
+ * count one each), capped at 9: enough to tell a typo from another word. */
+static guint
+distance(const char *a, const char *b)
+{
+  guint la = (guint)MIN(strlen(a), 30u), lb = (guint)MIN(strlen(b), 30u);
+  guint d[32][32];
+  for (guint i = 0; i <= la; i++)
+    d[i][0] = i;
+  for (guint j = 0; j <= lb; j++)
+    d[0][j] = j;
+  for (guint i = 1; i <= la; i++)
+    for (guint j = 1; j <= lb; j++) {
+      guint cost = a[i - 1] != b[j - 1];
+      d[i][j] = MIN(MIN(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = MIN(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return MIN(d[la][lb], 9u);
+}
+
+/* The command nearest to the mistyped CMD (at most two edits, or CMD a prefix of it), or NULL. */
+static const char *
+nearest_command(const char *cmd)
+{
+  const char *best = NULL;
+  guint best_d = 3;
+  for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+    const char *name = commands[i]->name;
+    guint d = strlen(cmd) >= 3 && g_str_has_prefix(name, cmd) ? 1 : distance(cmd, name);
+    if (d < best_d) {
+      best = name;
+      best_d = d;
+    }
+  }
+  return best;
+}
 
 int
 main(int argc, char **argv)
 {
   setlocale(LC_ALL, "");
+  hs_cli_argv0 = argv[0];
+  hs_cli_signals_install();
+#ifdef HS_TESTING
   fault_injection_from_env();
+#endif
   if (argc < 2) {
     usage(stderr);
     return HS_EXIT_USAGE;
@@ -112,13 +159,22 @@ main(int argc, char **argv)
     return HS_EXIT_OK;
   }
   if (strcmp(cmd, "--version") == 0) {
-    printf("hardsix %s\n", HS_VERSION);
+    hs_cli_print(stdout, "hardsix %s\n", HS_VERSION);
     return HS_EXIT_OK;
   }
   for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
-    if (strcmp(cmd, commands[i]->name) == 0)
-      return run_command(commands[i], argc - 1, argv + 1);
-  fprintf(stderr, "hardsix: unknown command '%s'\n", cmd);
+    if (strcmp(cmd, commands[i]->name) == 0) {
+      int rc = run_command(commands[i], argc - 1, argv + 1);
+      hs_cli_signals_exit(); /* a run stopped by Ctrl-C ends by it */
+      return rc;
+    }
+  const char *near = nearest_command(cmd);
+  if (near != NULL) {
+    hs_cli_print(stderr, "hardsix: unknown command '%s'; did you mean '%s'? ('hardsix --help' lists them all)\n", cmd,
+                 near);
+    return HS_EXIT_USAGE;
+  }
+  hs_cli_print(stderr, "hardsix: unknown command '%s'\n", cmd);
   usage(stderr);
   return HS_EXIT_USAGE;
 }

@@ -1,5 +1,7 @@
-/* hardsix merge — combine the TSV outputs of sharded runs (sweep, prove --all) into the bytes of one
- * unsharded run: the common header line, then every row sorted by its first field. */
+/* hardsix merge — combine the TSV outputs of sharded runs (sweep, prove --all, optimize --all) into the
+ * bytes of one unsharded run: the common column header, then every row sorted by opener. Nothing in a
+ * shard is taken on trust: its shard line must match the lists and openers merge loads, each row must
+ * belong to its shard's slice of the openers and be consistent in itself (rows.c). */
 #include "cli.h"
 
 #include <stdio.h>
@@ -28,204 +30,62 @@ row_free(gpointer p)
   g_free(r);
 }
 
+/* One shard file, read by check (before the lists are loaded) and checked row by row by run. */
+typedef struct {
+  const char *path;
+  GStrv lines; /* line 1 the shard line, line 2 the column header, then the rows */
+  HsCliShard sh;
+} ShardFile;
+
+static struct {
+  ShardFile *files;
+  guint n_files;
+  HsCliTableShape shape;
+} merge;
+
+static void
+merge_clear(void)
+{
+  for (guint i = 0; i < merge.n_files; i++) {
+    g_strfreev(merge.files[i].lines);
+    hs_cli_shard_clear(&merge.files[i].sh);
+  }
+  g_clear_pointer(&merge.files, g_free);
+  merge.n_files = 0;
+}
+
 static const GOptionEntry options[] = {
   HS_CLI_OUTPUT_OPTION("Write to FILE (atomically) instead of stdout", "FILE"),
+  HS_CLI_OPENERS_OPTION("The FILE of openers the shards were made with (when their shard line names one)"),
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-static gboolean
-check(HsCliContext *ctx, int argc, char **argv, GError **error)
-{
-  (void)argv;
-  if (argc < 2)
-    return hs_cli_usage_error(error, "expected at least one FILE");
-  return ctx->opt.output == NULL || hs_cli_plan_file(ctx, "-o", ctx->opt.output, error);
-}
-
-/* One shard file: its header line split at "; " (the first part "# hardsix shard K/N"). */
-typedef struct {
-  const char *path;
-  guint k, n;
-  GStrv parts;
-} Shard;
-
-static void
-shard_clear(Shard *sh)
-{
-  g_strfreev(sh->parts);
-}
-
-/* The value of part NAME ("NAME VALUE") of SH, or NULL. */
-static const char *
-shard_part(const Shard *sh, const char *name)
-{
-  gsize len = strlen(name);
-  for (guint i = 1; sh->parts[i] != NULL; i++)
-    if (strncmp(sh->parts[i], name, len) == 0 && sh->parts[i][len] == ' ')
-      return sh->parts[i] + len + 1;
-  return NULL;
-}
-
-/* Reads the shard line of FILE (LINE, line 1). */
-static gboolean
-parse_shard_line(const char *file, const char *line, Shard *sh, GError **error)
-{
-  static const char prefix[] = "# hardsix shard ";
-  if (strncmp(line, prefix, sizeof prefix - 1) != 0)
-    return hs_cli_fail(
-      error, "%s:1: not a shard file (the first line of a --shard K/N run is '# hardsix shard K/N; ...')", file);
-  sh->path = file;
-  sh->parts = g_strsplit(line, "; ", -1);
-  const char *kn = sh->parts[0] + sizeof prefix - 1;
-  g_auto(GStrv) two = g_strsplit(kn, "/", -1);
-  guint64 k = 0, n = 0;
-  if (g_strv_length(two) != 2 || !g_ascii_string_to_unsigned(two[0], 10, 1, 1000000, &k, NULL) ||
-      !g_ascii_string_to_unsigned(two[1], 10, 1, 1000000, &n, NULL) || k > n)
-    return hs_cli_fail(error, "%s:1: malformed shard number '%s' (expected K/N)", file, kn);
-  sh->k = (guint)k;
-  sh->n = (guint)n;
-  if (shard_part(sh, "command") == NULL || shard_part(sh, "openers") == NULL)
-    return hs_cli_fail(error, "%s:1: malformed shard line (no command or openers)", file);
-  return TRUE;
-}
-
 /* SH was made like FIRST: same N and every other part the same. */
 static gboolean
-same_making(const Shard *first, const Shard *sh, GError **error)
+same_making(const HsCliShard *first, const HsCliShard *sh, GError **error)
 {
   if (sh->n != first->n)
     return hs_cli_fail(error, "%s:1: shard %u/%u, but %s is shard %u/%u (different splits)", sh->path, sh->k, sh->n,
                        first->path, first->k, first->n);
   for (guint i = 1; first->parts[i] != NULL || sh->parts[i] != NULL; i++) {
     const char *a = first->parts[i], *b = sh->parts[i];
-    if (a == NULL || b == NULL || strcmp(a, b) != 0)
+    if (a == NULL || b == NULL || strcmp(a, b) != 0) {
+      g_autofree char *sa = hs_escape(a ? a : "(nothing)", -1, 80), *sb = hs_escape(b ? b : "(nothing)", -1, 80);
       return hs_cli_fail(error, "%s:1: made with other options or lists than %s: '%s' vs '%s'", sh->path, first->path,
-                         b ? b : "(nothing)", a ? a : "(nothing)");
-  }
-  return TRUE;
-}
-
-static gboolean
-is_word(const char *s)
-{
-  if (*s == '\0' || g_utf8_strlen(s, -1) > HS_PATTERN_MAX_TILES)
-    return FALSE;
-  g_autofree char *why = hs_words_not_a_word(s);
-  return why == NULL;
-}
-
-static gboolean
-is_count(const char *s)
-{
-  if (*s == '\0')
-    return FALSE;
-  for (; *s; s++)
-    if (!g_ascii_isdigit(*s))
-      return FALSE;
-  return TRUE;
-}
-
-/* DIGITS.DIGITS or DIGITS */
-static gboolean
-is_decimal(const char *s)
-{
-  const char *dot = strchr(s, '.');
-  if (dot == NULL)
-    return is_count(s);
-  g_autofree char *whole = g_strndup(s, (gsize)(dot - s));
-  return is_count(whole) && is_count(dot + 1);
-}
-
-/* "1:1,2:8,..." */
-static gboolean
-is_histogram(const char *s)
-{
-  g_auto(GStrv) items = g_strsplit(s, ",", -1);
-  if (items[0] == NULL)
-    return FALSE;
-  for (guint i = 0; items[i] != NULL; i++) {
-    g_auto(GStrv) kv = g_strsplit(items[i], ":", -1);
-    if (g_strv_length(kv) != 2 || !is_count(kv[0]) || !is_count(kv[1]))
-      return FALSE;
-  }
-  return TRUE;
-}
-
-/* Whether VALUE may stand in column NAME of a COMMAND row ("-" stands for "not computed" where a
- * column may lack a value). */
-static gboolean
-valid_field(const char *command, const char *name, const char *value)
-{
-  gboolean dash = strcmp(value, "-") == 0;
-  if (strcmp(name, "opener") == 0)
-    return is_word(value);
-  if (strcmp(name, "verdict") == 0) {
-    const char *sweep[] = { "ok", "fail", NULL }, *prove[] = { "proven", "impossible", "undecided", NULL },
-               *optimize[] = { "optimal", "impossible", "worse", NULL };
-    const char *const *ok = strcmp(command, "sweep") == 0 ? sweep : strcmp(command, "prove") == 0 ? prove : optimize;
-    return g_strv_contains(ok, value);
-  }
-  if (strcmp(name, "first_over") == 0)
-    return dash || is_word(value);
-  if (strcmp(name, "histogram") == 0)
-    return dash || is_histogram(value);
-  if (strcmp(name, "average") == 0 || strcmp(name, "seconds") == 0)
-    return dash || is_decimal(value);
-  /* worst, over_cap, total, nodes */
-  return dash || is_count(value);
-}
-
-/* Adds the rows of FILE (TEXT, whole) to ROWS. Line 1 is its shard line (parsed into SH), line 2 the
- * column header, which must be *HEADER (set by the first file, FIRST); every row is checked. */
-static gboolean
-read_rows(const char *file, char *text, gsize len, const Shard *first, Shard *sh, char **header, GPtrArray *rows,
-          GError **error)
-{
-  if (len == 0 || text[len - 1] != '\n')
-    return hs_cli_fail(error, "%s: %s", file, len == 0 ? "empty file" : "truncated (no final newline)");
-  g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-  if (!parse_shard_line(file, lines[0], sh, error) || (first != NULL && !same_making(first, sh, error)))
-    return FALSE;
-  if (lines[1] == NULL || lines[2] == NULL)
-    return hs_cli_fail(error, "%s:2: no column header", file);
-  if (strncmp(lines[1], "opener\t", 7) != 0)
-    return hs_cli_fail(error, "%s:2: not a sweep, prove or optimize TSV (the header must start with 'opener')", file);
-  if (*header == NULL)
-    *header = g_strdup(lines[1]);
-  else if (strcmp(*header, lines[1]) != 0)
-    return hs_cli_fail(error, "%s:2: column header differs from %s", file, first->path);
-  g_auto(GStrv) columns = g_strsplit(lines[1], "\t", -1);
-  guint n_columns = g_strv_length(columns);
-  const char *command = shard_part(sh, "command");
-  for (guint k = 2; lines[k] && lines[k + 1]; k++) { /* the last element is the empty tail */
-    g_auto(GStrv) fields = g_strsplit(lines[k], "\t", -1);
-    guint n_fields = g_strv_length(fields);
-    if (n_fields != n_columns)
-      return hs_cli_fail(error, "%s:%u: malformed row: %u tab-separated fields, expected %u", file, k + 1, n_fields,
-                         n_columns);
-    for (guint c = 0; c < n_columns; c++)
-      if (!valid_field(command, columns[c], fields[c])) {
-        g_autofree char *shown = g_utf8_make_valid(fields[c], -1);
-        return hs_cli_fail(error, "%s:%u: malformed row: '%s' is not a valid %s", file, k + 1, shown, columns[c]);
-      }
-    Row *r = g_new0(Row, 1);
-    r->key = g_strdup(fields[0]);
-    r->line = g_strconcat(lines[k], "\n", NULL);
-    r->file = file;
-    r->lineno = k + 1;
-    g_ptr_array_add(rows, r);
+                         sb, sa);
+    }
   }
   return TRUE;
 }
 
 /* Every shard K of N once. */
 static gboolean
-check_shards(const Shard *shards, guint n_files, GError **error)
+check_shards(GError **error)
 {
-  guint n = shards[0].n;
-  g_autofree const Shard **seen = g_new0(const Shard *, n + 1);
-  for (guint i = 0; i < n_files; i++) {
-    const Shard *sh = &shards[i];
+  guint n = merge.files[0].sh.n;
+  g_autofree const HsCliShard **seen = g_new0(const HsCliShard *, n + 1);
+  for (guint i = 0; i < merge.n_files; i++) {
+    const HsCliShard *sh = &merge.files[i].sh;
     if (seen[sh->k] != NULL)
       return hs_cli_fail(error, "%s: shard %u/%u again (also %s)", sh->path, sh->k, n, seen[sh->k]->path);
     seen[sh->k] = sh;
@@ -240,76 +100,189 @@ check_shards(const Shard *shards, guint n_files, GError **error)
     }
   if (n_missing > 0)
     return hs_cli_fail(error, "missing shard%s %s%s (%u of %u given)", n_missing > 1 ? "s" : "", missing->str,
-                       n_missing > 10 ? ", ..." : "", n_files, n);
+                       n_missing > 10 ? ", ..." : "", merge.n_files, n);
   return TRUE;
 }
 
-/* The column header, then the rows sorted by opener; an opener found twice is an error, and the rows
- * must be as many as the openers the shards were made for. */
-static char *
-merge_rows(const char *header, GPtrArray *rows, const Shard *first, GError **error)
+/* Reads FILE into F: its lines, its shard line, its column header (the same in every file). */
+static gboolean
+read_shard(const char *file, ShardFile *f, GError **error)
 {
-  g_ptr_array_sort(rows, cmp_row);
-  guint64 expected = 0;
-  g_auto(GStrv) openers = g_strsplit(shard_part(first, "openers"), " ", -1);
-  guint n_words = g_strv_length(openers);
-  if (n_words < 2 || !g_ascii_string_to_unsigned(openers[n_words - 2], 10, 0, G_MAXUINT, &expected, NULL)) {
-    hs_cli_fail(error, "%s:1: malformed shard line (openers)", first->path);
-    return NULL;
-  }
-  g_autoptr(GString) out = g_string_new(header);
-  g_string_append_c(out, '\n');
-  for (guint i = 0; i < rows->len; i++) {
-    const Row *r = rows->pdata[i];
-    const Row *p = i > 0 ? rows->pdata[i - 1] : NULL;
-    if (p != NULL && strcmp(r->key, p->key) == 0) {
-      hs_cli_fail(error, "%s:%u: opener '%s' also in %s:%u", r->file, r->lineno, r->key, p->file, p->lineno);
-      return NULL;
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  f->path = file;
+  if (!hs_file_read(file, &text, &len, error) || (f->lines = hs_cli_table_lines(file, text, len, error)) == NULL ||
+      !hs_cli_shard_parse(file, f->lines[0], &f->sh, error))
+    return FALSE;
+  if (f->lines[1] == NULL)
+    return hs_cli_fail(error, "%s:2: no column header", file);
+  const ShardFile *first = &merge.files[0];
+  if (f == first)
+    return hs_cli_table_shape(file, 2, f->lines[1], &merge.shape, error);
+  if (strcmp(f->lines[1], first->lines[1]) != 0)
+    return hs_cli_fail(error, "%s:2: column header differs from %s", file, first->path);
+  return same_making(&first->sh, &f->sh, error);
+}
+
+/* The lists, order and openers the shard line names fill in what the options leave open; what it
+ * names but cannot be loaded from its name (custom lists, files) must be given. */
+static gboolean
+fill_in_from_shard(HsCliContext *ctx, const HsCliShard *sh, GError **error)
+{
+  HsCliOptions *o = &ctx->opt;
+  const char *lists = hs_cli_shard_part(sh, "lists");
+  if (o->lists == NULL && o->answers == NULL && o->guesses == NULL) {
+    if (!hs_words_is_set_name(lists)) {
+      g_autofree char *shown = hs_escape(lists, -1, 40);
+      return hs_cli_usage_error(error, "%s was made with the lists '%s': give merge the same --answers and --guesses",
+                                sh->path, shown);
     }
-    g_string_append(out, r->line);
+    o->lists = g_strdup(lists);
   }
-  if (rows->len != expected) {
-    hs_cli_fail(error, "the shards hold %u rows, but were made for %" G_GUINT64_FORMAT " openers", rows->len, expected);
-    return NULL;
+  const char *policy = hs_cli_shard_part(sh, "policy"), *order = policy ? strstr(policy, "order ") : NULL;
+  if (order != NULL && o->order == NULL) {
+    g_autofree char *name = g_strndup(order + 6, strcspn(order + 6, ","));
+    if (!hs_words_is_order_name(name)) {
+      g_autofree char *shown = hs_escape(name, -1, 40);
+      return hs_cli_usage_error(error, "%s was made with --order %s: give merge the same --order FILE", sh->path,
+                                shown);
+    }
+    o->order = g_strdup(name);
   }
-  return g_string_free(g_steal_pointer(&out), FALSE);
+  g_auto(GStrv) openers = g_strsplit(hs_cli_shard_part(sh, "openers"), " ", -1);
+  if (o->openers == NULL) {
+    const char *sets[] = { "all", "answers", "guesses", NULL };
+    if (!g_strv_contains(sets, openers[0])) {
+      g_autofree char *shown = hs_escape(openers[0], -1, 40);
+      return hs_cli_usage_error(error, "%s was made with --openers %s: give merge the same --openers FILE", sh->path,
+                                shown);
+    }
+    o->openers = g_strdup(openers[0]);
+  }
+  return TRUE;
+}
+
+static gboolean
+check(HsCliContext *ctx, int argc, char **argv, GError **error)
+{
+  if (argc < 2)
+    return hs_cli_usage_error(error, "expected at least one FILE");
+  if (ctx->opt.output != NULL && !hs_cli_plan_file(ctx, "-o", ctx->opt.output, error))
+    return FALSE;
+  merge.n_files = (guint)argc - 1;
+  merge.files = g_new0(ShardFile, merge.n_files);
+  for (guint i = 0; i < merge.n_files; i++)
+    if (!read_shard(argv[i + 1], &merge.files[i], error))
+      return FALSE;
+  return check_shards(error) && fill_in_from_shard(ctx, &merge.files[0].sh, error);
+}
+
+/* The shard line's lists and openers are the ones loaded (their counts and checksums). */
+static gboolean
+same_lists_and_openers(const HsCliContext *ctx, const HsCliShard *sh, GError **error)
+{
+  const HsWords *w = ctx->words;
+  g_autofree char *a = hs_cli_words_checksum(w, 0, w->n_answers);
+  g_autofree char *g = hs_cli_words_checksum(w, w->n_answers, w->n_words);
+  g_autofree char *answers = g_strdup_printf("%u sha256:%s", w->n_answers, a);
+  g_autofree char *guesses = g_strdup_printf("%u sha256:%s", w->n_words - w->n_answers, g);
+  if (strcmp(hs_cli_shard_part(sh, "answers"), answers) != 0 || strcmp(hs_cli_shard_part(sh, "guesses"), guesses) != 0)
+    return hs_cli_fail(error,
+                       "%s:1: made with other lists than those loaded (answers %s, guesses %s here): give merge the "
+                       "lists and --order the shards were made with",
+                       sh->path, answers, guesses);
+  g_autofree char *base = g_path_get_basename(ctx->opt.openers);
+  g_autofree char *openers = g_strdup_printf("%s %u sha256:%s", base, ctx->n_openers_all, ctx->openers_checksum);
+  if (strcmp(hs_cli_shard_part(sh, "openers"), openers) != 0) {
+    g_autofree char *shown = hs_escape(hs_cli_shard_part(sh, "openers"), -1, 80);
+    return hs_cli_fail(error, "%s:1: made for the openers '%s', not these ('%s')", sh->path, shown, openers);
+  }
+  return TRUE;
+}
+
+/* Checks the rows of F (each consistent, each an opener of F's slice, each slice opener once) and
+ * adds them to ROWS. OWNER[word] is 0, or the shard whose slice holds the word in this file's pass. */
+static gboolean
+take_rows(const HsCliContext *ctx, const ShardFile *f, guint8 *seen, GPtrArray *rows, GError **error)
+{
+  const HsWords *w = ctx->words;
+  g_autofree guint32 *slice = g_new(guint32, MAX(ctx->n_openers, 1u));
+  guint n_slice = hs_sweep_shard(ctx->openers, ctx->n_openers, f->sh.k, f->sh.n, slice);
+  g_autofree guint8 *in_slice = g_new0(guint8, w->n_words);
+  for (guint i = 0; i < n_slice; i++)
+    in_slice[slice[i]] = 1;
+  guint64 cap = 0;
+  g_ascii_string_to_unsigned(hs_cli_shard_part(&f->sh, "max-guesses"), 10, 1, HS_DEPTH_LIMIT, &cap, NULL);
+  HsCliTableCheck c = { &merge.shape, w, (guint)cap };
+  guint n_rows = 0;
+  for (guint k = 2; f->lines[k] != NULL; k++, n_rows++) {
+    g_auto(GStrv) fields = g_strsplit(f->lines[k], "\t", -1);
+    if (!hs_cli_table_check_row(&c, fields, f->path, k + 1, error))
+      return FALSE;
+    guint o = hs_words_lookup(w, fields[0]);
+    if (!in_slice[o])
+      return hs_cli_fail(error, "%s:%u: opener '%s' is not in the slice of shard %u/%u%s", f->path, k + 1, fields[0],
+                         f->sh.k, f->sh.n, seen[o] ? " (and already in another shard)" : "");
+    if (seen[o]++)
+      return hs_cli_fail(error, "%s:%u: opener '%s' twice", f->path, k + 1, fields[0]);
+    Row *r = g_new0(Row, 1);
+    r->key = g_strdup(fields[0]);
+    r->line = g_strconcat(f->lines[k], "\n", NULL);
+    r->file = f->path;
+    r->lineno = k + 1;
+    g_ptr_array_add(rows, r);
+  }
+  if (n_rows != n_slice) {
+    guint32 first_missing = 0;
+    for (guint i = n_slice; i-- > 0;)
+      if (!seen[slice[i]])
+        first_missing = slice[i];
+    return hs_cli_fail(error, "%s: shard %u/%u holds %u rows, but its slice has %u openers (missing: '%s')", f->path,
+                       f->sh.k, f->sh.n, n_rows, n_slice, w->text[first_missing]);
+  }
+  return TRUE;
 }
 
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
-  g_autofree char *header = NULL;
+  (void)argc, (void)argv;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func(row_free);
-  guint n_files = (guint)argc - 1;
-  Shard *shards = g_new0(Shard, n_files);
-  gboolean ok = TRUE;
-  for (guint i = 0; ok && i < n_files; i++) {
-    const char *file = argv[i + 1];
-    g_autofree char *text = NULL;
-    gsize len = 0;
-    ok = hs_file_read(file, &text, &len, error) &&
-         read_rows(file, text, len, i > 0 ? &shards[0] : NULL, &shards[i], &header, rows, error);
+  g_autofree guint8 *seen = g_new0(guint8, ctx->words->n_words);
+  gboolean ok = same_lists_and_openers(ctx, &merge.files[0].sh, error);
+  for (guint i = 0; ok && i < merge.n_files; i++)
+    ok = take_rows(ctx, &merge.files[i], seen, rows, error);
+  g_autoptr(GString) out = g_string_new(NULL);
+  if (ok) {
+    g_ptr_array_sort(rows, cmp_row);
+    g_string_append_printf(out, "%s\n", merge.files[0].lines[1]);
+    for (guint i = 0; i < rows->len; i++)
+      g_string_append(out, ((const Row *)rows->pdata[i])->line);
   }
-  g_autofree char *out = NULL;
-  if (ok)
-    ok = check_shards(shards, n_files, error) && (out = merge_rows(header, rows, &shards[0], error)) != NULL;
-  for (guint i = 0; i < n_files; i++)
-    shard_clear(&shards[i]);
-  g_free(shards);
-  return ok && hs_cli_write_output(ctx->opt.output, NULL, out, error);
+  merge_clear();
+  return ok && hs_cli_write_output(ctx->opt.output, NULL, out->str, error);
 }
 
 const HsCliCommand hs_cli_merge = {
   .name = "merge",
-  .summary = "Combine the TSV outputs of sharded sweep / prove --all runs",
+  .summary = "Combine the TSV outputs of sharded sweep / prove --all / optimize --all runs",
   .parameters = "FILE...",
   .help = "Combines the TSV outputs of 'sweep --shard K/N', 'prove --all --shard K/N' or 'optimize --all\n"
           "--shard K/N' runs into exactly the bytes an unsharded run prints. Each shard starts with a line\n"
           "'# hardsix shard K/N; ...' naming the command, the lists (with checksums), the rules, the cap, the\n"
-          "policy, the options and the openers. merge refuses a missing, duplicated or differently made\n"
-          "shard, a malformed row (named file:line), an opener found twice, and rows that do not add up to\n"
-          "the openers.\n\nExit status: 0 merged, 1 bad input, 2 usage error.",
+          "policy, the options and the openers. merge loads the lists and openers that line names (built-in\n"
+          "lists and orders by name; give --answers/--guesses, --order or --openers FILE when the shards were\n"
+          "made with files) and refuses a missing, duplicated or differently made shard, a shard whose lists\n"
+          "or openers are not these, a row of an opener outside its shard's slice (or not a word at all), an\n"
+          "opener found twice or missing, and a malformed or inconsistent row (named file:line): a number out\n"
+          "of range, a histogram that does not count every answer once, or a verdict, worst guess, total or\n"
+          "average that does not follow from the row's own histogram or total. A byte-order mark and CRLF\n"
+          "line ends are accepted.\n\n"
+          "What merge cannot check is the verdicts themselves (that an opener marked 'proven' is one):\n"
+          "'hardsix check-table FILE --sample K' decides K rows again and reports any that differ.\n\n"
+          "Exit status: 0 merged, 1 bad input, 2 usage error.",
   .options = options,
+  .flags = HS_CMD_LISTS,
   .check = check,
   .run = run,
 };

@@ -79,19 +79,20 @@ step(const HsStrategy *s, const HsNode **node, const char *guess_text, const cha
 static void
 print_solved(const HsStrategy *s, const HsNode *n)
 {
-  printf("solved: %s in %u guess%s\n", s->words->text[n->guess], n->depth + 1u, n->depth == 0 ? "" : "es");
+  hs_cli_print(stdout, "solved: %s in %u guess%s\n", s->words->text[n->guess], n->depth + 1u,
+               n->depth == 0 ? "" : "es");
 }
 
 static void
 print_node(const HsStrategy *s, const HsNode *n)
 {
   const HsWords *w = s->words;
-  printf("next guess: %s (guess %u)\n", w->text[n->guess], n->depth + 1u);
-  printf("candidates left: %u\n", n->n_cands);
+  hs_cli_print(stdout, "next guess: %s (guess %u)\n", w->text[n->guess], n->depth + 1u);
+  hs_cli_print(stdout, "candidates left: %u\n", n->n_cands);
   if (n->n_cands <= WORDS_SHOWN) {
-    printf("words:");
+    hs_cli_print(stdout, "words:");
     for (guint k = 0; k < n->n_cands; k++)
-      printf("%s %s", k ? "," : "", w->text[s->cands[n->cand_off + k]]);
+      hs_cli_print(stdout, "%s %s", k ? "," : "", w->text[s->cands[n->cand_off + k]]);
     putchar('\n');
   }
 }
@@ -101,21 +102,24 @@ interactive(const HsStrategy *s)
 {
   const HsWords *w = s->words;
   const HsNode *n = &s->nodes[0];
-  printf("%s: %u answers, at most %u guesses. After each guess type the colours you see:\n"
-         "G/Y/B (or 2/1/0, or 🟩🟨⬜), e.g. BYBBG. An empty line or Ctrl-D quits.\n",
-         w->text[n->guess], s->n_solved, hs_histogram_worst(&s->hist));
+  hs_cli_print(stdout,
+               "%s: %u answers, at most %u %s. After each guess type the colours you see:\n"
+               "G/Y/B (or 2/1/0, or 🟩🟨⬜), e.g. BYBBG. An empty line or Ctrl-D quits.\n",
+               w->text[n->guess], s->n_solved, hs_histogram_worst(&s->hist),
+               hs_guesses_word(hs_histogram_worst(&s->hist)));
   char line[256];
   for (;;) {
     g_autofree char *upper = g_ascii_strup(w->text[n->guess], -1);
-    printf("\nguess %u: %s   (%u candidate%s", n->depth + 1u, upper, n->n_cands, n->n_cands == 1 ? "" : "s");
+    hs_cli_print(stdout, "\nguess %u: %s   (%u candidate%s", n->depth + 1u, upper, n->n_cands,
+                 n->n_cands == 1 ? "" : "s");
     if (n->n_cands <= 8) {
-      printf(":");
+      hs_cli_print(stdout, ":");
       for (guint k = 0; k < n->n_cands; k++)
-        printf(" %s", w->text[s->cands[n->cand_off + k]]);
+        hs_cli_print(stdout, " %s", w->text[s->cands[n->cand_off + k]]);
     }
-    printf(")\n");
+    hs_cli_print(stdout, ")\n");
     for (;;) {
-      printf("pattern> ");
+      hs_cli_print(stdout, "pattern> ");
       fflush(stdout);
       if (fgets(line, sizeof line, stdin) == NULL) {
         putchar('\n');
@@ -127,7 +131,7 @@ interactive(const HsStrategy *s)
       const HsNode *next = n;
       GError *error = NULL;
       if (!step(s, &next, w->text[n->guess], line, &error)) {
-        printf("  %s\n", error->message);
+        hs_cli_print(stdout, "  %s\n", error->message);
         g_error_free(error);
         continue;
       }

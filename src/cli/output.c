@@ -241,16 +241,16 @@ hs_cli_output_commit(HsCliContext *ctx, gboolean failed, GError **error)
       g_autofree char *others = found->len > 1
                                   ? g_strdup_printf(" and %u other file%s", found->len - 1, found->len > 2 ? "s" : "")
                                   : g_strdup("");
-      fprintf(stderr,
-              "hardsix: nothing written: the run failed and would have replaced %s%s%s%s%s; --force writes anyway\n",
-              (const char *)found->pdata[0], others, note ? " (its output: " : "", note ? note : "", note ? ")" : "");
+      hs_cli_print(
+        stderr, "hardsix: nothing written: the run failed and would have replaced %s%s%s%s%s; --force writes anyway\n",
+        (const char *)found->pdata[0], others, note ? " (its output: " : "", note ? note : "", note ? ")" : "");
       return TRUE;
     }
   }
   if (!hs_file_set_commit(set, error))
     return FALSE;
   if (note != NULL)
-    fprintf(stderr, "wrote %s\n", note);
+    hs_cli_print(stderr, "wrote %s\n", note);
   return TRUE;
 }
 
@@ -282,7 +282,8 @@ print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, 
     fprintf(stderr, "average: %s (%" G_GUINT64_FORMAT "/%u)\n", avg, total, s->n_solved);
   }
   if (s->n_over > 0) {
-    fprintf(stderr, "over %u guesses: %u answer%s\n", s->max_guesses, s->n_over, s->n_over == 1 ? "" : "s");
+    fprintf(stderr, "over %u %s: %u answer%s\n", s->max_guesses, hs_guesses_word(s->max_guesses), s->n_over,
+            s->n_over == 1 ? "" : "s");
     guint32 path[HS_DEPTH_LIMIT];
     for (guint a = 0; a < w->n_answers; a++) {
       guint len = hs_strategy_path(s, a, path);
@@ -299,7 +300,7 @@ print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, 
   if (r != NULL && !r->ok) {
     guint shown = MIN(r->problems->len, 20u);
     for (guint i = 0; i < shown; i++)
-      fprintf(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
+      hs_cli_print(stderr, "  %s\n", (const char *)r->problems->pdata[i]);
     if (r->problems->len > shown)
       fprintf(stderr, "  ... and %u more problems\n", r->problems->len - shown);
   }

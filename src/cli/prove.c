@@ -120,7 +120,7 @@ hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFai
   char pat[HS_PATTERN_BUFLEN];
   g_autoptr(GString) part = g_string_new(NULL);
   append_part(part, w, ctx->table, opener, why->pattern);
-  fprintf(stderr, "%s: impossible: no strategy solves every answer within %u guesses (%s)\n", o, cap,
+  fprintf(stderr, "%s: impossible: no strategy solves every answer within %u %s (%s)\n", o, cap, hs_guesses_word(cap),
           hs_report_rules_words(ctx->policy.rules));
   fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
           hs_pattern_format_for(w, opener, why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands,
@@ -143,9 +143,9 @@ emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st
   gboolean verified = FALSE;
   if (!hs_cli_publish_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
     return FALSE;
-  fprintf(stderr, "%s: %s: some strategy solves every answer within %u guesses (%s)\n",
-          ctx->words->text[s->nodes[0].guess], verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
-          hs_report_rules_words(ctx->policy.rules));
+  fprintf(stderr, "%s: %s: some strategy solves every answer within %u %s (%s)\n", ctx->words->text[s->nodes[0].guess],
+          verified ? "proven" : "found but NOT verified", ctx->policy.max_guesses,
+          hs_guesses_word(ctx->policy.max_guesses), hs_report_rules_words(ctx->policy.rules));
   print_search(st->nodes, secs);
   if (opt.timing)
     hs_cli_print_timing(ctx, "search and tree", secs * 1e3, verify_ms, write_ms);

@@ -12,20 +12,18 @@
 #define SWEEP_TOP 10
 
 static struct {
-  char *by, *pool;
+  char *by;
   gint top;
   gboolean with_sweep;
   HsSplitBy by_value;
-  gboolean answers_only;
 } opt;
 
 static const GOptionEntry options[] = {
   { "by", 0, 0, G_OPTION_ARG_STRING, &opt.by, "Sort by entropy (default), expected, maxbucket or buckets", "SCORE" },
-  { "pool", 0, 0, G_OPTION_ARG_STRING, &opt.pool, "Openers: legal (every allowed word, default) or answers", "POOL" },
   { "top", 0, 0, G_OPTION_ARG_INT, &opt.top, "Only the K best (terminal: 20 unless given)", "K" },
   { "with-sweep", 0, 0, G_OPTION_ARG_NONE, &opt.with_sweep,
     "For the top K (10 unless --top): the greedy result under the policy options and the prove verdict", NULL },
-  HS_CLI_OPENERS_OPTION("all (default), answers, guesses, or a FILE of words (within --pool)"),
+  HS_CLI_OPENERS_OPTION("The openers ranked: all (default), answers, guesses, or a FILE of words"),
   HS_CLI_OUTPUT_OPTION("Write the rows to FILE (atomically)", "FILE"),
   HS_CLI_FORMAT_OPTION("tsv (default) or json; a terminal gets a table unless --format is given"),
   { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -46,25 +44,15 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "unexpected argument '%s'", argv[1]);
   if (!hs_split_by_parse(opt.by ? opt.by : "entropy", &opt.by_value, error))
     return hs_cli_bad_value(error, "--by");
-  if (opt.pool != NULL && strcmp(opt.pool, "legal") != 0 && strcmp(opt.pool, "answers") != 0)
-    return hs_cli_usage_error(error, "--pool: '%s' is not legal or answers", opt.pool);
-  opt.answers_only = g_strcmp0(opt.pool, "answers") == 0;
+  /* --pool means one thing in every command: the guesses greedy considers (--with-sweep here). */
+  if (g_strcmp0(ctx->opt.pool, "answers") == 0)
+    return hs_cli_usage_error(error, "--pool chooses the guesses greedy considers (legal or candidates), as in every "
+                                     "command; to rank only the answers use --openers answers");
   if (opt.top < 0)
     return hs_cli_usage_error(error, "--top: %d is not a positive number", opt.top);
   if (format && strcmp(format, "tsv") != 0 && strcmp(format, "json") != 0)
     return hs_cli_usage_error(error, "--format: '%s' is not tsv or json", format);
   return TRUE;
-}
-
-/* The openers of --openers that --pool allows, in their order. */
-static guint
-pool_openers(const HsCliContext *ctx, guint32 *out)
-{
-  guint n = 0;
-  for (guint i = 0; i < ctx->n_openers; i++)
-    if (!opt.answers_only || ctx->openers[i] < ctx->words->n_answers)
-      out[n++] = ctx->openers[i];
-  return n;
 }
 
 /* Greedy (every tree finished, so worst and average are exact) and prove for the first K openers. */
@@ -87,12 +75,11 @@ static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   (void)argc, (void)argv;
-  g_autofree guint32 *openers = g_new(guint32, MAX(ctx->n_openers, 1u));
-  guint n = pool_openers(ctx, openers);
+  guint n = ctx->n_openers;
   if (n == 0)
-    return hs_cli_fail(error, "no openers to rank (--openers holds no answer and --pool is answers)");
+    return hs_cli_fail(error, "no openers to rank");
   g_autofree HsSplit *rows = g_new(HsSplit, n);
-  hs_split_rank(ctx->table, openers, n, opt.by_value, rows);
+  hs_split_rank(ctx->table, ctx->openers, n, opt.by_value, rows);
 
   gboolean table = ctx->opt.format == NULL && ctx->opt.output == NULL && isatty(STDOUT_FILENO);
   guint shown = opt.top > 0 ? (guint)opt.top : table ? TERMINAL_TOP : n;
@@ -106,7 +93,8 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   gboolean ok = !opt.with_sweep || run_sweeps(ctx, rows, &x, error);
   if (ok) {
     const HsWords *w = ctx->words;
-    HsRankReport r = { opt.by_value, opt.answers_only, ctx->policy_string, ctx->policy.max_guesses, x.greedy, x.proof };
+    gboolean answers_only = g_strcmp0(ctx->opt.openers, "answers") == 0;
+    HsRankReport r = { opt.by_value, answers_only, ctx->policy_string, ctx->policy.max_guesses, x.greedy, x.proof };
     g_autofree char *text = table                                     ? hs_report_rank_table(w, rows, shown, n, &r)
                             : g_strcmp0(ctx->opt.format, "json") == 0 ? hs_report_rank_json(w, rows, shown, &r)
                                                                       : hs_report_rank_tsv(w, rows, shown, &r);
@@ -121,7 +109,7 @@ const HsCliCommand hs_cli_rank = {
   .name = "rank",
   .summary = "Rank openers by their first split of the answers (entropy, expected, largest part, parts)",
   .parameters = "",
-  .help = "Scores every opener (every allowed word, or only the answers with --pool answers) by how its\n"
+  .help = "Scores every opener (every allowed word, or the set --openers names: answers, guesses, a FILE) by how its\n"
           "feedback splits all answers: the entropy of the pattern in bits (-sum p log2 p over the non-empty\n"
           "parts), the expected number of answers left (sum n^2 / N), the largest part and the number of parts.\n"
           "Rows are sorted by --by (entropy and parts: more first; expected and largest part: fewer first),\n"
@@ -130,7 +118,9 @@ const HsCliCommand hs_cli_rank = {
           "A terminal gets a table of the top 20 instead. --with-sweep adds, for the top K, the greedy\n"
           "strategy's result under the policy options (greedy ok/fail, worst, average) and the prover's verdict\n"
           "within --max-guesses under --rules:\n"
-          "  ... greedy worst average prove\n\n"
+          "  ... greedy worst average prove\n"
+          "--pool means what it means in every command: the guesses greedy considers (legal or candidates),\n"
+          "so it matters only with --with-sweep; the openers ranked are chosen with --openers.\n\n"
           "Exit status: 0 when the ranking was written, 1 on errors, 2 usage error.",
   .options = options,
   .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_PROVER_TABLE,

@@ -32,8 +32,9 @@ overrides_text(const HsCliContext *ctx, guint opener, const HsOverrides *fixed)
 {
   g_autofree char *rules = hs_overrides_to_text(fixed, ctx->words);
   return g_strdup_printf("# Overrides for opener %s, found by 'hardsix repair' (%s).\n"
-                         "# With them the greedy strategy solves every answer within %u guesses.\n%s",
-                         ctx->words->text[opener], ctx->policy_string, ctx->policy.max_guesses, rules);
+                         "# With them the greedy strategy solves every answer within %u %s.\n%s",
+                         ctx->words->text[opener], ctx->policy_string, ctx->policy.max_guesses,
+                         hs_guesses_word(ctx->policy.max_guesses), rules);
 }
 
 /* The greedy strategy of OPENER under the policy with FIXED as its overrides. */

@@ -54,7 +54,7 @@ int_option(const char *name, const char *value, gint64 lo, gint64 hi, gint *out,
 {
   gint64 v = 0;
   if (!g_ascii_string_to_signed(value, 10, G_MININT, G_MAXINT, &v, NULL) || v < lo || v > hi) {
-    g_autofree char *shown = g_utf8_make_valid(value, MIN((gssize)strlen(value), 40));
+    g_autofree char *shown = hs_escape(value, -1, 40);
     return hs_cli_usage_error(error, "%s: '%s' is not a number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, name,
                               shown, lo, hi);
   }
@@ -203,6 +203,30 @@ hs_cli_option_context_new(HsCliContext *ctx)
 }
 
 /* ---- setup ---- */
+
+/* Refuses an option naming a file with an empty name (-o '', --html '', ...): at once, as a usage
+ * error, not after the whole run when the write fails. */
+gboolean
+hs_cli_check_file_options(const HsCliContext *ctx, GError **error)
+{
+  const HsCliOptions *o = &ctx->opt;
+  const struct {
+    const char *name, *value;
+  } shared[] = { { "-o", o->output },     { "--answers", o->answers },     { "--guesses", o->guesses },
+                 { "--order", o->order }, { "--overrides", o->overrides }, { "--openers", o->openers },
+                 { "--lists", o->lists }, { "--rules", o->rules },         { "--format", o->format } };
+  for (guint i = 0; i < G_N_ELEMENTS(shared); i++)
+    if (shared[i].value != NULL && shared[i].value[0] == '\0')
+      return hs_cli_usage_error(error, "%s: empty value", shared[i].name);
+  for (const GOptionEntry *e = ctx->command->options; e != NULL && e->long_name != NULL; e++) {
+    if (e->arg_data == NULL || (e->arg != G_OPTION_ARG_FILENAME && e->arg != G_OPTION_ARG_STRING))
+      continue;
+    const char *v = *(char *const *)e->arg_data;
+    if (v != NULL && v[0] == '\0')
+      return hs_cli_usage_error(error, "--%s: empty value", e->long_name);
+  }
+  return TRUE;
+}
 
 /* --preset, --rules, --max-guesses, --pool, --metric. Bad values are usage errors. */
 static gboolean
@@ -454,9 +478,8 @@ shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
   return TRUE;
 }
 
-/* The first 16 hex digits of the SHA-256 of words [LO, HI) of W, one per line. */
-static char *
-words_checksum(const HsWords *w, guint lo, guint hi)
+char *
+hs_cli_words_checksum(const HsWords *w, guint lo, guint hi)
 {
   g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
   for (guint i = lo; i < hi; i++) {
@@ -474,8 +497,8 @@ hs_cli_shard_header(const HsCliContext *ctx, const char *options)
   const HsWords *w = ctx->words;
   /* A FILE of openers by its name (its words are in the checksum). */
   g_autofree char *openers = g_path_get_basename(ctx->opt.openers ? ctx->opt.openers : "all");
-  g_autofree char *answers = words_checksum(w, 0, w->n_answers);
-  g_autofree char *guesses = words_checksum(w, w->n_answers, w->n_words);
+  g_autofree char *answers = hs_cli_words_checksum(w, 0, w->n_answers);
+  g_autofree char *guesses = hs_cli_words_checksum(w, w->n_answers, w->n_words);
   return g_strdup_printf("# hardsix shard %u/%u; command %s; lists %s; answers %u sha256:%s; guesses %u sha256:%s; "
                          "rules %s; max-guesses %u; policy %s; options %s; openers %s %u sha256:%s\n",
                          ctx->shard_k, ctx->shard_n, ctx->command->name, w->name, w->n_answers, answers,

@@ -38,6 +38,11 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
     return FALSE;
   if (opt.timing)
     hs_cli_print_timing(ctx, "build", (t_built - t_build) / 1e3, verify_ms, write_ms);
+  if (!verified && s->n_over > 0)
+    hs_cli_print(stderr,
+                 "hint: 'hardsix repair %s' (with the same options) keeps this strategy and finds overrides where it\n"
+                 "      fails; 'hardsix prove %s --max-guesses %u' decides whether any strategy meets the cap\n",
+                 ctx->words->text[ctx->opener], ctx->words->text[ctx->opener], ctx->policy.max_guesses);
   return verified || hs_cli_reported(error);
 }
 
@@ -49,7 +54,9 @@ const HsCliCommand hs_cli_solve = {
           "(nyt hard mode by default; none is normal mode), verifies it with the independent verifier and\n"
           "prints a summary on stderr. --preset entropy2022 is the 2022 normal-mode entropy solver.\n\n"
           "Exit status: 0 when every answer is solved within the cap and the strategy is verified;\n"
-          "1 when some answer is over the cap (listed with its path) or verification fails; 2 usage error.\n"
+          "1 when some answer is over the cap (listed with its path, and a hint: 'repair' fixes the strategy\n"
+          "with overrides, 'prove' decides whether any strategy can meet the cap) or verification fails;\n"
+          "2 usage error.\n"
           "A run that fails does not replace existing files of -o DIR (unless --force); the files of a set\n"
           "are written together: all new, or all as they were.",
   .options = options,

@@ -2,6 +2,7 @@
  * (a data-parallel formulation of the same rule, built across answers in SIMD lanes and threads). */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "hardsix/core/feedback.h"
+#include "hardsix/util/escape.h"
 
 #include <stdlib.h>
 #include <string.h>

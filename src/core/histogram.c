@@ -72,7 +72,13 @@ hs_histogram_append_lines(GString *out, const HsHistogram *h)
 {
   guint worst = hs_histogram_worst(h);
   for (guint d = hs_histogram_best(h); d != 0 && d <= worst; d++)
-    g_string_append_printf(out, "%u guesses: %u\n", d, h->count[d]);
+    g_string_append_printf(out, "%u %s: %u\n", d, hs_guesses_word(d), h->count[d]);
+}
+
+const char *
+hs_guesses_word(guint64 n)
+{
+  return n == 1 ? "guess" : "guesses";
 }
 
 char *

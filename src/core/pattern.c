@@ -1,6 +1,7 @@
 /* hardsix — pattern text: the forms patterns are typed in (emoji, GYB letters, 210 digits) and written
  * out, for a guess of any length in a game of any length (feedback.h). */
 #include "hardsix/core/feedback.h"
+#include "hardsix/util/escape.h"
 
 #include <string.h>
 
@@ -63,7 +64,7 @@ hs_pattern_parse(const char *text, gssize len, guint length, guint tiles, guint 
     gsize used = 0;
     int t = tile_at(text + pos, n - pos, &used);
     if (t < 0 || count == length) {
-      g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
+      g_autofree char *shown = hs_escape(text, (gssize)(n), 60);
       if (t < 0)
         g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
                     "'%s' is not a pattern: unexpected symbol at byte %zu (use 🟩🟨⬜, GYB or 210)", shown,
@@ -81,7 +82,7 @@ hs_pattern_parse(const char *text, gssize len, guint length, guint tiles, guint 
   for (guint i = tiles; i < count; i++)
     padded_grey = padded_grey && t_at[i] == 0;
   if (count != tiles && !padded_grey) {
-    g_autofree char *shown = g_utf8_make_valid(text, (gssize)MIN(n, 60));
+    g_autofree char *shown = hs_escape(text, (gssize)(n), 60);
     g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID, "'%s' is not a pattern: %u tiles, expected %u",
                 shown, count, tiles);
     return FALSE;
@@ -142,8 +143,9 @@ hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error)
   else if (g_strcmp0(text, "digits") == 0)
     *out = HS_PATTERN_DIGITS;
   else {
+    g_autofree char *shown = hs_escape(text ? text : "", -1, 40);
     g_set_error(error, HS_PATTERN_ERROR, HS_PATTERN_ERROR_INVALID,
-                "unknown pattern style '%s' (expected emoji, letters or digits)", text);
+                "unknown pattern style '%s' (expected emoji, letters or digits)", shown);
     return FALSE;
   }
   return TRUE;

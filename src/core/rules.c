@@ -1,6 +1,7 @@
 /* hardsix — legality of a guess: the NYT rule (greens kept, revealed letters reused), the strict
  * rule (every guess consistent with all feedback so far), and normal mode (every word, always). */
 #include "hardsix/core/rules.h"
+#include "hardsix/util/escape.h"
 #include "hardsix/core/feedback.h"
 
 #include <string.h>
@@ -17,8 +18,9 @@ hs_rules_parse(const char *text, HsRules *out, GError **error)
   else if (g_strcmp0(text, "none") == 0)
     *out = HS_RULES_NONE;
   else {
+    g_autofree char *shown = hs_escape(text ? text : "", -1, 40);
     g_set_error(error, HS_RULES_ERROR, HS_RULES_ERROR_UNKNOWN, "unknown rules '%s' (expected nyt, strict or none)",
-                text ? text : "");
+                shown);
     return FALSE;
   }
   return TRUE;

@@ -1,6 +1,7 @@
 /* hardsix — word lists: loading and validating answer/guess files, canonical order, lookup. */
 #include "hardsix/core/words.h"
 #include "hardsix/util/fileutil.h"
+#include "hardsix/util/escape.h"
 
 #include <string.h>
 
@@ -52,7 +53,7 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
   char *w = g_utf8_validate(line, (gssize)len, NULL) ? g_utf8_normalize(line, (gssize)len, G_NORMALIZE_NFC) : NULL;
   g_autofree char *why = w != NULL ? hs_words_not_a_word(w) : g_strdup("not UTF-8 text");
   if (why != NULL) {
-    g_autofree char *shown = g_utf8_make_valid(line, (gssize)MIN(len, 40));
+    g_autofree char *shown = hs_escape(line, (gssize)(len), 40);
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown, why);
     g_free(w);
     return FALSE;
@@ -393,7 +394,7 @@ hs_words_load_set(const char *set, GError **error)
 {
   if (!hs_words_is_set_name(set)) {
     g_autofree char *expected = quoted_alternatives(set_names, G_N_ELEMENTS(set_names));
-    g_autofree char *shown = set ? g_utf8_make_valid(set, MIN((gssize)strlen(set), 40)) : g_strdup("");
+    g_autofree char *shown = set ? hs_escape(set, -1, 40) : g_strdup("");
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET, "unknown word-list set '%s' (expected %s)", shown,
                 expected);
     return NULL;
@@ -438,8 +439,9 @@ hs_words_find(const HsWords *words, const char *word, guint *out, GError **error
   guint i = hs_words_lookup(words, word);
   if (i == HS_NONE) {
     gsize len = strlen(word);
-    g_autofree char *shown = g_utf8_make_valid(word, MIN((gssize)len, 40));
-    g_autofree char *why = hs_words_not_a_word(shown);
+    g_autofree char *shown = hs_escape(word, (gssize)len, 40);
+    g_autofree char *valid = g_utf8_make_valid(word, (gssize)len);
+    g_autofree char *why = hs_words_not_a_word(valid);
     gboolean upper = why != NULL && strstr(why, "upper-case") != NULL;
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_WORD, "'%s' is not an allowed word%s", shown,
                 upper ? " (upper-case letters are not accepted)" : "");
@@ -472,8 +474,9 @@ order_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   g_autofree char *w = g_strndup(line, MIN(len, 200));
   guint i = hs_words_lookup(st->words, w);
   if (i == HS_NONE || i >= st->words->n_answers) {
-    g_autofree char *shown = g_utf8_make_valid(w, MIN((gssize)strlen(w), 40));
-    g_autofree char *why = i == HS_NONE ? hs_words_not_a_word(shown) : NULL;
+    g_autofree char *shown = hs_escape(w, -1, 40);
+    g_autofree char *valid = g_utf8_make_valid(w, -1);
+    g_autofree char *why = i == HS_NONE ? hs_words_not_a_word(valid) : NULL;
     if (why != NULL)
       g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown, why);
     else
@@ -552,7 +555,7 @@ hs_words_apply_order(HsWords *words, const char *order, GError **error)
       for (guint i = 0; i < G_N_ELEMENTS(builtin_orders); i++)
         g_ptr_array_add(names, (gpointer)builtin_orders[i].name);
       g_autofree char *expected = quoted_alternatives((const char *const *)names->pdata, names->len);
-      g_autofree char *shown = g_utf8_make_valid(order, MIN((gssize)strlen(order), 40));
+      g_autofree char *shown = hs_escape(order, -1, 40);
       g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "'%s' is neither a built-in order (%s) nor a file", shown,
                   expected);
       g_error_free(inner);

@@ -1,6 +1,7 @@
 /* hardsix — greedy tree construction: at every node play the guess (from the candidates or every
  * legal word) with the best score, ties to a candidate and then to the canonically earlier word. */
 #include "hardsix/engine/greedy.h"
+#include "hardsix/util/escape.h"
 #include "hardsix/engine/rank.h"
 #include "hardsix/engine/split.h"
 
@@ -45,8 +46,9 @@ hs_pool_parse(const char *text, HsPool *out, GError **error)
   else if (g_strcmp0(text, "candidates") == 0)
     *out = HS_POOL_CANDIDATES;
   else {
+    g_autofree char *shown = hs_escape(text ? text : "", -1, 40);
     g_set_error(error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME,
-                "unknown pool '%s' (expected legal or candidates)", text ? text : "");
+                "unknown pool '%s' (expected legal or candidates)", shown);
     return FALSE;
   }
   return TRUE;
@@ -62,8 +64,9 @@ hs_metric_parse(const char *text, HsMetric *out, GError **error)
       *out = (HsMetric)i;
       return TRUE;
     }
+  g_autofree char *shown = hs_escape(text ? text : "", -1, 40);
   g_set_error(error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME,
-              "unknown metric '%s' (expected maxbucket, maxbucket-swapped, entropy or expected)", text ? text : "");
+              "unknown metric '%s' (expected maxbucket, maxbucket-swapped, entropy or expected)", shown);
   return FALSE;
 }
 
@@ -87,8 +90,9 @@ hs_ties_parse(const char *text, HsTies *out, GError **error)
   else if (g_strcmp0(text, "alphabetical") == 0)
     *out = HS_TIES_ALPHABETICAL;
   else {
+    g_autofree char *shown = hs_escape(text ? text : "", -1, 40);
     g_set_error(error, HS_GREEDY_ERROR, HS_GREEDY_ERROR_UNKNOWN_NAME,
-                "unknown tie order '%s' (expected canonical or alphabetical)", text ? text : "");
+                "unknown tie order '%s' (expected canonical or alphabetical)", shown);
     return FALSE;
   }
   return TRUE;

@@ -206,8 +206,10 @@ hs_overrides_parse(const char *text, const char *path, const HsWords *words, HsR
   ParseState st = { hs_overrides_new(path), words, rules, g_string_new(NULL) };
   gboolean ok = hs_file_foreach_line(text, strlen(text), parse_line, &st, error);
   g_string_free(st.pending_comment, TRUE);
-  /* A file of comments only says "no rules" on purpose; an empty one is more likely a failed write. */
-  if (ok && st.o->rules->len == 0 && text[strspn(text, " \t\r\n")] == '\0')
+  /* A file of comments only says "no rules" on purpose; an empty one (blank, or only a byte-order
+   * mark) is more likely a failed write. */
+  const char *body = g_str_has_prefix(text, "\xEF\xBB\xBF") ? text + 3 : text;
+  if (ok && st.o->rules->len == 0 && body[strspn(body, " \t\r\n")] == '\0')
     ok = fail_at(error, &st, 1, "empty file (no override rules; leave out --overrides for none)");
   if (!ok) {
     hs_overrides_free(st.o);

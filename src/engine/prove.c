@@ -1,6 +1,7 @@
 /* hardsix — the exact prover: the prover object, the driver (decide, explain, parts) and the trees it
  * builds; the search itself is in prove-search.c. */
 #include "prove-private.h"
+#include "hardsix/util/escape.h"
 
 #include <string.h>
 
@@ -14,8 +15,9 @@ hs_prove_order_parse(const char *text, HsProveOrder *out, GError **error)
   else if (g_strcmp0(text, "fast") == 0)
     *out = HS_PROVE_ORDER_FAST;
   else {
+    g_autofree char *shown = hs_escape(text ? text : "", -1, 40);
     g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "unknown search order '%s' (expected greedy or fast)",
-                text ? text : "");
+                shown);
     return FALSE;
   }
   return TRUE;

@@ -187,7 +187,8 @@ rescue_comment(const HsStrategy *s, const HsNode *node)
   }
   if (total > shown)
     g_string_append_printf(c, " and %u more", total - shown);
-  g_string_append_printf(c, " (over %u guesses under the greedy choice %s)", s->max_guesses, w->text[node->guess]);
+  g_string_append_printf(c, " (over %u %s under the greedy choice %s)", s->max_guesses, hs_guesses_word(s->max_guesses),
+                         w->text[node->guess]);
   return g_string_free(c, FALSE);
 }
 
@@ -234,11 +235,11 @@ fix_node(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, gu
   if (!solvable) {
     char buf[HS_PATTERN_BUFLEN];
     g_set_error(error, HS_REPAIR_ERROR, HS_REPAIR_ERROR_IMPOSSIBLE,
-                "%s cannot guarantee %u guesses: after %s %s the %u candidates (%s, ...) cannot be solved "
-                "within %u more guesses",
-                w->text[opener], cap, w->text[opener],
+                "%s cannot guarantee %u %s: after %s %s the %u candidates (%s, ...) cannot be solved "
+                "within %u more %s",
+                w->text[opener], cap, hs_guesses_word(cap), w->text[opener],
                 hs_pattern_format_for(w, opener, hist_p[0], HS_PATTERN_EMOJI, buf), path[1]->n_cands,
-                w->text[s->cands[path[1]->cand_off]], cap - 1);
+                w->text[s->cands[path[1]->cand_off]], cap - 1, hs_guesses_word(cap - 1));
     return FALSE;
   }
   g_autofree char *comment = rescue_comment(s, node);

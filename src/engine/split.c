@@ -1,6 +1,7 @@
 /* hardsix — the numbers of a split (entropy, expected answers left, largest part, parts) and openers
  * ranked by their first split of all answers. */
 #include "hardsix/engine/split.h"
+#include "hardsix/util/escape.h"
 
 #include <math.h>
 #include <string.h>
@@ -112,8 +113,9 @@ hs_split_by_parse(const char *text, HsSplitBy *out, GError **error)
       *out = (HsSplitBy)i;
       return TRUE;
     }
+  g_autofree char *shown = hs_escape(text ? text : "", -1, 40);
   g_set_error(error, HS_SPLIT_ERROR, HS_SPLIT_ERROR_UNKNOWN_NAME,
-              "unknown score '%s' (expected entropy, expected, maxbucket or buckets)", text ? text : "");
+              "unknown score '%s' (expected entropy, expected, maxbucket or buckets)", shown);
   return FALSE;
 }
 

@@ -404,8 +404,8 @@ append_html_top(GString *out, const HsRobustReport *r, const char *policy)
     g_string_append(out, "; ");
   }
   g_string_append_printf(
-    out, "lists %s (%u answers); cap %u guesses; %u shuffles of the answer order, seed %" G_GUINT64_FORMAT ".</p>\n",
-    w->name, w->n_answers, r->max_guesses, r->n_shuffles, r->seed);
+    out, "lists %s (%u answers); cap %u %s; %u shuffles of the answer order, seed %" G_GUINT64_FORMAT ".</p>\n",
+    w->name, w->n_answers, r->max_guesses, hs_guesses_word(r->max_guesses), r->n_shuffles, r->seed);
 }
 
 /* The pass rate, the chart of averages, the worst-depth table and the answers that fail most often. */
@@ -415,8 +415,8 @@ append_html_shuffles(GString *out, const HsRobustReport *r)
   const HsWords *w = r->words;
   g_string_append(out, "<p><span class=\"big\">");
   append_percent(out, r->n_pass, r->n_shuffles);
-  g_string_append_printf(out, "</span> of the shuffles pass (%u of %u solve every answer within %u guesses).</p>\n",
-                         r->n_pass, r->n_shuffles, r->max_guesses);
+  g_string_append_printf(out, "</span> of the shuffles pass (%u of %u solve every answer within %u %s).</p>\n",
+                         r->n_pass, r->n_shuffles, r->max_guesses, hs_guesses_word(r->max_guesses));
   g_string_append(out, "<h2>Average guesses across shuffles</h2>\n<p class=\"key\">"
                        "<span style=\"background:#2e7d32\"></span>pass"
                        "<span style=\"background:#e4572e\"></span>fail (hatched)</p>\n");

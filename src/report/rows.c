@@ -94,8 +94,8 @@ hs_report_sweep_summary(const HsWords *w, const HsSweepRow *rows, guint n, const
   for (guint i = 0; i < n; i++)
     if (rows[i].pass)
       g_ptr_array_add(pass, (gpointer)&rows[i]);
-  g_string_append_printf(out, "sweep: %u openers, %u pass (every answer within %u guesses), %.1f s, %.0f openers/s\n",
-                         n, pass->len, max_guesses, secs, secs > 0 ? n / secs : 0.0);
+  g_string_append_printf(out, "sweep: %u openers, %u pass (every answer within %u %s), %.1f s, %.0f openers/s\n", n,
+                         pass->len, max_guesses, hs_guesses_word(max_guesses), secs, secs > 0 ? n / secs : 0.0);
   g_ptr_array_sort(pass, cmp_sweep_by_total);
   if (pass->len)
     g_string_append(out, "best passing openers by average:\n");
@@ -203,7 +203,8 @@ hs_report_rank_table(const HsWords *w, const HsSplit *rows, guint n, guint total
   if (n < total)
     g_string_append_printf(out, "... %u more (--top K shows more; a pipe or -o gets every row as TSV)\n", total - n);
   if (r->greedy)
-    g_string_append_printf(out, "\ngreedy and prove: %s, within %u guesses\n", r->policy, r->max_guesses);
+    g_string_append_printf(out, "\ngreedy and prove: %s, within %u %s\n", r->policy, r->max_guesses,
+                           hs_guesses_word(r->max_guesses));
   return g_string_free(out, FALSE);
 }
 
@@ -260,10 +261,10 @@ hs_report_prove_summary(const HsWords *w, const HsProveAllRow *rows, guint n, co
     undecided ? g_strdup_printf(", %u undecided (node limit %" G_GUINT64_FORMAT ")", undecided, r->max_nodes)
               : g_strdup("");
   g_string_append_printf(out,
-                         "prove: %u %s, %u proven within %u guesses, %u impossible%s (%s, %s lists), %.1f s "
+                         "prove: %u %s, %u proven within %u %s, %u impossible%s (%s, %s lists), %.1f s "
                          "(%.1f s of search CPU time)\n",
-                         n, plural(n, "opener", "openers"), proven, r->max_guesses, n - proven - undecided, open,
-                         hs_report_rules_words(r->rules), w->name, r->secs, cpu);
+                         n, plural(n, "opener", "openers"), proven, r->max_guesses, hs_guesses_word(r->max_guesses),
+                         n - proven - undecided, open, hs_report_rules_words(r->rules), w->name, r->secs, cpu);
   if (other > 0)
     g_string_append_printf(out, "%u %s decided in the %s order after the %s order reached the node limit\n", other,
                            plural(other, "opener", "openers"), hs_prove_order_name(hs_prove_order_other(r->order)),
@@ -343,8 +344,8 @@ hs_report_optimize_summary(const HsWords *w, const HsOptimizeRow *rows, guint n,
                          count[HS_OPTIMIZE_ROW_IMPOSSIBLE]);
   if (r->best)
     g_string_append_printf(out, ", %u worse than the best %u", count[HS_OPTIMIZE_ROW_WORSE], r->best);
-  g_string_append_printf(out, " (within %u guesses, %s, %s lists), %.1f s (%.1f s of CPU time)\n", r->max_guesses,
-                         hs_report_rules_words(r->rules), w->name, r->secs, cpu);
+  g_string_append_printf(out, " (within %u %s, %s, %s lists), %.1f s (%.1f s of CPU time)\n", r->max_guesses,
+                         hs_guesses_word(r->max_guesses), hs_report_rules_words(r->rules), w->name, r->secs, cpu);
   append_best(out, w, rows, n);
   if (n > 0)
     g_string_append_printf(out, "slowest opener: %s, %.2f s of CPU time\n", w->text[rows[slowest].opener],

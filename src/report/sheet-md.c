@@ -75,8 +75,8 @@ hs_sheet_write_markdown(GString *out, const Ctx *c)
   g_string_append_printf(out, "# Wordle %s cheat sheet: %s\n\nOpen with **%s**. Every one of the ",
                          hs_sheet_kind(s->rules), hs_sheet_word(c, root->guess), hs_sheet_word(c, root->guess));
   hs_sheet_append_count(out, c->n_solved);
-  g_string_append_printf(out, " answers (%s lists) is solved within %u guesses, %s; average ", c->lists, c->hi,
-                         hs_sheet_rules_text(s->rules));
+  g_string_append_printf(out, " answers (%s lists) is solved within %u %s, %s; average ", c->lists, c->hi,
+                         hs_guesses_word(c->hi), hs_sheet_rules_text(s->rules));
   hs_average_append(out, c->total, c->n_solved);
   g_string_append(out, " guesses. Checked by the independent verifier");
   if (c->info->source != NULL)

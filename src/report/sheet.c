@@ -183,8 +183,8 @@ append_facts_html(GString *out, const Ctx *c)
   g_string_append(out, opener);
   g_string_append(out, "</span>. Every one of the ");
   hs_sheet_append_count(out, c->n_solved);
-  g_string_append_printf(out, " answers (%s lists) is solved within <b>%u guesses</b>, %s. Average ", c->lists, c->hi,
-                         hs_sheet_rules_text(s->rules));
+  g_string_append_printf(out, " answers (%s lists) is solved within <b>%u %s</b>, %s. Average ", c->lists, c->hi,
+                         hs_guesses_word(c->hi), hs_sheet_rules_text(s->rules));
   hs_average_append(out, c->total, c->n_solved);
   g_string_append(out, " guesses. Checked by the independent verifier");
   if (c->info->source != NULL) {

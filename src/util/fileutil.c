@@ -15,6 +15,9 @@
 #include <sys/stat.h>
 #include <glib/gstdio.h>
 
+/* The mode of a target that is not there yet: created with the umask's bits (write_temporary). */
+#define HS_MODE_NEW ((mode_t)-1)
+
 static gboolean
 read_stream(FILE *f, const char *path, char **contents, gsize *len, GError **error)
 {
@@ -134,7 +137,7 @@ static gboolean
 resolve_target(const char *path, HsFileTarget *kind, char **real, mode_t *mode, GError **error)
 {
   GStatBuf st;
-  *mode = 0644;
+  *mode = HS_MODE_NEW;
   if (g_stat(path, &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
       g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: is a directory", path);
@@ -214,7 +217,7 @@ typedef struct {
   gsize len;
   HsFileTarget kind;
   char *real;   /* where the bytes go */
-  mode_t mode;  /* of the new file */
+  mode_t mode;  /* of the new file: the replaced file's, or HS_MODE_NEW */
   char *tmp;    /* the new content, until renamed over REAL */
   char *backup; /* the old content (a hard link or a copy), until the commit is over */
   gboolean renamed;
@@ -287,8 +290,9 @@ hs_file_set_path(const HsFileSet *set, guint i)
   return ((const Target *)set->targets->pdata[i])->path;
 }
 
-/* The fault-injection hook (hs_file_fault_inject): the number of the operation to fail, and the
- * operations counted so far. */
+#ifdef HS_TESTING
+/* The fault-injection hook of test builds (hs_file_fault_inject): the number of the operation to fail,
+ * and the operations counted so far. */
 static guint fault_at, fault_count;
 
 /* TRUE (errno EIO) when this step of a commit is the one made to fail. */
@@ -313,6 +317,10 @@ hs_file_fault_steps(void)
 {
   return fault_count;
 }
+#else
+/* Release builds have no fault injection: every step is tried for real. */
+#define fault() FALSE
+#endif
 
 static gboolean
 set_errno_error(GError **error, int e, const char *path, const char *what)
@@ -341,22 +349,23 @@ write_all(int fd, const char *data, gsize len)
   return TRUE;
 }
 
-/* A new file REAL.tmp.XXXXXX holding DATA with permission bits MODE; returns its name, or NULL with
- * errno set (nothing left behind). */
+/* A new file REAL.tmp.PID.XXXXXX holding DATA; returns its name, or NULL with errno set (nothing left
+ * behind). A new file (MODE HS_MODE_NEW) is created as open(…, 0666) would, under the umask; a
+ * replaced one starts private and then gets MODE, the old file's bits. */
 static char *
 write_temporary(const char *real, const char *data, gsize len, mode_t mode)
 {
   if (fault())
     return NULL;
-  char *tmp = g_strdup_printf("%s.tmp.XXXXXX", real);
-  int fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0600);
+  char *tmp = g_strdup_printf("%s.tmp.%ld.XXXXXX", real, (long)getpid());
+  int fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, mode == HS_MODE_NEW ? 0666 : 0600);
   if (fd < 0) {
     int e = errno;
     g_free(tmp);
     errno = e;
     return NULL;
   }
-  gboolean ok = !fault() && write_all(fd, data, len) && fchmod(fd, mode) == 0;
+  gboolean ok = !fault() && write_all(fd, data, len) && (mode == HS_MODE_NEW || fchmod(fd, mode) == 0);
   int e = errno;
   if (close(fd) != 0 && ok) {
     ok = FALSE;
@@ -371,6 +380,34 @@ write_temporary(const char *real, const char *data, gsize len, mode_t mode)
   return tmp;
 }
 
+/* Removes the temporary files of REAL (REAL.tmp.PID.XXXXXX, also kept old files) that a process which
+ * no longer runs left behind: a commit ended by SIGKILL or a crash. A live process's are kept. */
+static void
+remove_stale_temporaries(const char *real)
+{
+  g_autofree char *dir = g_path_get_dirname(real);
+  g_autofree char *base = g_path_get_basename(real);
+  g_autofree char *prefix = g_strconcat(base, ".tmp.", NULL);
+  GDir *d = g_dir_open(dir, 0, NULL);
+  if (d == NULL)
+    return;
+  const char *name;
+  while ((name = g_dir_read_name(d)) != NULL) {
+    if (!g_str_has_prefix(name, prefix))
+      continue;
+    const char *pid_text = name + strlen(prefix);
+    char *end = NULL;
+    guint64 pid = g_ascii_strtoull(pid_text, &end, 10);
+    if (end == pid_text || *end != '.' || strlen(end + 1) != 6 || pid == 0 || pid > G_MAXINT || (pid_t)pid == getpid())
+      continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+      continue; /* that process still runs (or is another user's) */
+    g_autofree char *path = g_build_filename(dir, name, NULL);
+    g_unlink(path);
+  }
+  g_dir_close(d);
+}
+
 /* Keeps the old content of T: a hard link REAL.tmp.XXXXXX to it, or, where the file system has no
  * hard links, a copy. */
 static gboolean
@@ -379,7 +416,7 @@ keep_old(Target *t, GError **error)
   if (fault())
     return set_errno_error(error, errno, t->path, "cannot keep the old file");
   for (guint attempt = 0; attempt < 100; attempt++) {
-    char *name = g_strdup_printf("%s.tmp.%06x", t->real, g_random_int() & 0xffffff);
+    char *name = g_strdup_printf("%s.tmp.%ld.%06x", t->real, (long)getpid(), g_random_int() & 0xffffff);
     if (link(t->real, name) == 0) {
       t->backup = name;
       return TRUE;
@@ -448,7 +485,7 @@ make_dirs(HsFileSet *set, GError **error)
     const char *dir = set->dirs->pdata[i];
     if (g_file_test(dir, G_FILE_TEST_IS_DIR))
       continue;
-    if (fault() || g_mkdir(dir, 0755) != 0)
+    if (fault() || g_mkdir(dir, 0777) != 0)
       return set_errno_error(error, errno, dir, "cannot create directory");
     g_ptr_array_add(set->made, g_strdup(dir));
   }
@@ -498,6 +535,7 @@ commit(HsFileSet *set, GError **error)
     Target *t = set->targets->pdata[i];
     if (t->kind == HS_FILE_TARGET_SPECIAL)
       continue;
+    remove_stale_temporaries(t->real);
     t->tmp = write_temporary(t->real, t->data, t->len, t->mode);
     if (t->tmp == NULL)
       return set_errno_error(error, errno, t->path, NULL);
@@ -531,34 +569,21 @@ commit(HsFileSet *set, GError **error)
   return TRUE;
 }
 
-/* Signals held back while files are written, so that Ctrl-C cannot leave a temporary file or half a
- * set behind: they take effect as soon as the commit is over. */
-static const int held_signals[] = { SIGINT, SIGTERM, SIGHUP };
-static volatile sig_atomic_t held[G_N_ELEMENTS(held_signals)];
+/* Commits under way (read by signal handlers, hence sig_atomic_t); one at a time. */
+static volatile sig_atomic_t commits_running;
 G_LOCK_DEFINE_STATIC(write_lock);
 
-static void
-hold_signal(int sig)
+gboolean
+hs_file_commit_running(void)
 {
-  for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++)
-    if (held_signals[i] == sig)
-      held[i] = 1;
+  return commits_running != 0;
 }
 
 gboolean
 hs_file_set_commit(HsFileSet *set, GError **error)
 {
-  /* sigaction is process-wide, so whichever thread a signal reaches only records it. */
   G_LOCK(write_lock);
-  struct sigaction sa, old[G_N_ELEMENTS(held_signals)];
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = hold_signal;
-  sa.sa_flags = SA_RESTART;
-  sigemptyset(&sa.sa_mask);
-  for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++) {
-    held[i] = 0;
-    sigaction(held_signals[i], &sa, &old[i]);
-  }
+  commits_running = 1;
   GError *err = NULL;
   gboolean ok = commit(set, &err);
   if (!ok)
@@ -566,18 +591,10 @@ hs_file_set_commit(HsFileSet *set, GError **error)
   g_ptr_array_set_size(set->targets, 0);
   g_ptr_array_set_size(set->dirs, 0);
   g_ptr_array_set_size(set->made, 0);
-  gboolean raise_held[G_N_ELEMENTS(held_signals)];
-  for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++) {
-    sigaction(held_signals[i], &old[i], NULL);
-    raise_held[i] = held[i] != 0;
-  }
+  commits_running = 0;
   G_UNLOCK(write_lock);
   if (err != NULL)
     g_propagate_error(error, err);
-  /* Delivered now with the caller's own disposition (the default one ends the process). */
-  for (guint i = 0; i < G_N_ELEMENTS(held_signals); i++)
-    if (raise_held[i])
-      raise(held_signals[i]);
   return ok;
 }
 

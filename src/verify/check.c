@@ -47,7 +47,7 @@ const char *
 hs_verify_shown(Verifier *v, const char *text)
 {
   gsize n = strlen(text);
-  g_autofree char *valid = g_utf8_make_valid(text, (gssize)MIN(n, TOKEN_SHOWN));
+  g_autofree char *valid = hs_escape(text, (gssize)(n), TOKEN_SHOWN);
   if (n > TOKEN_SHOWN) {
     g_autofree char *cut = g_strconcat(valid, "…", NULL);
     return g_string_chunk_insert(v->chunk, cut);
@@ -565,6 +565,13 @@ hs_verify_check_nodes(Verifier *v, Tree *t)
 /* Stated figures                                                                           */
 /* ======================================================================================== */
 
+/* "guess" or "guesses" (the verifier's own: it shares nothing with the rest of the library). */
+static const char *
+guesses_word(guint64 n)
+{
+  return n == 1 ? "guess" : "guesses";
+}
+
 void
 hs_verify_check_histogram(Verifier *v, const GArray *stated, const char *how, guint present_line)
 {
@@ -577,20 +584,20 @@ hs_verify_check_histogram(Verifier *v, const GArray *stated, const char *how, gu
     guint64 real = s->d >= 1 && s->d <= PATH_LIMIT ? r->hist[s->d] : 0;
     if (s->d >= 1 && s->d <= PATH_LIMIT) {
       if (seen[s->d]) {
-        hs_verify_problem(v, s->line, "%s states %u guesses twice", how, s->d);
+        hs_verify_problem(v, s->line, "%s states %u %s twice", how, s->d, guesses_word(s->d));
         continue;
       }
       seen[s->d] = TRUE;
     }
     if (s->count != real)
-      hs_verify_problem(v, s->line,
-                        "%s says %u guesses: %" G_GUINT64_FORMAT ", but the strategy gives %" G_GUINT64_FORMAT, how,
-                        s->d, s->count, real);
+      hs_verify_problem(v, s->line, "%s says %u %s: %" G_GUINT64_FORMAT ", but the strategy gives %" G_GUINT64_FORMAT,
+                        how, s->d, guesses_word(s->d), s->count, real);
   }
   guint line = stated->len > 0 ? g_array_index(stated, Stated, 0).line : present_line;
   for (guint d = 1; d <= PATH_LIMIT; d++)
     if (r->hist[d] > 0 && !seen[d])
-      hs_verify_problem(v, line, "%s has no figure for %u guesses (the strategy gives %u)", how, d, r->hist[d]);
+      hs_verify_problem(v, line, "%s has no figure for %u %s (the strategy gives %u)", how, d, guesses_word(d),
+                        r->hist[d]);
 }
 
 void
@@ -605,4 +612,62 @@ hs_verify_check_average(Verifier *v, double stated, guint line)
                       g_ascii_formatd(said, sizeof said, "%.4f", stated),
                       g_ascii_formatd(gives, sizeof gives, "%.4f", real));
   }
+}
+
+/* Reads "N answer(s), all within K guess(es), average X (T/N)" after "verified: ". */
+static gboolean
+parse_status(const char *s, guint64 *n, guint64 *k, char **avg, guint64 *t, guint64 *n2)
+{
+  char *end = NULL;
+  *n = g_ascii_strtoull(s, &end, 10);
+  if (end == s || !(g_str_has_prefix(end, " answers, all within ") || g_str_has_prefix(end, " answer, all within ")))
+    return FALSE;
+  s = strstr(end, "within ") + strlen("within ");
+  *k = g_ascii_strtoull(s, &end, 10);
+  if (end == s || !(g_str_has_prefix(end, " guesses, average ") || g_str_has_prefix(end, " guess, average ")))
+    return FALSE;
+  s = strstr(end, "average ") + strlen("average ");
+  gsize al = strcspn(s, " ");
+  *avg = g_strndup(s, al);
+  s += al;
+  if (!g_str_has_prefix(s, " ("))
+    return FALSE;
+  s += 2;
+  *t = g_ascii_strtoull(s, &end, 10);
+  if (end == s || *end != '/')
+    return FALSE;
+  s = end + 1;
+  *n2 = g_ascii_strtoull(s, &end, 10);
+  return end != s && strcmp(end, ")") == 0;
+}
+
+void
+hs_verify_check_status(Verifier *v, const char *status, guint line)
+{
+  static const char prefix[] = "verified: ";
+  if (!g_str_has_prefix(status, prefix))
+    return; /* "NOT verified: ..." claims nothing the verifier could refute */
+  const HsVerifyReport *r = v->r;
+  guint64 n = 0, k = 0, t = 0, n2 = 0;
+  g_autofree char *avg = NULL;
+  if (!parse_status(status + strlen(prefix), &n, &k, &avg, &t, &n2)) {
+    hs_verify_problem(v, line, "the status line is not 'verified: N answers, all within K guesses, average X (T/N)'");
+    return;
+  }
+  if (n != r->n_answers || n2 != r->n_answers)
+    hs_verify_problem(v, line, "the status says %" G_GUINT64_FORMAT " answers, but the strategy has %u", n,
+                      r->n_answers);
+  if (r->worst > k)
+    hs_verify_problem(v, line, "the status says all within %" G_GUINT64_FORMAT " %s, but the strategy needs %u", k,
+                      guesses_word(k), r->worst);
+  if (t != r->total)
+    hs_verify_problem(
+      v, line, "the status says %" G_GUINT64_FORMAT " guesses in total, but the strategy gives %" G_GUINT64_FORMAT, t,
+      r->total);
+  char *end = NULL;
+  double stated = g_ascii_strtod(avg, &end);
+  if (end == avg || *end != '\0')
+    hs_verify_problem(v, line, "the status line's average is not a number");
+  else
+    hs_verify_check_average(v, stated, line);
 }

@@ -216,6 +216,14 @@ hs_verify_text(const HsWords *words, HsRules rules, guint max_guesses, const cha
   Verifier v;
   verifier_init(&v, words, rules, max_guesses, file, kind);
   gboolean ok = read(&v, text, len, error);
+  if (ok && kind != HS_STRATEGY_FILE_JSON) {
+    /* Every text format's "# status:" line is checked the same way (item 4 of issue 28). */
+    Header h;
+    hs_verify_read_header(text, len, &h);
+    if (h.status != NULL)
+      hs_verify_check_status(&v, h.status, h.status_line);
+    hs_verify_header_clear(&h);
+  }
   HsVerifyReport *r = verifier_finish(&v);
   if (!ok) {
     hs_verify_report_free(r);

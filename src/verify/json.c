@@ -282,7 +282,7 @@ jp_member(JParser *p, JVal *obj)
     return FALSE;
   const JMember *dup = find_member(obj, key);
   if (dup != NULL) {
-    g_autofree char *k = g_utf8_make_valid(key, -1);
+    g_autofree char *k = hs_escape(key, -1, -1);
     g_free(key);
     p->line = key_line;
     return FAILED(jp_fail(p, "duplicate key \"%s\" (first on line %u)", k, dup->line));

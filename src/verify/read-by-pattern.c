@@ -52,7 +52,7 @@ parse_key(Verifier *v, const char *s, gsize klen, guint lineno, GString *key, GE
     trim(&part, &pl);
     guint8 code;
     if (!hs_verify_read_pattern(part, pl, v->length, v->short_ok, &code)) {
-      g_autofree char *bad = g_utf8_make_valid(part, (gssize)MIN(pl, TOKEN_SHOWN));
+      g_autofree char *bad = hs_escape(part, (gssize)(pl), TOKEN_SHOWN);
       if (pl == 0)
         return hs_verify_parse_fail(v, error, lineno, "empty pattern in the key (expected 'KEY: next {GUESS} / …')");
       return hs_verify_parse_fail(v, error, lineno, "'%s' is not a pattern of %u tiles (in the key)", bad, v->length);

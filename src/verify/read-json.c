@@ -17,7 +17,7 @@ json_child(Verifier *v, Tree *t, const JVal *child, GString *key, GError **error
   guint8 code;
   if (pm->val->kind != J_STRING ||
       !hs_verify_read_pattern(pm->val->str, strlen(pm->val->str), v->length, v->short_ok, &code)) {
-    g_autofree char *bad = pm->val->kind == J_STRING ? g_utf8_make_valid(pm->val->str, -1) : g_strdup("?");
+    g_autofree char *bad = pm->val->kind == J_STRING ? hs_escape(pm->val->str, -1, -1) : g_strdup("?");
     return hs_verify_parse_fail(v, error, pm->val->line, "\"pattern\" must be a pattern of %u tiles, not \"%s\"",
                                 v->length, bad);
   }
@@ -106,7 +106,7 @@ json_identity(Verifier *v, const JVal *top, GError **error)
   const JMember *fm = hs_verify_json_member(top, "format");
   const char *format = hs_verify_json_string(top, "format");
   if (fm != NULL && g_strcmp0(format, "hardsix-strategy") != 0) {
-    g_autofree char *f = format ? g_utf8_make_valid(format, -1) : g_strdup("?");
+    g_autofree char *f = format ? hs_escape(format, -1, -1) : g_strdup("?");
     return hs_verify_parse_fail(v, error, fm->line, "\"format\" is \"%s\", not \"hardsix-strategy\"", f);
   }
   const JMember *vm = hs_verify_json_member(top, "version");
@@ -128,7 +128,7 @@ json_histogram(Verifier *v, const JMember *hm, GArray *stated, GError **error)
     Stated st = { 0, 0, m->line };
     gsize kl = strlen(m->key);
     if (kl == 0 || kl > 9 || strspn(m->key, "0123456789") != kl) {
-      g_autofree char *k = g_utf8_make_valid(m->key, -1);
+      g_autofree char *k = hs_escape(m->key, -1, -1);
       return hs_verify_parse_fail(v, error, m->line, "histogram key \"%s\" is not a number of guesses", k);
     }
     st.d = (guint)g_ascii_strtoull(m->key, NULL, 10);

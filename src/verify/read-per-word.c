@@ -44,7 +44,7 @@ parse_step(Verifier *v, const char *s, gsize len, gsize *i, guint lineno, GArray
     (*i)++;
   guint8 code;
   if (!hs_verify_read_pattern(s + p0, *i - p0, v->length, v->short_ok, &code)) {
-    g_autofree char *bad = g_utf8_make_valid(s + p0, (gssize)MIN(*i - p0, TOKEN_SHOWN));
+    g_autofree char *bad = hs_escape(s + p0, (gssize)(*i - p0), TOKEN_SHOWN);
     if (*i == p0)
       return hs_verify_parse_fail(v, error, lineno, "a pattern is missing after '=>'");
     return hs_verify_parse_fail(v, error, lineno, "'%s' is not a pattern of %u tiles", bad, v->length);

@@ -115,7 +115,7 @@ continue_line(Selby *sb, guint indent, guint lineno)
 static gboolean
 check_token(Selby *sb, Token *t, guint k, guint lineno)
 {
-  g_autofree char *shown = g_utf8_make_valid(t->text, (gssize)MIN(t->len, TOKEN_SHOWN));
+  g_autofree char *shown = hs_escape(t->text, (gssize)(t->len), TOKEN_SHOWN);
   guint number = 0;
   const char *bad = pattern_token(t->text, t->len, &t->code, &number);
   if (k % 2 == 0) {

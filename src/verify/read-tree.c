@@ -182,7 +182,7 @@ read_child(Outline *o, const char *s, gsize len, guint lineno)
   const char *g = token(s, len, &i, &gl);
   guint8 code;
   if (!hs_verify_read_pattern(p, pl, o->v->length, o->v->short_ok, &code)) {
-    g_autofree char *bad = g_utf8_make_valid(p, (gssize)MIN(pl, TOKEN_SHOWN));
+    g_autofree char *bad = hs_escape(p, (gssize)(pl), TOKEN_SHOWN);
     return hs_verify_parse_fail(o->v, o->error, lineno, "'%s' is not a pattern of %u tiles", bad, o->v->length);
   }
   if (code == o->v->all_green)

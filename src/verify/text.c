@@ -46,6 +46,7 @@ hs_verify_header_clear(Header *h)
   g_free(h->rules);
   g_free(h->opener);
   g_free(h->kind);
+  g_free(h->status);
   memset(h, 0, sizeof *h);
 }
 
@@ -53,8 +54,8 @@ hs_verify_header_clear(Header *h)
 static void
 header_line(const char *line, gsize l, guint lineno, Header *h)
 {
-  static const char *const keys[] = { "lists:", "rules:", "opener:" };
-  char **slots[] = { &h->lists, &h->rules, &h->opener };
+  static const char *const keys[] = { "lists:", "rules:", "opener:", "status:" };
+  char **slots[] = { &h->lists, &h->rules, &h->opener, &h->status };
   for (guint k = 0; k < G_N_ELEMENTS(keys); k++) {
     if (!starts_with(line, l, keys[k]))
       continue;
@@ -65,6 +66,8 @@ header_line(const char *line, gsize l, guint lineno, Header *h)
       *slots[k] = g_strndup(val, vl);
       if (k == 2)
         h->opener_line = lineno;
+      if (k == 3)
+        h->status_line = lineno;
     }
   }
   if (h->kind == NULL && starts_with(line, l, "hardsix strategy (")) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "hardsix/verify/verify.h"
+#include "hardsix/util/escape.h"
 
 #include <string.h>
 
@@ -116,8 +117,8 @@ skip_bom(const char **text, gsize *len)
 /* Header lines ("# key: value") of a text format, up to the first line that is neither blank nor a
  * comment. */
 typedef struct {
-  char *lists, *rules, *opener, *kind;
-  guint opener_line;
+  char *lists, *rules, *opener, *kind, *status;
+  guint opener_line, status_line;
 } Header;
 
 G_GNUC_INTERNAL void hs_verify_read_header(const char *text, gsize len, Header *h);
@@ -258,6 +259,9 @@ G_GNUC_INTERNAL void hs_verify_check_nodes(Verifier *v, Tree *t);
 G_GNUC_INTERNAL void hs_verify_check_histogram(Verifier *v, const GArray *stated, const char *how, guint present_line);
 /* Compares a stated average (4 decimals) with total/n. */
 G_GNUC_INTERNAL void hs_verify_check_average(Verifier *v, double stated, guint line);
+/* A "# status: verified: N answers, all within K guesses, average X (T/N)" line (STATUS, its text
+ * after "status:") is checked like a summary: every figure must be the strategy's. */
+G_GNUC_INTERNAL void hs_verify_check_status(Verifier *v, const char *status, guint line);
 
 /* ======================================================================================== */
 /* The readers: one file per format                                                         */

@@ -27,6 +27,17 @@ printf 'drill slosh\n  asset\tslosh  \r\n\ncrane would\nsassy stops\n' >"$T/in"
 expect_rc feedback-stdin 0 feed
 printf '⬜⬜⬜🟨⬜\n⬜🟨🟨⬜⬜\n⬜⬜⬜⬜⬜\n🟩⬜🟨⬜⬜\n' >"$T/want"
 expect_same feedback-stdin-out "$T/want" "$T/out"
+# A byte-order mark on stdin (a file saved by a Windows editor) is accepted too (issue 28, item 3).
+{ printf '\357\273\277'; cat "$T/in"; } >"$T/in-bom"
+$HS feedback <"$T/in-bom" >"$T/out" 2>"$T/err" && ok feedback-stdin-bom || fail feedback-stdin-bom "$(cat "$T/err")"
+expect_same feedback-stdin-bom-out "$T/want" "$T/out"
+# A line with a NUL byte, or a line longer than 1024 bytes, is an error: stdin never grows memory.
+printf 'drill slosh\ncrane \000would\n' >"$T/in-nul"
+expect_rc feedback-stdin-nul 1 $HS feedback <"$T/in-nul"
+expect_grep feedback-stdin-nul-message "$T/err" "^hardsix: <stdin>:2: expected 'GUESS ANSWER' .*, not binary input"
+head -c 5000000 /dev/zero | tr '\0' a >"$T/in-long"
+expect_rc feedback-stdin-endless-line 1 $HS feedback <"$T/in-long"
+expect_grep feedback-stdin-endless-line-message "$T/err" "not a line longer than 1024 bytes"
 expect_rc feedback-stdin-letters 0 feed --style letters
 printf 'BBBYB\nBYYBB\nBBBBB\nGBYBB\n' >"$T/want"
 expect_same feedback-stdin-letters-out "$T/want" "$T/out"

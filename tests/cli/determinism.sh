@@ -16,6 +16,6 @@ if $HS prove --help 2>/dev/null | grep -q -- '--all'; then
     done
   done
 else
-  skip prove-all-threads
+  skip "prove-all-threads: this build has no prove --all"
 fi
 exit 0

@@ -82,6 +82,6 @@ if command -v script >/dev/null 2>&1; then
   expect_grep next-tty-bad-input "$T/tty.txt" "is not a pattern"
   expect_grep next-tty-solved "$T/tty.txt" 'solved: shaft in 4 guesses$'
 else
-  skip next-interactive
+  skip "next-interactive: no script(1) to make a terminal"
 fi
 exit 0

@@ -35,7 +35,8 @@ expect_rc optimize-slate-impossible 1 $HS optimize slate
 expect_grep optimize-slate-why "$T/err" '^  after slate 🟨⬜🟨🟩🟩: 6 candidates (baste, caste, haste, paste, taste, waste) cannot be solved'
 
 # Small lists: every opener, then the best three.
-L="--answers $DATA/prove-answers.txt --guesses $DATA/prove-guesses.txt --max-guesses 4"
+ML="--answers $DATA/prove-answers.txt --guesses $DATA/prove-guesses.txt"
+L="$ML --max-guesses 4"
 expect_rc optimize-all 0 $HS optimize --all $L -o "$T/all.tsv"
 expect_grep optimize-all-header "$T/all.tsv" '^opener	verdict	total	average$'
 expect_grep optimize-all-mower "$T/all.tsv" '^mower	optimal	37	2.4667$'
@@ -46,14 +47,14 @@ expect_same optimize-all-threads "$T/all.tsv" "$T/one.tsv"
 for k in 1 2 3; do
   $HS optimize --all $L --shard $k/3 -o "$T/s$k.tsv" 2>/dev/null
 done
-$HS merge "$T/s2.tsv" "$T/s3.tsv" "$T/s1.tsv" >"$T/merged.tsv"
+$HS merge $ML "$T/s2.tsv" "$T/s3.tsv" "$T/s1.tsv" >"$T/merged.tsv"
 expect_same optimize-shards-merged "$T/all.tsv" "$T/merged.tsv"
 if command -v parallel >/dev/null 2>&1; then
   parallel --will-cite "$HS" optimize --all $L --shard {}/4 -o "$T/p{}.tsv" ::: 1 2 3 4 2>/dev/null
-  $HS merge "$T"/p1.tsv "$T"/p2.tsv "$T"/p3.tsv "$T"/p4.tsv >"$T/pmerged.tsv"
+  $HS merge $ML "$T"/p1.tsv "$T"/p2.tsv "$T"/p3.tsv "$T"/p4.tsv >"$T/pmerged.tsv"
   expect_same optimize-gnu-parallel-shards "$T/all.tsv" "$T/pmerged.tsv"
 else
-  skip optimize-gnu-parallel-shards
+  skip "optimize-gnu-parallel-shards: GNU parallel is not installed (make deps)"
 fi
 expect_rc optimize-best 0 $HS optimize --all --best 3 $L -o "$T/best.tsv"
 n=$(grep -c '	optimal	' "$T/best.tsv")
@@ -88,7 +89,7 @@ if [ -f "$f" ]; then
   tail -n +2 "$T/oagain" | cut -f1-4 >"$T/oagain.rows"
   expect_same optimize-table-sample "$T/osample" "$T/oagain.rows"
 else
-  skip optimize-table
+  skip "optimize-table: output/optimize-all/nyt2022.tsv is not there"
 fi
 
 # Usage errors.

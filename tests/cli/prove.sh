@@ -44,7 +44,7 @@ expect_grep prove-all-median "$T/a1.err" '^per opener (CPU time): median '
 $HS prove --all $P --max-guesses 5 --shard 1/3 -o "$T/s1.tsv" 2>/dev/null
 $HS prove --all $P --max-guesses 5 --shard 2/3 -o "$T/s2.tsv" 2>/dev/null
 $HS prove --all $P --max-guesses 5 --shard 3/3 -o "$T/s3.tsv" 2>/dev/null
-$HS merge "$T/s2.tsv" "$T/s3.tsv" "$T/s1.tsv" >"$T/merged.tsv"
+$HS merge $P "$T/s2.tsv" "$T/s3.tsv" "$T/s1.tsv" >"$T/merged.tsv"
 expect_same prove-all-shard-merge "$T/a1.tsv" "$T/merged.tsv"
 # The fast and greedy orders agree on every verdict (not on node counts).
 $HS prove --all $P --max-guesses 5 --search greedy >"$T/g.tsv" 2>/dev/null
@@ -85,7 +85,7 @@ bad=$(join -t '	' "$T/l1rows" "$T/a4rows" |
 expect_grep prove-limit-summary "$T/l1.err" ", $n_und undecided (node limit 1)"
 expect_grep prove-limit-other-order "$T/l1.err" '^[1-9][0-9]* openers\{0,1\} decided in the greedy order after the fast order reached the node limit$'
 for k in 1 2; do $HS prove --all $P --max-guesses 4 --max-nodes 1 --shard $k/2 -o "$T/ls$k.tsv" 2>/dev/null; done
-$HS merge "$T/ls2.tsv" "$T/ls1.tsv" >"$T/lm.tsv"
+$HS merge $P "$T/ls2.tsv" "$T/ls1.tsv" >"$T/lm.tsv"
 expect_same prove-limit-merge "$T/l1.tsv" "$T/lm.tsv"
 und=$(awk -F'\t' '$2 == "undecided" { print $1; exit }' "$T/l1.tsv")
 expect_rc prove-limit-one 1 $HS prove "$und" $P --max-guesses 4 --max-nodes 1 --search fast
@@ -136,7 +136,7 @@ for table in 5:original 5:nyt2022 6:nyt2023; do
   cap=${table%%:*} lists=${table#*:}
   f="$ROOT/output/prove-within-$cap/$lists.tsv"
   if [ ! -f "$f" ]; then
-    skip "prove$cap-table-$lists"
+    skip "prove$cap-table-$lists: $f is not there"
     continue
   fi
   want=$($HS rank --lists "$lists" 2>/dev/null | tail -n +2 | wc -l)

@@ -18,7 +18,7 @@ ls "$T/old" >"$T/old.ls"
 k=1 bad="" done=""
 while [ "$k" -le 60 ]; do
   rm -rf "$T/d" && cp -p -r "$T/old" "$T/d"
-  HARDSIX_TEST_FAIL_WRITE_STEP=$k $HS solve shade $L -o "$T/d" >/dev/null 2>"$T/err"
+  HARDSIX_TEST_FAIL_WRITE_STEP=$k $HS_TEST solve shade $L -o "$T/d" >/dev/null 2>"$T/err"
   rc=$?
   if [ "$rc" = 0 ]; then done=$k; break; fi
   grep -q "Input/output error" "$T/err" || bad="$bad step $k: $(head -c 200 "$T/err")"
@@ -44,7 +44,7 @@ ls "$T/d" >"$T/d.ls"
 # A new directory: every failing step leaves no directory at all.
 k=1 bad=""
 while [ "$k" -le 20 ]; do
-  HARDSIX_TEST_FAIL_WRITE_STEP=$k $HS solve shade $L -o "$T/fresh" >/dev/null 2>&1 && break
+  HARDSIX_TEST_FAIL_WRITE_STEP=$k $HS_TEST solve shade $L -o "$T/fresh" >/dev/null 2>&1 && break
   [ -e "$T/fresh" ] && bad="$bad step $k: $(ls "$T/fresh" | tr '\n' ' ')" && rm -rf "$T/fresh"
   k=$((k + 1))
 done
@@ -90,7 +90,7 @@ if mkfifo "$T/fifo" 2>/dev/null; then
   wait "$reader"
   [ -p "$T/fifo" ] && grep -q '<html' "$T/fifo2.out" && ok fifo-robust-html-content || fail fifo-robust-html-content
 else
-  skip fifo
+  skip "fifo: mkfifo failed here"
 fi
 printf 'old\n' >"$T/target.tsv"
 ln -s target.tsv "$T/link.tsv"
@@ -120,7 +120,7 @@ expect_rc collide-repair-dotted 2 $HS repair shade $L -o "$T/rep" --save-overrid
 # ---- resource limits: one-line errors, never a signal (under a 4 GB address-space limit) ----
 # Sanitizer builds reserve terabytes of address space and cannot run under ulimit -v.
 if [ -n "${ASAN_OPTIONS:-}" ] || ! (ulimit -v 4000000) 2>/dev/null; then
-  skip resource-limits
+  skip "resource-limits: sanitizer builds cannot run under ulimit -v"
 else
   awk 'BEGIN { a = "abcdefghijklmnopqrstuvwxyz"; n = 0
     for (i = 1; i <= 26; i++) for (j = 1; j <= 26; j++) for (k = 1; k <= 26; k++) for (l = 1; l <= 26; l++)
@@ -169,3 +169,51 @@ for c in verify sheet next; do
   s=$(($(date +%s) - t0))
   [ "$s" -le 20 ] && ok "parser-many-keys-$c-time" || fail "parser-many-keys-$c-time" "took $s s"
 done
+
+# ---- permission bits (issue 28, item 5): new files as open(…, 0666) under the umask, new directories
+# as mkdir(…, 0777); a replaced file keeps its mode ----
+mode() { stat -c %a "$1" 2>/dev/null; }
+(umask 077 && $HS solve shade $L -o "$T/um77" 2>/dev/null)
+[ "$(mode "$T/um77/shade.per-word.txt")" = 600 ] && ok umask-077-file || fail umask-077-file "mode $(mode "$T/um77/shade.per-word.txt")"
+[ "$(mode "$T/um77")" = 700 ] && ok umask-077-dir || fail umask-077-dir "mode $(mode "$T/um77")"
+(umask 027 && $HS sweep $L --openers answers -o "$T/um27.tsv" 2>/dev/null)
+[ "$(mode "$T/um27.tsv")" = 640 ] && ok umask-027-file || fail umask-027-file "mode $(mode "$T/um27.tsv")"
+(umask 022 && $HS sweep $L --openers answers -o "$T/um22.tsv" 2>/dev/null)
+[ "$(mode "$T/um22.tsv")" = 644 ] && ok umask-022-file || fail umask-022-file "mode $(mode "$T/um22.tsv")"
+chmod 604 "$T/um27.tsv"
+(umask 077 && $HS sweep $L --openers guesses -o "$T/um27.tsv" 2>/dev/null)
+[ "$(mode "$T/um27.tsv")" = 604 ] && ok umask-replaced-keeps-mode || fail umask-replaced-keeps-mode "mode $(mode "$T/um27.tsv")"
+chmod 640 "$T/um77/shade.json"
+(umask 000 && $HS solve shade $L --metric entropy -o "$T/um77" 2>/dev/null)
+[ "$(mode "$T/um77/shade.json")" = 640 ] && [ "$(mode "$T/um77/shade.tree.txt")" = 600 ] && ok umask-set-keeps-modes ||
+  fail umask-set-keeps-modes "modes $(mode "$T/um77/shade.json") $(mode "$T/um77/shade.tree.txt")"
+
+# ---- stale temporaries (issue 28, item 9): a commit ended by kill -9 leaves NAME.tmp.PID.XXXXXX;
+# the next run writing NAME removes those of processes that no longer run, and no other file ----
+mkdir "$T/stale"
+dead=$(sh -c 'echo $$')
+while kill -0 "$dead" 2>/dev/null; do dead=$(sh -c 'echo $$'); done
+for f in out.tsv.tmp.$dead.Ab3dEf out.tsv.tmp.$dead.0a1b2c out.tsv.tmp.$$.LiveXy other.tsv.tmp.$dead.Ab3dEf out.tsv.tmp.notpid; do
+  printf 'partial' >"$T/stale/$f"
+done
+expect_rc stale-run 0 $HS sweep $L --openers answers -o "$T/stale/out.tsv"
+left=$(ls "$T/stale" | tr '\n' ' ')
+[ "$left" = "other.tsv.tmp.$dead.Ab3dEf out.tsv out.tsv.tmp.$$.LiveXy out.tsv.tmp.notpid " ] && ok stale-removed ||
+  fail stale-removed "left: $left"
+# The same for a set (-o DIR): each file's own temporaries.
+$HS solve shade $L -o "$T/stale-dir" 2>/dev/null
+printf 'partial' >"$T/stale-dir/shade.json.tmp.$dead.Qw9rTy"
+printf 'partial' >"$T/stale-dir/shade.tree.txt.tmp.$dead.Qw9rTy"
+$HS solve shade $L --metric entropy -o "$T/stale-dir" 2>/dev/null
+[ -z "$(ls "$T/stale-dir" | grep '\.tmp\.')" ] && ok stale-removed-set || fail stale-removed-set "$(ls "$T/stale-dir")"
+
+# ---- an empty file name (issue 28, item 6) is a usage error at once, not after the whole run ----
+for c in "solve shade -o" "prove shade -o" "optimize --all -o" "sweep -o" "robust shade --shuffles 2 --html" \
+  "repair shade --save-overrides" "sheet $DATA/verify/good.json -o" "solve shade --overrides"; do
+  name=empty-path-$(echo "$c" | cut -d' ' -f1)-$(echo "$c" | awk '{ print $NF }' | tr -d -)
+  # shellcheck disable=SC2086
+  expect_rc "$name" 2 $HS $c '' $L
+  expect_grep "$name-message" "$T/err" ": empty value$"
+done
+expect_rc empty-path-merge-o 2 $HS merge "$T/stale/out.tsv" -o ''
+exit 0

@@ -58,7 +58,7 @@ expect_grep sheet-help-exit "$T/out" "Exit status"
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -z "$CHROME" ] || ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1 ||
    ! command -v pdfinfo >/dev/null 2>&1; then
-  skip sheet-print-pdf
+  skip "sheet-print-pdf: no Chromium and poppler-utils to print the sheet (make deps-browser installs them)"
   exit 0
 fi
 print_pdf() { # print_pdf HTML PDF

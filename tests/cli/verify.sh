@@ -1,5 +1,5 @@
 # CLI tests for 'hardsix verify' on the strategies in tests/data/verify/ (opener kempt on the tiny lists, in
-# every format), the engine's outputs, and the trees published with Selby's solver (../shared, when present).
+# every format), the engine's outputs, and the trees published with Selby's solver (data/reference/selby/).
 # Environment: HS (the hardsix binary), ROOT (the repository). Prints "ok NAME" / "FAIL NAME" / "skip NAME".
 . "$ROOT/tests/cli/lib.sh.inc"
 
@@ -19,12 +19,31 @@ expect_bad() {
 # --- accepted (the outlines have no header: the lists are given) ---
 for f in good.per-word.txt good.by-pattern.txt good.json good.tree.txt good.selby.tree; do
   expect_rc "good-$f" 0 "$HS" verify "$f" $LISTS
-  expect_grep "good-$f-summary" "$T/out" "^$f: verified: 20 answers, all within 4 guesses, average 2.8000\$"
+  expect_grep "good-$f-summary" "$T/out" "^$f: verified: 20 answers, all within 4 guesses, average 2.8000 (hard mode: rules nyt, .*)\$"
   expect_grep "good-$f-histogram" "$T/out" "^4 guesses: 4\$"
   expect_rc "good-$f-strict" 0 "$HS" verify "$f" $LISTS --rules strict --max-guesses 4
 done
 expect_rc stdin 0 sh -c "\"$HS\" verify - $LISTS < good.json"
 expect_grep stdin-name "$T/out" "^<stdin>: verified: 20 answers"
+
+# The success line names the rules checked and who chose them (issue 28, item 4).
+expect_rc rules-named-file 0 "$HS" verify normal.per-word.txt $LISTS
+expect_grep rules-named-file-line "$T/out" "^normal.per-word.txt: verified: .* (normal mode: rules none, as the file states)\$"
+expect_rc rules-named-option 0 "$HS" verify good.per-word.txt $LISTS --rules strict
+expect_grep rules-named-option-line "$T/out" "^good.per-word.txt: verified: .* (hard mode: rules strict, from --rules)\$"
+expect_rc rules-named-default 0 "$HS" verify good.tree.txt $LISTS
+expect_grep rules-named-default-line "$T/out" "(hard mode: rules nyt, the default; the file states none)\$"
+
+# A '# status:' line that lies is caught in every text format, as the by-pattern summary is.
+for f in per-word by-pattern selby; do
+  "$HS" solve kempt $LISTS --format $f 2>/dev/null |
+    sed 's|^# status: .*|# status: verified: 20 answers, all within 3 guesses, average 2.0000 (40/20)|' >"$T/lie.$f"
+  expect_rc "status-lie-$f" 1 "$HS" verify "$T/lie.$f" $LISTS
+  expect_grep "status-lie-$f-within" "$T/err" "^$T/lie.$f:7: the status says all within 3 guesses, but the strategy needs 4\$"
+  expect_grep "status-lie-$f-average" "$T/err" "^$T/lie.$f:7: the average is 2.0000, but the strategy gives 2.8000\$"
+done
+"$HS" solve kempt $LISTS --format per-word 2>/dev/null >"$T/true.per-word"
+expect_rc status-true 0 "$HS" verify "$T/true.per-word" $LISTS
 
 # --- rejected, each naming file:line ---
 expect_bad wrong-pattern bad-pattern.per-word.txt "bad-pattern.per-word.txt:6"
@@ -86,7 +105,7 @@ if [ -f "$ROOT/data/original/answers.txt" ]; then
   expect_rc lists-note 1 "$HS" verify good.json
   expect_grep lists-note-text "$T/err" "names the word lists 'tiny'"
 else
-  skip lists-note
+  skip "lists-note: data/original is not there"
 fi
 expect_rc help 0 "$HS" verify --help
 expect_grep help-exit-codes "$T/out" "Exit status"
@@ -99,11 +118,11 @@ if [ -f "$F/howls.per-word.txt" ] && [ -f "$F/answers.txt" ]; then
     if [ -f "$F/$f" ]; then
       expect_rc "engine-$f" 0 "$HS" verify "$F/$f" --answers "$F/answers.txt" --guesses "$F/guesses.txt"
     else
-      skip "engine-$f"
+      skip "engine-$f: $F/$f is not there"
     fi
   done
 else
-  skip engine-written-files
+  skip "engine-written-files: the engine-written files are not there"
 fi
 # A file written on the nyt2023 lists names them in its header, and verify uses them.
 $HS solve shade --lists nyt2023 --preset tkihira2022 --format per-word >"$T/n23.txt" 2>/dev/null
@@ -115,20 +134,23 @@ if [ -f "$ROOT/data/original/answers.txt" ]; then
   for d in howls howls-tkihira2022; do
     for f in howls.per-word.txt howls.by-pattern.txt howls.json howls.tree.txt; do
       expect_rc "output-$d-$f" 0 "$HS" verify "$ROOT/output/$d/$f"
-      sed -n 1p "$T/out" | sed 's/^[^:]*: //' >"$T/summary-$f"
+      sed -n 1p "$T/out" | sed 's/^[^:]*: //; s/ (.*)$//' >"$T/summary-$f"
     done
     expect_same "output-$d-tree-summary" "$T/summary-howls.json" "$T/summary-howls.tree.txt"
   done
 else
-  skip output-files
+  skip "output-files: data/original is not there"
 fi
 
-# --- the trees published with Selby's exact solver (read from ../shared; never copied here) ---
-S="$SHARED/selby"
+# --- the trees published with Selby's exact solver (copied into data/reference/selby/, MIT) ---
+S="$REF/selby"
+if [ -f "$S/SHA256SUMS" ]; then
+  (cd "$S" && sha256sum --quiet -c SHA256SUMS) >"$T/sums" 2>&1 && ok selby-copies-sums || fail selby-copies-sums "$(cat "$T/sums")"
+fi
 if [ -d "$S" ] && [ -f "$ROOT/data/original/answers.txt" ]; then
   H=salet.hard.origwordlist.tree
   expect_rc selby-salet-hard 0 "$HS" verify "$S/$H"
-  expect_grep selby-salet-hard-summary "$T/out" "^$S/$H: verified: 2315 answers, all within 6 guesses, average 3.5084\$"
+  expect_grep selby-salet-hard-summary "$T/out" "^$S/$H: verified: 2315 answers, all within 6 guesses, average 3.5084 (hard mode: rules nyt, the default; the file states none)\$"
   expect_grep selby-salet-hard-histogram "$T/out" "^6 guesses: 16\$"
   expect_rc selby-palet-g5 0 "$HS" verify "$S/palet.hard.origwordlist.g5.tree" --max-guesses 5
   expect_grep selby-palet-g5-summary "$T/out" "verified: 2315 answers, all within 5 guesses"
@@ -150,6 +172,6 @@ if [ -d "$S" ] && [ -f "$ROOT/data/original/answers.txt" ]; then
   expect_rc selby-next 0 "$HS" next "$S/$H" salet BBBBB crump BBBBB
   expect_grep selby-next-guess "$T/out" "^next guess: doing (guess 3)\$"
 else
-  skip selby-published-trees
+  skip "selby-published-trees: data/reference/selby or data/original is not there"
 fi
 exit 0

@@ -40,10 +40,13 @@ void hs_histogram_append(GString *out, const HsHistogram *h, const char *sep);
 /* The same, newly allocated. */
 char *hs_histogram_text(const HsHistogram *h, const char *sep);
 
-/* Appends a line "D guesses: N" for every D from the fewest to the most guesses any counted answer
- * needs, zero counts between them included (the summary of by-pattern files and of `solve`); nothing
- * when nothing is counted. */
+/* Appends a line "D guesses: N" ("1 guess: N") for every D from the fewest to the most guesses any
+ * counted answer needs, zero counts between them included (the summary of by-pattern files and of
+ * `solve`); nothing when nothing is counted. */
 void hs_histogram_append_lines(GString *out, const HsHistogram *h);
+
+/* "guess" for 1, else "guesses": every message that counts guesses says "1 guess", "6 guesses". */
+const char *hs_guesses_word(guint64 n);
 
 /* Appends TOTAL/N with exactly 4 decimals, rounded half up in integer arithmetic (no floating point,
  * no locale): 97/32 = 3.03125 gives "3.0313". N = 0 gives "0.0000". */

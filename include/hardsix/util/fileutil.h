@@ -18,8 +18,8 @@ gboolean hs_file_write_atomic(const char *path, const char *data, gsize len, GEr
  * hs_file_set_commit either every file of the set holds its new content, or every file is as it was
  * and nothing new is left behind (no temporary file, no directory the commit made).
  *
- * - A regular file (or a name not yet taken) is written to PATH.tmp.XXXXXX in its directory, then
- *   renamed over PATH; a replaced file keeps its permission bits, a new one gets 0644. Until the
+ * - A regular file (or a name not yet taken) is written to PATH.tmp.PID.XXXXXX in its directory, then
+ *   renamed over PATH (a replaced file keeps its permission bits, see below). Until the
  *   last rename succeeds, every replaced file can be put back: it is kept as a hard link (or a copy)
  *   next to it, removed after the commit.
  * - A symbolic link is followed: the file it leads to is written that way (the link stays a link;
@@ -27,9 +27,12 @@ gboolean hs_file_write_atomic(const char *path, const char *data, gsize len, GEr
  * - A FIFO, a character device or a socket is written directly, before any rename (a pipe cannot
  *   take back what it was sent, so it comes first: a later failure still restores the files).
  * - A directory or a block device is an error, found before anything is written.
- * SIGINT, SIGTERM and SIGHUP that arrive during the commit are held until it is over (and the old
- * files restored when it failed), then delivered as usual. Not made for crash safety: nothing is
- * fsync'ed. */
+ * New files and directories get the permission bits open(…, 0666) and mkdir(…, 0777) give under the
+ * process's umask; a replaced file keeps its own. Temporary files are named PATH.tmp.PID.XXXXXX; a
+ * commit first removes those of PATH left by a process that no longer runs (killed mid-commit).
+ * The library installs no signal handler: a program that wants Ctrl-C to leave no temporary file
+ * behind holds its signals while hs_file_commit_running() says a commit is under way. Not made for
+ * crash safety: nothing is fsync'ed. */
 typedef struct HsFileSet HsFileSet;
 
 HsFileSet *hs_file_set_new(void);
@@ -39,7 +42,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsFileSet, hs_file_set_free)
 /* Adds PATH with DATA (LEN bytes, copied). */
 void hs_file_set_add(HsFileSet *set, const char *path, const char *data, gsize len);
 
-/* Asks the commit to make directory DIR (mode 0755) when it is missing; its parent must exist. A
+/* Asks the commit to make directory DIR (mode 0777 less the umask) when it is missing; its parent must exist. A
  * commit that fails removes the directories it made. */
 void hs_file_set_add_dir(HsFileSet *set, const char *dir);
 
@@ -63,13 +66,20 @@ gboolean hs_file_same_target(const char *a, const char *b);
 typedef enum { HS_FILE_TARGET_NEW, HS_FILE_TARGET_REPLACE, HS_FILE_TARGET_SPECIAL } HsFileTarget;
 gboolean hs_file_target_kind(const char *path, HsFileTarget *kind, char **real, GError **error);
 
-/* For tests (fault injection): the N-th step of the commits that follow (making a directory, creating
- * or writing a temporary file, keeping an old file, a direct write, a rename; counted from 1) fails
- * with EIO; 0 turns the hook off. Undoing a failed commit is never made to fail. */
+/* TRUE while some thread is inside hs_file_set_commit (or hs_file_write_atomic). Async-signal-safe:
+ * a signal handler calls it to decide whether to end the process now or once the commit is over. */
+gboolean hs_file_commit_running(void);
+
+#ifdef HS_TESTING
+/* Test builds only (-DHS_TESTING: the cmocka tests and BUILD/test-bin/hardsix; the release library
+ * has no such hook). The N-th step of the commits that follow (making a directory, creating or
+ * writing a temporary file, keeping an old file, a direct write, a rename; counted from 1) fails with
+ * EIO; 0 turns the hook off. Undoing a failed commit is never made to fail. */
 void hs_file_fault_inject(guint n);
 
 /* The steps counted since the last hs_file_fault_inject (to know when every step has been tried). */
 guint hs_file_fault_steps(void);
+#endif
 
 /* Splits TEXT into lines in place-friendly fashion: calls FN(line, len, lineno, user) for each line
  * (without "\n" or "\r\n", and without a UTF-8 byte-order mark at the start of the text); stops and

@@ -1,0 +1,75 @@
+# check-table (issue 28, item 1): a table of sweep, prove --all or optimize --all is checked row by
+# row and then decided again (all rows, or --sample K with --seed S); a row that comes out otherwise
+# is reported with its file:line and the exit status is 1. Tiny lists, and a few rows of each
+# committed table.
+. "$ROOT/tests/cli/lib.sh.inc"
+cd "$ROOT"
+ML="--answers $DATA/tiny-answers.txt --guesses $DATA/tiny-guesses.txt"
+L="$ML --max-guesses 4"
+TAB=$(printf '\t')
+$HS prove --all $L >"$T/p.tsv" 2>/dev/null
+$HS sweep $ML --full >"$T/s.tsv" 2>/dev/null
+$HS optimize --all $L >"$T/o.tsv" 2>/dev/null
+$HS optimize --all --best 3 $L >"$T/b.tsv" 2>/dev/null
+$HS prove --all $L --max-nodes 1 --shard 2/2 -o "$T/shard.tsv" 2>/dev/null
+
+expect_rc check-table-prove 0 $HS check-table "$T/p.tsv" $L
+expect_grep check-table-prove-summary "$T/err" "^check-table: $T/p.tsv: 40 rows checked, 40 of them decided again (prove --all, seed 1): 0 differ"
+expect_rc check-table-sweep 0 $HS check-table "$T/s.tsv" $ML
+expect_rc check-table-optimize 0 $HS check-table "$T/o.tsv" $L
+expect_rc check-table-best 0 $HS check-table "$T/b.tsv" $L
+expect_rc check-table-shard 0 $HS check-table "$T/shard.tsv" $ML
+expect_grep check-table-shard-line "$T/err" "decided again (prove --all from the shard line, seed 1): 0 differ"
+
+# The lie merge cannot see: 'impossible' edited to 'proven' (a consistent row).
+row=$(awk -F'\t' 'NR > 1 && $2 == "impossible" { print NR; exit }' "$T/p.tsv")
+opener=$(sed -n "${row}p" "$T/p.tsv" | cut -f1)
+sed "${row}s/${TAB}impossible${TAB}/${TAB}proven${TAB}/" "$T/p.tsv" >"$T/lie.tsv"
+expect_rc check-table-prove-lie 1 $HS check-table "$T/lie.tsv" $L
+expect_grep check-table-prove-lie-row "$T/err" "^$T/lie.tsv:$row: $opener: the table says 'proven', decided again: 'impossible'$"
+expect_grep check-table-prove-lie-summary "$T/err" ": 1 differ"
+# Sweep rows swapped between two passing openers (each row consistent in itself).
+a=$(awk -F'\t' 'NR > 1 && $2 == "ok" { print NR; exit }' "$T/s.tsv")
+b=$(awk -F'\t' -v a="$a" 'NR > a && $2 == "ok" && $7 != x { print NR; exit } NR == a { x = $7 }' "$T/s.tsv")
+awk -F'\t' -v OFS='\t' -v a="$a" -v b="$b" 'NR == FNR { r[FNR] = $0; next }
+  FNR == a || FNR == b { o = $1; split(r[FNR == a ? b : a], f, "\t"); $0 = r[FNR == a ? b : a]; $1 = o } { print }' \
+  "$T/s.tsv" "$T/s.tsv" >"$T/swap.tsv"
+expect_rc check-table-sweep-swapped 1 $HS check-table "$T/swap.tsv" $ML
+expect_grep check-table-sweep-swapped-count "$T/err" ": 2 differ"
+# An optimum one guess better than it is (total and average made consistent).
+row=$(awk -F'\t' 'NR > 1 && $2 == "optimal" { print NR; exit }' "$T/o.tsv")
+awk -F'\t' -v OFS='\t' -v r="$row" 'NR == r { $3 = $3 - 1; $4 = sprintf("%.4f", $3 / 20) } { print }' "$T/o.tsv" >"$T/better.tsv"
+expect_rc check-table-optimize-better 1 $HS check-table "$T/better.tsv" $L
+expect_grep check-table-optimize-better-row "$T/err" "^$T/better.tsv:$row: [a-z]*: the table says 'optimal "
+# A sample: K rows at random, the same K for the same seed (in a table where most rows lie).
+sed "s/${TAB}impossible${TAB}/${TAB}proven${TAB}/" "$T/p.tsv" >"$T/lies.tsv"
+expect_rc check-table-sample 1 $HS check-table "$T/lies.tsv" $L --sample 5 --seed 7
+expect_grep check-table-sample-count "$T/err" "5 of them decided again (prove --all, seed 7)"
+cp "$T/err" "$T/err1"
+$HS check-table "$T/lies.tsv" $L --sample 5 --seed 7 2>"$T/err2"
+sed 's/, [0-9.]* s$//' "$T/err1" >"$T/e1"; sed 's/, [0-9.]* s$//' "$T/err2" >"$T/e2"
+expect_same check-table-sample-seeded "$T/e1" "$T/e2"
+# A malformed row is named, before anything is decided.
+sed "3s/${TAB}[0-9]*\$/${TAB}1e9/" "$T/p.tsv" >"$T/bad.tsv"
+expect_rc check-table-malformed 1 $HS check-table "$T/bad.tsv" $L
+expect_grep check-table-malformed-message "$T/err" "bad.tsv:3: malformed row: nodes '1e9'"
+{ head -n 3 "$T/p.tsv"; sed -n 2p "$T/p.tsv"; } >"$T/twice.tsv"
+expect_rc check-table-twice 1 $HS check-table "$T/twice.tsv" $L
+expect_grep check-table-twice-message "$T/err" "twice.tsv:4: opener '[a-z]*' out of order or twice"
+# Usage errors.
+expect_rc check-table-no-file 2 $HS check-table
+expect_rc check-table-bad-sample 2 $HS check-table "$T/p.tsv" --sample -1
+
+# The committed tables: a few random rows of each decided again (cheap ones with these seeds).
+for t in "prove-within-5/original.tsv --max-guesses 5 --sample 3" "prove-within-5/nyt2022.tsv --lists nyt2022 --max-guesses 5 --sample 3" \
+  "prove-within-6/nyt2023.tsv --lists nyt2023 --sample 2" "optimize-all/nyt2022.tsv --lists nyt2022 --sample 2 --seed 2"; do
+  f=output/${t%% *}
+  name=check-table-committed-$(echo "${t%% *}" | tr '/.' '--')
+  if [ -f "$f" ]; then
+    # shellcheck disable=SC2086
+    expect_rc "$name" 0 $HS check-table output/$t
+  else
+    skip "$name: $f is not there"
+  fi
+done
+exit 0

@@ -1,0 +1,25 @@
+# scripts/prove-table.sh (issue 28, item 9): shards run by GNU parallel and joined by merge; a shard
+# file left from an earlier run that merge refuses is run again instead of failing forever. Tiny lists.
+. "$ROOT/tests/cli/lib.sh.inc"
+cd "$ROOT"
+if ! command -v parallel >/dev/null 2>&1; then
+  skip "prove-table: GNU parallel is not installed (make deps)"
+  exit 0
+fi
+A=$DATA/tiny-answers.txt G=$DATA/tiny-guesses.txt
+$HS prove --all --answers "$A" --guesses "$G" --max-guesses 4 >"$T/want.tsv" 2>/dev/null
+HS=$HS sh scripts/prove-table.sh "$A:$G" 4 "$T/t.tsv" 3 2 >"$T/out" 2>"$T/err" && ok prove-table-runs || fail prove-table-runs "$(cat "$T/err")"
+cut -f1-3 "$T/t.tsv" >"$T/got"
+expect_same prove-table-rows "$T/want.tsv" "$T/got"
+# A corrupt shard from an earlier run: merge refuses it, the script runs that shard again.
+mkdir "$T/t.tsv.shards"
+$HS prove --all --answers "$A" --guesses "$G" --max-guesses 4 --timing --threads 1 --shard 2/3 -o "$T/t.tsv.shards/shard-2.tsv" 2>/dev/null
+sed -i '3s/\t[a-z]*\t/\tmaybe\t/' "$T/t.tsv.shards/shard-2.tsv"
+rm "$T/t.tsv"
+HS=$HS sh scripts/prove-table.sh "$A:$G" 4 "$T/t.tsv" 3 2 >"$T/out" 2>"$T/err" && ok prove-table-reruns-bad-shard ||
+  fail prove-table-reruns-bad-shard "$(cat "$T/err")"
+expect_grep prove-table-reruns-message "$T/err" "^prove-table: merge refused .*shard-2.tsv (.*verdict 'maybe'.*); running that shard again$"
+cut -f1-3 "$T/t.tsv" >"$T/got"
+expect_same prove-table-reruns-rows "$T/want.tsv" "$T/got"
+[ ! -e "$T/t.tsv.shards" ] && ok prove-table-shards-removed || fail prove-table-shards-removed "$(ls "$T/t.tsv.shards")"
+exit 0
