@@ -68,6 +68,10 @@ LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/lib/%.o)
 PAGE_ASSETS := src/report/page/page.html src/report/page/page.css src/report/page/page.js
 LIB_OBJ += $(BUILD)/lib/report/page-assets.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
+# The wide build (-DHS_WIDE=1): the same sources for games of up to 255 letters (kana and the like),
+# as BUILD/hardsix-wide; BUILD/hardsix runs it when a list needs it (include/hardsix/core/words.h).
+WIDE_LIB_OBJ := $(LIB_OBJ:$(BUILD)/lib/%=$(BUILD)/wide/lib/%)
+WIDE_CLI_OBJ := $(CLI_OBJ:$(BUILD)/%=$(BUILD)/wide/%)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Test hooks (fault injection) are compiled only with -DHS_TESTING, never into the release library or
@@ -88,7 +92,7 @@ REPLAY_BIN := $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz/replay_%)
 FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
 
 .PHONY: all run check bench bench-compare sanitize install uninstall clean deps deps-build deps-check deps-check-tests tests fuzz fuzz-bins deps-browser format
-all: $(BUILD)/libhardsix.a $(BUILD)/hardsix
+all: $(BUILD)/libhardsix.a $(BUILD)/hardsix $(BUILD)/hardsix-wide
 
 $(BUILD)/lib/%.o: src/%.c | deps-check
 	@mkdir -p $(dir $@)
@@ -107,6 +111,20 @@ $(BUILD)/libhardsix.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 $(BUILD)/hardsix: $(CLI_OBJ) $(BUILD)/libhardsix.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libhardsix.a $(LIBS)
+$(BUILD)/wide/lib/%.o: src/%.c | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DHS_WIDE=1 -c $< -o $@
+$(BUILD)/wide/lib/report/page-assets.o: $(BUILD)/gen/page-assets.c | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DHS_WIDE=1 -c $< -o $@
+$(BUILD)/wide/src/cli/%.o: src/cli/%.c | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DHS_WIDE=1 -c $< -o $@
+$(BUILD)/wide/libhardsix.a: $(WIDE_LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(BUILD)/hardsix-wide: $(WIDE_CLI_OBJ) $(BUILD)/wide/libhardsix.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(WIDE_CLI_OBJ) $(BUILD)/wide/libhardsix.a $(LIBS)
 $(BUILD)/test-bin/lib/%.o: src/%.c | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DHS_TESTING -c $< -o $@
@@ -149,7 +167,7 @@ deps-check:
 deps-check-tests: deps-check
 	@$(PKG_CONFIG) --exists cmocka 2>/dev/null || { echo "hardsix: the tests need cmocka (found with $(PKG_CONFIG)); run 'make deps'" >&2; exit 1; }
 
-tests: $(BUILD)/hardsix $(BUILD)/test-bin/hardsix $(TEST_BIN) $(REPLAY_BIN)
+tests: $(BUILD)/hardsix $(BUILD)/hardsix-wide $(BUILD)/test-bin/hardsix $(TEST_BIN) $(REPLAY_BIN)
 fuzz-bins: $(FUZZ_BIN)
 
 run: deps-build
@@ -208,11 +226,13 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(addprefix $(DESTDIR)$(PREFIX)/share/hardsix/,$(sort $(dir $(DATA_FILES))))
 	install -m 755 $(BUILD)/hardsix $(DESTDIR)$(PREFIX)/bin/hardsix
+	install -m 755 $(BUILD)/hardsix-wide $(DESTDIR)$(PREFIX)/bin/hardsix-wide
 	install -m 644 docs/hardsix.1 $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1
 	install -m 644 data/SHA256SUMS $(DESTDIR)$(PREFIX)/share/hardsix/SHA256SUMS
 	for f in $(DATA_FILES); do install -m 644 data/$$f $(DESTDIR)$(PREFIX)/share/hardsix/$$f || exit 1; done
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/bin/hardsix $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1 $(DESTDIR)$(PREFIX)/share/hardsix
+	rm -rf $(DESTDIR)$(PREFIX)/bin/hardsix $(DESTDIR)$(PREFIX)/bin/hardsix-wide $(DESTDIR)$(PREFIX)/share/man/man1/hardsix.1 \
+	  $(DESTDIR)$(PREFIX)/share/hardsix
 
 # make format: applies .clang-format to every C file (make check fails when one is not formatted).
 FORMAT_SRC = $(wildcard src/*/*.c src/*/*.h include/hardsix/*.h include/hardsix/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h)
@@ -222,5 +242,5 @@ format:
 clean:
 	rm -rf build build-sanitize build-fuzz build-tsan
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(FUZZ_BIN:=.d) $(REPLAY_BIN:=.d) \
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(WIDE_LIB_OBJ:.o=.d) $(WIDE_CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(FUZZ_BIN:=.d) $(REPLAY_BIN:=.d) \
   $(HOOK_LIB_OBJ:$(BUILD)/%.o=$(BUILD)/test-bin/%.d) $(HOOK_CLI_OBJ:$(BUILD)/%.o=$(BUILD)/test-bin/%.d)

@@ -266,6 +266,17 @@ typedef struct {
 gboolean hs_cli_table_check_row(const HsCliTableCheck *c, char **fields, const char *file, guint lineno,
                                 GError **error);
 
+/* ---- wide.c: handing a run over to the wide build ---- */
+
+/* The program's arguments as main got them (for the hand-over). */
+extern char **hs_cli_argv;
+
+/* Runs the same command line with hardsix-wide (next to this program), which plays games of up to
+ * 255 letters: execv, so it returns only when that fails, adding why to *ERROR. A strategy file this
+ * run already read from stdin is passed on (the wide build reads it back from the environment's
+ * descriptor HARDSIX_STDIN_FD). The wide build itself never hands over. */
+void hs_cli_run_wide(const HsCliContext *ctx, GError **error);
+
 /* ---- output.c: writing results ---- */
 
 /* Results go out in one of two ways. Data for stdout, or one file, is written at once by

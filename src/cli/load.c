@@ -29,7 +29,12 @@ gboolean
 hs_cli_read_strategy_file(HsCliContext *ctx, const char *path, GError **error)
 {
   ctx->input_name = g_strdup(strcmp(path, "-") == 0 ? "<stdin>" : path);
-  if (!hs_file_read(path, &ctx->input_text, &ctx->input_len, error))
+  /* Handed over by the narrow build, which had read stdin already (wide.c). */
+  const char *fd = strcmp(path, "-") == 0 ? g_getenv("HARDSIX_STDIN_FD") : NULL;
+  g_autofree char *from = fd != NULL ? g_strdup_printf("/proc/self/fd/%s", fd) : g_strdup(path);
+  if (fd != NULL)
+    g_unsetenv("HARDSIX_STDIN_FD");
+  if (!hs_file_read(from, &ctx->input_text, &ctx->input_len, error))
     return FALSE;
   g_autofree char *rules_hint = NULL;
   hs_verify_peek_header(ctx->input_text, ctx->input_len, &ctx->lists_hint, &rules_hint);

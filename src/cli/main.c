@@ -81,6 +81,10 @@ run_command(const HsCliCommand *cmd, int argc, char **argv)
                 hs_cli_flush_stdout(&error);
   if (!ok && error == NULL)
     hs_cli_fail(&error, "internal error: '%s' failed without saying why", cmd->name);
+  /* Lists with more letters than this build plays: the wide build runs the command (it returns only
+   * when it cannot be run, with the reason added to the error). */
+  if (!ok && g_error_matches(error, HS_WORDS_ERROR, HS_WORDS_ERROR_TOO_WIDE))
+    hs_cli_run_wide(&ctx, &error);
   int rc = ok ? HS_EXIT_OK : report(cmd->name, error);
   g_option_context_free(oc);
   free_option_values(cmd);
@@ -145,6 +149,7 @@ main(int argc, char **argv)
 {
   setlocale(LC_ALL, "");
   hs_cli_argv0 = argv[0];
+  hs_cli_argv = g_strdupv(argv); /* option parsing rearranges ARGV; the hand-over needs it whole */
   hs_cli_signals_install();
 #ifdef HS_TESTING
   fault_injection_from_env();

@@ -58,7 +58,7 @@ typedef struct {
   guint8 need[HS_PAD + 1];    /* revealed (green or yellow) copies of each letter */
   guint8 letters[HS_MAX_LEN]; /* distinct letters with need > 0 */
   guint n_letters;
-  guint32 need_mask;        /* letters needed at least once */
+  HsLetters need_mask;      /* letters needed at least once */
   guint8 multi[HS_MAX_LEN]; /* letters needed at least twice */
   guint n_multi;
 } NytRow;
@@ -75,7 +75,7 @@ nyt_row(const HsWords *w, guint guess, guint8 pattern, NytRow *r)
       guint8 c = g[i];
       if (r->need[c]++ == 0)
         r->letters[r->n_letters++] = c;
-      r->need_mask |= 1u << c;
+      r->need_mask = hs_l_or(r->need_mask, hs_l_bit(c));
     }
   }
   for (guint k = 0; k < r->n_letters; k++)
@@ -94,9 +94,9 @@ count_of(const guint8 *word, guint8 c)
 
 /* The word's letter set WORD_LETTERS covers the letters needed once in one mask test. */
 static gboolean
-nyt_allows(const NytRow *r, const guint8 *word, guint32 word_letters)
+nyt_allows(const NytRow *r, const guint8 *word, HsLetters word_letters)
 {
-  if ((word_letters & r->need_mask) != r->need_mask)
+  if (!hs_l_empty(hs_l_andnot(r->need_mask, word_letters)))
     return FALSE;
   for (int i = 0; i < HS_MAX_LEN; i++)
     if (r->green[i] != HS_PAD && word[i] != r->green[i])

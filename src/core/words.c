@@ -169,7 +169,8 @@ collect_alphabet(HsWords *w, const LoadState *a, const LoadState *g, GError **er
       for (const char *p = st->list->pdata[i]; *p != '\0'; p = g_utf8_next_char(p)) {
         gunichar c = g_utf8_get_char(p);
         if (g_hash_table_add(seen, GUINT_TO_POINTER(c)) && letters->len == HS_MAX_LETTERS) {
-          g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
+          /* The narrow build hands such lists to the wide one (HS_WORDS_ERROR_TOO_WIDE). */
+          g_set_error(error, HS_WORDS_ERROR, HS_MAX_LETTERS < 255 ? HS_WORDS_ERROR_TOO_WIDE : HS_WORDS_ERROR_PARSE,
                       "%s:%u: '%s' brings a letter past the %u different letters this build plays", st->path,
                       g_array_index(st->lines, guint, i), (const char *)st->list->pdata[i], HS_MAX_LETTERS);
           return FALSE;
@@ -307,11 +308,11 @@ index_words(HsWords *w)
   encode_words(w);
   g_hash_table_remove_all(w->index);
   g_free(w->letters);
-  w->letters = g_new0(guint32, MAX(w->n_words, 1u));
+  w->letters = g_new0(HsLetters, MAX(w->n_words, 1u));
   for (guint i = 0; i < w->n_words; i++) {
     g_hash_table_insert(w->index, w->text[i], GUINT_TO_POINTER(i + 1));
     for (guint k = 0; k < w->len[i]; k++)
-      w->letters[i] |= 1u << w->code[i][k];
+      w->letters[i] = hs_l_or(w->letters[i], hs_l_bit(w->code[i][k]));
   }
 }
 

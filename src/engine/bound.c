@@ -10,18 +10,20 @@ struct HsBound {
   const HsSearchCore *core;
   guint32 *gid;  /* n_answers * HS_MAX_LEN: the group of answer a at position i, or NO_GROUP */
   guint16 *gcnt; /* per group: members in the set being scanned (zero between uses) */
-  guint32 *gv;   /* per group: their variants (zero between uses) */
+  HsLetters *gv; /* per group: their variants (zero between uses) */
 };
 
-/* Sort key of answer A with position I blanked: its other letters (six bits each: every code and
- * the padding below the blank 63), then A. */
+/* Sort key of answer A with position I blanked: its other letters (HS_CODE_BITS each; the blank is
+ * the largest value, every code and the padding below it), then A in the low ANSWER_BITS. */
+#define ANSWER_BITS (64 - HS_CODE_BITS * HS_MAX_LEN)
 static guint64
 blanked_key(const HsSearchCore *c, guint a, guint i)
 {
+  const guint64 blank = (G_GUINT64_CONSTANT(1) << HS_CODE_BITS) - 1;
   guint64 key = 0;
   for (guint j = 0; j < HS_MAX_LEN; j++)
-    key = key * 64 + (j == i ? 63 : c->let[a][j]);
-  return key << 32 | a;
+    key = (key << HS_CODE_BITS) + (j == i ? blank : c->let[a][j]);
+  return key << ANSWER_BITS | a;
 }
 
 static gint
@@ -48,17 +50,17 @@ hs_bound_new(const HsSearchCore *c)
     qsort(keys, na, sizeof *keys, cmp_u64);
     /* Runs of equal blanked words of two or more answers are the groups of position i. */
     for (guint s = 0, e; s < na; s = e) {
-      for (e = s + 1; e < na && keys[e] >> 32 == keys[s] >> 32; e++)
+      for (e = s + 1; e < na && keys[e] >> ANSWER_BITS == keys[s] >> ANSWER_BITS; e++)
         ;
       if (e - s < 2)
         continue;
       for (guint x = s; x < e; x++)
-        b->gid[(keys[x] & G_MAXUINT32) * HS_MAX_LEN + i] = n_groups;
+        b->gid[(keys[x] & ((G_GUINT64_CONSTANT(1) << ANSWER_BITS) - 1)) * HS_MAX_LEN + i] = n_groups;
       n_groups++;
     }
   }
   b->gcnt = g_new0(guint16, MAX(1u, n_groups));
-  b->gv = g_new0(guint32, MAX(1u, n_groups));
+  b->gv = g_new0(HsLetters, MAX(1u, n_groups));
   return b;
 }
 
@@ -96,8 +98,7 @@ gather_members(const HsBound *b, const guint16 *S, guint n, guint from, guint g,
   const HsSearchCore *c = b->core;
   for (guint s = from; s < n; s++)
     if (b->gid[(gsize)S[s] * HS_MAX_LEN + i] == g) {
-      guint32 bit = 1u << c->let[S[s]][i];
-      cl->mem[__builtin_popcount(cl->v & (bit - 1))] = S[s];
+      cl->mem[hs_l_count_below(cl->v, c->let[S[s]][i])] = S[s];
     }
 }
 
@@ -113,7 +114,7 @@ hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out
       guint g = b->gid[(gsize)S[s] * HS_MAX_LEN + i];
       if (g != NO_GROUP) {
         b->gcnt[g]++;
-        b->gv[g] |= 1u << c->let[S[s]][i];
+        b->gv[g] = hs_l_or(b->gv[g], hs_l_bit(c->let[S[s]][i]));
       }
     }
     for (guint s = 0; s < n; s++) {
@@ -126,7 +127,7 @@ hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out
         m = keep_largest(out, m, max, &cl);
       }
       b->gcnt[g] = 0;
-      b->gv[g] = 0;
+      b->gv[g] = hs_l_none();
     }
   }
   return m;
@@ -141,15 +142,15 @@ hs_bound_measure(const HsBound *b, const guint64 *pool, HsCluster *cl, guint m)
   m = MIN(m, G_N_ELEMENTS(top));
   for (guint k = 0; k < m; k++) {
     cl[k].t = 0;
-    top[k] = (guint8)MIN((guint)__builtin_popcount(cl[k].v), c->length);
+    top[k] = (guint8)MIN(hs_l_count(cl[k].v), c->length);
     open += top[k] > 0;
   }
   for (guint blk = 0; blk < c->n_blocks && open > 0; blk++)
     for (guint64 x = pool[blk]; x && open > 0; x &= x - 1) {
       guint w = blk * 64 + (guint)__builtin_ctzll(x);
-      guint32 letters = c->has[w][0];
+      HsLetters letters = c->has[w][0];
       for (guint k = 0; k < m; k++) {
-        guint t = (guint)__builtin_popcount(letters & cl[k].v);
+        guint t = hs_l_count(hs_l_and(letters, cl[k].v));
         if (t > cl[k].t && cl[k].t < top[k]) {
           cl[k].t = (guint8)t;
           open -= t >= top[k];
@@ -168,16 +169,16 @@ hs_bound_refutes(const HsCluster *cl, guint m, guint r)
 }
 
 guint
-hs_bound_slots(const HsState *st, guint32 v, guint length)
+hs_bound_slots(const HsState *st, HsLetters v, guint length)
 {
   guint8 green[HS_CODES] = { 0 };
   guint free = 0;
-  guint32 fixed = 0;
+  HsLetters fixed = hs_l_none();
   for (guint i = 0; i < length; i++) {
-    guint32 a = st->allow[i];
-    if (a != 0 && (a & (a - 1)) == 0) {
-      green[g_bit_nth_lsf(a, -1)]++;
-      fixed |= a;
+    HsLetters a = st->allow[i];
+    if (hs_l_single(a)) {
+      green[hs_l_first(a)]++;
+      fixed = hs_l_or(fixed, a);
     } else {
       free++;
     }
@@ -185,30 +186,30 @@ hs_bound_slots(const HsState *st, guint32 v, guint length)
   /* Copies of revealed letters beyond the greens take free positions. */
   guint need = 0;
   for (guint k = 0; k < HS_MAX_LEN; k++)
-    for (guint32 x = st->atleast[k]; x; x &= x - 1) {
-      guint ch = (guint)__builtin_ctz(x);
-      fixed |= 1u << ch;
+    for (HsLetters x = st->atleast[k]; !hs_l_empty(x); x = hs_l_drop_first(x)) {
+      guint ch = hs_l_first(x);
+      fixed = hs_l_or(fixed, hs_l_bit(ch));
       need += green[ch] < k + 1;
     }
   guint extra = free > need ? free - need : 0;
-  return MIN((guint)__builtin_popcount(fixed & v) + extra, (guint)__builtin_popcount(v));
+  return MIN(hs_l_count(hs_l_and(fixed, v)) + extra, hs_l_count(v));
 }
 
 gboolean
 hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsState *st)
 {
   const HsSearchCore *c = b->core;
-  const guint32 letters = c->has[w][0];
+  const HsLetters letters = c->has[w][0];
   /* First the test that needs no state, on every cluster. */
   for (guint k = 0; k < m; k++) {
-    guint t = (guint)__builtin_popcount(letters & cl[k].v);
+    guint t = hs_l_count(hs_l_and(letters, cl[k].v));
     if (t + 1 < cl[k].k && hs_cluster_need(cl[k].k - t, cl[k].t) >= r)
       return TRUE;
   }
   if (st == NULL)
     return FALSE;
   for (guint k = 0; k < m; k++) {
-    guint t = (guint)__builtin_popcount(letters & cl[k].v);
+    guint t = hs_l_count(hs_l_and(letters, cl[k].v));
     if (t + 1 >= cl[k].k)
       continue;
     const guint rest = cl[k].k - t;
@@ -216,8 +217,8 @@ hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint 
     if (rest <= r - 1)
       continue;
     /* The members W leaves together, under the state their common feedback makes. */
-    const guint32 v = cl[k].v & ~letters;
-    const guint a = cl[k].mem[__builtin_popcount(cl[k].v & ((v & -v) - 1))];
+    const HsLetters v = hs_l_andnot(cl[k].v, letters);
+    const guint a = cl[k].mem[hs_l_count_below(cl[k].v, hs_l_first(v))];
     HsState child = *st;
     /* The pattern from the two words, not from the feedback table: a random row of that big table is
      * a cache miss on nearly every call. */

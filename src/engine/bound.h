@@ -22,7 +22,7 @@ G_BEGIN_DECLS
 #define HS_CLUSTER_MAX HS_MAX_LETTERS /* members differ in one letter */
 
 typedef struct {
-  guint32 v;                   /* variant letters (bit c for letter code c) */
+  HsLetters v;                 /* variant letters (one per member) */
   guint8 pos;                  /* the position where the members differ */
   guint8 k;                    /* members in the set */
   guint8 t;                    /* most variants one legal word holds (after hs_bound_measure) */
@@ -67,6 +67,6 @@ gboolean hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint 
 
 /* The most letters of V any word legal under ST can hold, read off the state: letters it must hold
  * (greens, revealed letters) plus one per position they leave free. */
-guint hs_bound_slots(const HsState *st, guint32 v, guint length);
+guint hs_bound_slots(const HsState *st, HsLetters v, guint length);
 
 G_END_DECLS

@@ -122,7 +122,8 @@ typedef struct {
 } Scorer;
 
 /* Positions in alphabetical order of every word (code point order, a prefix first: one integer key
- * each, six bits per letter with the padding lowest). */
+ * each, HS_CODE_BITS per letter with the padding lowest, the word's index in the low INDEX_BITS). */
+#define INDEX_BITS (64 - HS_CODE_BITS * HS_MAX_LEN)
 static guint32 *
 alphabetical_positions(const HsWords *w)
 {
@@ -130,13 +131,13 @@ alphabetical_positions(const HsWords *w)
   for (guint i = 0; i < w->n_words; i++) {
     guint64 k = 0;
     for (guint j = 0; j < HS_MAX_LEN; j++)
-      k = k * 64 + (w->code[i][j] == HS_PAD ? 0u : w->code[i][j] + 1u);
-    key[i] = k << 32 | i;
+      k = (k << HS_CODE_BITS) + (w->code[i][j] == HS_PAD ? 0u : w->code[i][j] + 1u);
+    key[i] = k << INDEX_BITS | i;
   }
   qsort(key, w->n_words, sizeof *key, cmp_u64);
   guint32 *pos = g_new(guint32, MAX(1u, w->n_words));
   for (guint i = 0; i < w->n_words; i++)
-    pos[(guint32)key[i]] = i;
+    pos[key[i] & ((G_GUINT64_CONSTANT(1) << INDEX_BITS) - 1)] = i;
   return pos;
 }
 

@@ -189,6 +189,20 @@ report_searched(const HsOptimizeAllOptions *o, guint done, guint n, gboolean sec
     o->progress(n / 2 + done / 2, n, o->progress_user);
 }
 
+/* A word's letters as a 64-bit key (the wide build folds its masks: equal letters, equal keys; a rare
+ * collision only puts two groups together, which orders work and changes no result). */
+static gint64
+letters_key(HsLetters m)
+{
+#if defined(HS_WIDE) && HS_WIDE
+  return (gint64)(m.w[0] ^ (m.w[1] * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)) ^
+                  (m.w[2] * G_GUINT64_CONSTANT(0xbf58476d1ce4e5b9)) ^
+                  (m.w[3] * G_GUINT64_CONSTANT(0x94d049bb133111eb)));
+#else
+  return (gint64)m;
+#endif
+}
+
 /* Orders the openers' positions so that openers with the same letters come together (groups in the
  * order of their first opener): their parts with every tile grey are the same set under the same
  * (empty) state, and that part's search dominates, so in one thread the second is answered by the
@@ -197,14 +211,15 @@ static guint
 group_by_letters(const HsTable *table, const guint32 *openers, guint n, guint *order, guint *group)
 {
   const HsWords *w = hs_table_words(table);
-  g_autoptr(GHashTable) first = g_hash_table_new(g_direct_hash, g_direct_equal);
+  g_autoptr(GHashTable) first = g_hash_table_new(g_int64_hash, g_int64_equal);
   g_autofree guint *key = g_new(guint, MAX(1u, n));
+  g_autofree gint64 *lk = g_new(gint64, MAX(1u, n)); /* each opener's letters as a hash key */
   for (guint i = 0; i < n; i++) {
-    const guint32 mask = w->letters[openers[i]];
+    lk[i] = letters_key(w->letters[openers[i]]);
     gpointer at;
-    if (!g_hash_table_lookup_extended(first, GUINT_TO_POINTER(mask + 1), NULL, &at)) {
+    if (!g_hash_table_lookup_extended(first, &lk[i], NULL, &at)) {
       at = GUINT_TO_POINTER(i);
-      g_hash_table_insert(first, GUINT_TO_POINTER(mask + 1), at);
+      g_hash_table_insert(first, &lk[i], at);
     }
     key[i] = GPOINTER_TO_UINT(at);
   }

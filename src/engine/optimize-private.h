@@ -155,12 +155,14 @@ opt_state_hash(const HsState *st, guint64 *a, guint64 *b)
     G_GUINT64_CONSTANT(0x452821e638d01377), G_GUINT64_CONSTANT(0xbe5466cf34e90c6c),
     G_GUINT64_CONSTANT(0xc0ac29b7c97c50dd), G_GUINT64_CONSTANT(0x3f84d5b5b5470917),
   };
-  G_STATIC_ASSERT(sizeof(HsState) <= 8 * sizeof(guint64));
-  guint64 w[8] = { 0 };
+  /* Eight words in the narrow build; the wide build's states are longer and reuse the salts, told
+   * apart by a multiple of the word's index. */
+  enum { WORDS = (sizeof(HsState) + 7) / 8 > 8 ? (sizeof(HsState) + 7) / 8 : 8 };
+  guint64 w[WORDS] = { 0 };
   memcpy(w, st, sizeof *st);
   guint64 x = 0;
-  for (guint i = 0; i < 8; i++)
-    x += hs_mix64(w[i] ^ salt[i]);
+  for (guint i = 0; i < WORDS; i++)
+    x += hs_mix64(w[i] ^ salt[i % 8] ^ (guint64)(i / 8) * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15));
   *a = x;
   *b = hs_mix64(x ^ G_GUINT64_CONSTANT(0x9216d5d98979fb1b));
 }

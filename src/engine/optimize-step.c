@@ -42,17 +42,17 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
     sw->row = L->has_row[j];
     sw->cand = is_cand(O, L, S, n, sw->w);
     memcpy(sw->let, O->core->let[sw->w], HS_MAX_LEN);
-    sw->repeats = O->core->has[sw->w][1] != 0;
-    for (guint32 x = O->core->has[sw->w][0]; x; x &= x - 1)
-      count[__builtin_ctz(x) + 1]++;
+    sw->repeats = !hs_l_empty(O->core->has[sw->w][1]);
+    for (HsLetters x = O->core->has[sw->w][0]; !hs_l_empty(x); x = hs_l_drop_first(x))
+      count[hs_l_first(x) + 1]++;
   }
   /* Per letter, the positions in steps of the words holding it, with the most k from there on. */
   for (guint c = 0; c < HS_CODES - 1; c++)
     count[c + 1] += count[c];
   memcpy(L->lstart, count, sizeof count);
   for (guint t = 0; t < L->m; t++)
-    for (guint32 x = O->core->has[L->steps[t].w][0]; x; x &= x - 1)
-      L->lidx[count[__builtin_ctz(x)]++] = t;
+    for (HsLetters x = O->core->has[L->steps[t].w][0]; !hs_l_empty(x); x = hs_l_drop_first(x))
+      L->lidx[count[hs_l_first(x)]++] = t;
   for (guint c = 0; c < HS_CODES - 1; c++) {
     guint16 most = 0;
     for (guint e = L->lstart[c + 1]; e-- > L->lstart[c];) {
@@ -66,20 +66,22 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
 /* The tiles the answers of a part allow a guess at each position: count[r][j][c] for a guess with
  * letter c at position j, r = 1 when the guess repeats a letter (see parts_limit). */
 typedef struct {
-  guint8 count[2][HS_MAX_LEN][32];
+  guint8 count[2][HS_MAX_LEN][HS_CODES];
 } PartTiles;
 
 static void
 part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
 {
-  guint32 green[HS_MAX_LEN] = { 0 }, yellow[HS_MAX_LEN] = { 0 }, common = HS_ALL_LETTERS;
+  HsLetters green[HS_MAX_LEN], yellow[HS_MAX_LEN], common = hs_l_all();
+  for (guint j = 0; j < HS_MAX_LEN; j++)
+    green[j] = yellow[j] = hs_l_none();
   for (guint x = 0; x < s; x++) {
     const guint8 *l = c->let[T[x]];
-    const guint32 held = c->has[T[x]][0];
-    common &= held;
+    const HsLetters held = c->has[T[x]][0];
+    common = hs_l_and(common, held);
     for (guint j = 0; j < HS_MAX_LEN; j++) {
-      green[j] |= 1u << l[j];
-      yellow[j] |= held & ~(1u << l[j]);
+      green[j] = hs_l_or(green[j], hs_l_bit(l[j]));
+      yellow[j] = hs_l_or(yellow[j], hs_l_andnot(held, hs_l_bit(l[j])));
     }
   }
   /* Green at j needs an answer with the letter at j; yellow, an answer holding it elsewhere; grey, for
@@ -87,10 +89,10 @@ part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
    * and for a repeated letter, an answer with another letter at j (a copy may be used up). */
   for (guint j = 0; j < HS_MAX_LEN; j++) {
     for (guint l = 0; l < HS_PAD; l++) {
-      const guint32 b = 1u << l;
-      const guint gy = ((green[j] & b) != 0) + ((yellow[j] & b) != 0);
-      pt->count[0][j][l] = (guint8)MAX(gy + ((common & b) == 0), 1u);
-      pt->count[1][j][l] = (guint8)MAX(gy + ((green[j] & ~b) != 0), 1u);
+      const HsLetters b = hs_l_bit(l);
+      const guint gy = hs_l_has(green[j], l) + hs_l_has(yellow[j], l);
+      pt->count[0][j][l] = (guint8)MAX(gy + !hs_l_has(common, l), 1u);
+      pt->count[1][j][l] = (guint8)MAX(gy + !hs_l_empty(hs_l_andnot(green[j], b)), 1u);
     }
     /* Past a short guess's end the tile is grey. */
     pt->count[0][j][HS_PAD] = pt->count[1][j][HS_PAD] = 1;
@@ -103,7 +105,7 @@ static inline guint
 parts_limit(const PartTiles *pt, const StepWord *sw)
 {
   const guint8 *l = sw->let;
-  const guint8(*count)[32] = pt->count[sw->repeats];
+  const guint8(*count)[HS_CODES] = pt->count[sw->repeats];
   return (guint)count[0][l[0]] * count[1][l[1]] * count[2][l[2]] * count[3][l[3]] * count[4][l[4]];
 }
 
@@ -163,8 +165,8 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
   part_tiles(O->core, T, s, &tiles);
   /* A legal word holds every letter the state requires: only the words holding the rarest of them. */
   guint best_c = HS_PAD; /* none */
-  for (guint32 x = child->atleast[0]; x; x &= x - 1) {
-    const guint c = (guint)__builtin_ctz(x);
+  for (HsLetters x = child->atleast[0]; !hs_l_empty(x); x = hs_l_drop_first(x)) {
+    const guint c = hs_l_first(x);
     if (best_c == HS_PAD || L->lstart[c + 1] - L->lstart[c] < L->lstart[best_c + 1] - L->lstart[best_c])
       best_c = c;
   }
@@ -219,6 +221,6 @@ hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32
   part_tiles(O->core, T, s, &pt);
   StepWord sw = { 0 };
   memcpy(sw.let, O->core->let[w], HS_MAX_LEN);
-  sw.repeats = O->core->has[w][1] != 0;
+  sw.repeats = !hs_l_empty(O->core->has[w][1]);
   return parts_limit(&pt, &sw);
 }

@@ -13,8 +13,8 @@ build_lbits(HsProver *P, Level *L)
   for (guint c = 0; c < HS_CODES; c++)
     memset(L->lbits + (gsize)c * stride, 0, nb * sizeof(guint64));
   for (guint j = 0; j < L->n_legal; j++)
-    for (guint32 x = P->core->has[L->legal[j]][0]; x; x &= x - 1)
-      L->lbits[(gsize)__builtin_ctz(x) * stride + j / 64] |= G_GUINT64_CONSTANT(1) << (j % 64);
+    for (HsLetters x = P->core->has[L->legal[j]][0]; !hs_l_empty(x); x = hs_l_drop_first(x))
+      L->lbits[(gsize)hs_l_first(x) * stride + j / 64] |= G_GUINT64_CONSTANT(1) << (j % 64);
   L->lbits_ok = TRUE;
 }
 
@@ -42,8 +42,8 @@ part2_candidates(HsProver *P, Level *L, const guint16 *T, guint k)
     guint64 any = 0;
     for (guint b = 0; b < nb; b++) {
       guint64 m1 = 0, m2 = 0; /* positions missing at least one, at least two variants */
-      for (guint32 x = cl[q].v; x; x &= x - 1) {
-        guint64 miss = ~lb[(gsize)__builtin_ctz(x) * stride + b];
+      for (HsLetters x = cl[q].v; !hs_l_empty(x); x = hs_l_drop_first(x)) {
+        guint64 miss = ~lb[(gsize)hs_l_first(x) * stride + b];
         m2 |= m1 & miss;
         m1 |= miss;
       }
@@ -55,11 +55,11 @@ part2_candidates(HsProver *P, Level *L, const guint16 *T, guint k)
   }
   const guint8(*let)[HS_MAX_LEN] = P->let;
   for (guint i = 0; i + 1 < k; i++) {
-    guint32 diff = 0;
+    HsLetters diff = hs_l_none();
     guint nd = 0;
     for (guint j = 0; j < HS_MAX_LEN; j++)
       if (let[T[i]][j] != let[T[i + 1]][j]) {
-        diff |= 1u << let[T[i]][j] | 1u << let[T[i + 1]][j];
+        diff = hs_l_or(diff, hs_l_or(hs_l_bit(let[T[i]][j]), hs_l_bit(let[T[i + 1]][j])));
         nd++;
       }
     if (nd > PART2_PAIR_DIFF)
@@ -67,8 +67,8 @@ part2_candidates(HsProver *P, Level *L, const guint16 *T, guint k)
     guint64 any = 0;
     for (guint b = 0; b < nb; b++) {
       guint64 hold = 0;
-      for (guint32 x = diff; x; x &= x - 1)
-        hold |= lb[(gsize)__builtin_ctz(x) * stride + b];
+      for (HsLetters x = diff; !hs_l_empty(x); x = hs_l_drop_first(x))
+        hold |= lb[(gsize)hs_l_first(x) * stride + b];
       cand[b] &= hold;
       any |= cand[b];
     }

@@ -139,7 +139,7 @@ typedef struct {
   gboolean dist_ok;  /* dist, by_parts and n_ge describe the node's pool */
   guint32 *ppos;     /* n_answers: the pool position of each candidate of the node (with dist_ok) */
   guint64 sa, sb;    /* hashes of the node's state (set by solve_deep) */
-  guint32 alpha;     /* letters the node's answers hold: legal holds one word per class alike on them */
+  HsLetters alpha;   /* letters the node's answers hold: legal holds one word per class alike on them */
   LocalEntry *local; /* LOCAL_SLOTS: parts this node has settled */
   guint32 local_gen;
   guint64 lk1[HS_PATTERNS], lk2[HS_PATTERNS]; /* local keys of the parts of the guess being tried */

@@ -15,7 +15,7 @@ local_key(const HsProver *P, Level *L, guint w, guint p)
   const guint kept = P->kept[p];
   for (guint i = 0; i < HS_MAX_LEN; i++)
     if ((kept >> i) & 1u)
-      d |= (guint64)(l[i] + 1u) << (8 + 6 * i);
+      d |= (guint64)(l[i] + 1u) << (8 + HS_CODE_BITS * i);
   L->lk1[p] = hs_mix64(L->part.h1[p] ^ (d * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)));
   L->lk2[p] = hs_mix64(L->part.h2[p] + d + ((guint64)L->part.size[p] << 40));
 }
@@ -398,8 +398,8 @@ gather_pool(HsProver *P, Node *N)
   guint n_legal = 0;
   /* One word per class of words that play alike on S (search.h); nothing to do when the parent's pool
    * was made for the same letters. */
-  const guint32 alpha = hs_set_letters(P->core, N->S, N->n);
-  const gboolean reduce = hs_alike_applies(P->rules) && !(N->from_parent && PL->alpha == alpha);
+  const HsLetters alpha = hs_set_letters(P->core, N->S, N->n);
+  const gboolean reduce = hs_alike_applies(P->rules) && !(N->from_parent && hs_l_eq(PL->alpha, alpha));
   if (reduce)
     hs_alike_begin(&P->alike, alpha);
   if (N->from_parent) {

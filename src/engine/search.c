@@ -46,7 +46,7 @@ hs_search_core_new(const HsTable *table, HsRules rules)
       if (ch == HS_PAD) /* the padding is no letter: never counted */
         continue;
       guint k = count[ch]++;
-      c->has[g][k] |= 1u << ch;
+      c->has[g][k] = hs_l_or(c->has[g][k], hs_l_bit(ch));
       c->cnt_bits[(gsize)(k * HS_CODES + ch) * nb + g / 64] |= G_GUINT64_CONSTANT(1) << (g % 64);
     }
   }
@@ -84,7 +84,7 @@ hs_state_init(HsState *st)
 {
   memset(st, 0, sizeof *st);
   for (guint i = 0; i < HS_MAX_LEN; i++)
-    st->allow[i] = HS_ALL_LETTERS;
+    st->allow[i] = hs_l_all();
 }
 
 void
@@ -100,45 +100,45 @@ hs_state_add(HsState *st, const HsSearchCore *c, const guint8 *g, guint8 pattern
     for (guint i = 0; i < HS_MAX_LEN; i++) {
       if (tile[i] == 0)
         continue;
-      const guint32 bit = 1u << g[i];
+      const HsLetters bit = hs_l_bit(g[i]);
       if (tile[i] == 2)
-        st->allow[i] &= bit;
+        st->allow[i] = hs_l_and(st->allow[i], bit);
       guint m = 0;
       for (guint j = 0; j < i; j++)
         m += g[j] == g[i] && tile[j] != 0;
-      st->atleast[m] |= bit;
+      st->atleast[m] = hs_l_or(st->atleast[m], bit);
     }
     return;
   }
   /* Strict: a legal guess could be the answer, so it has all L letters. */
   for (guint i = 0; i < c->length; i++)
-    st->allow[i] &= ~HS_PAD_BIT;
+    st->allow[i] = hs_l_andnot(st->allow[i], hs_l_bit(HS_PAD));
   guint8 rev[HS_CODES] = { 0 };
-  guint32 grey = 0;
+  HsLetters grey = hs_l_none();
   for (guint i = 0; i < HS_MAX_LEN; i++) {
     if (g[i] == HS_PAD)
       continue;
-    guint32 bit = 1u << g[i];
+    HsLetters bit = hs_l_bit(g[i]);
     if (tile[i] == 2)
-      st->allow[i] &= bit;
+      st->allow[i] = hs_l_and(st->allow[i], bit);
     else
-      st->allow[i] &= ~bit;
+      st->allow[i] = hs_l_andnot(st->allow[i], bit);
     if (tile[i] != 0)
       rev[g[i]]++;
     else
-      grey |= bit;
+      grey = hs_l_or(grey, bit);
   }
   for (guint i = 0; i < HS_MAX_LEN; i++) {
     guint ch = g[i];
     if (ch == HS_PAD)
       continue;
-    guint32 bit = 1u << ch;
+    HsLetters bit = hs_l_bit(ch);
     for (guint k = 0; k < rev[ch]; k++)
-      st->atleast[k] |= bit;
+      st->atleast[k] = hs_l_or(st->atleast[k], bit);
     /* A grey copy means the answer holds exactly the revealed number of copies. */
-    if (grey & bit)
+    if (hs_l_has(grey, ch))
       for (guint k = rev[ch]; k < HS_MAX_LEN; k++)
-        st->atmost[k] |= bit;
+        st->atmost[k] = hs_l_or(st->atmost[k], bit);
   }
 }
 
@@ -146,7 +146,8 @@ gboolean
 hs_state_within(const HsState *a, const HsState *b)
 {
   for (guint i = 0; i < HS_MAX_LEN; i++)
-    if ((b->allow[i] & ~a->allow[i]) || (a->atleast[i] & ~b->atleast[i]) || (a->atmost[i] & ~b->atmost[i]))
+    if (!hs_l_empty(hs_l_andnot(b->allow[i], a->allow[i])) || !hs_l_empty(hs_l_andnot(a->atleast[i], b->atleast[i])) ||
+        !hs_l_empty(hs_l_andnot(a->atmost[i], b->atmost[i])))
       return FALSE;
   return TRUE;
 }
@@ -174,28 +175,28 @@ hs_state_bits(const HsSearchCore *c, const HsState *st, guint64 *acc)
   if (c->n_words % 64)
     acc[nb - 1] = (G_GUINT64_CONSTANT(1) << (c->n_words % 64)) - 1;
   for (guint i = 0; i < HS_MAX_LEN; i++) {
-    guint32 a = st->allow[i];
-    if (a == HS_ALL_LETTERS)
+    HsLetters a = st->allow[i];
+    if (hs_l_eq(a, hs_l_all()))
       continue;
-    if (a != 0 && (a & (a - 1)) == 0) {
-      bits_and(acc, c->pos_bits + (gsize)(i * HS_CODES + (guint)g_bit_nth_lsf(a, -1)) * nb, nb);
+    if (hs_l_single(a)) {
+      bits_and(acc, c->pos_bits + (gsize)(i * HS_CODES + hs_l_first(a)) * nb, nb);
     } else {
-      for (guint32 x = ~a & HS_ALL_LETTERS; x; x &= x - 1)
-        bits_andnot(acc, c->pos_bits + (gsize)(i * HS_CODES + (guint)g_bit_nth_lsf(x, -1)) * nb, nb);
+      for (HsLetters x = hs_l_andnot(hs_l_all(), a); !hs_l_empty(x); x = hs_l_drop_first(x))
+        bits_andnot(acc, c->pos_bits + (gsize)(i * HS_CODES + hs_l_first(x)) * nb, nb);
     }
   }
   /* Only the strongest bound per letter matters: the highest atleast, the lowest atmost. */
-  guint32 done = 0;
+  HsLetters done = hs_l_none();
   for (int k = HS_MAX_LEN - 1; k >= 0; k--) {
-    for (guint32 x = st->atleast[k] & ~done; x; x &= x - 1)
-      bits_and(acc, c->cnt_bits + (gsize)(k * HS_CODES + g_bit_nth_lsf(x, -1)) * nb, nb);
-    done |= st->atleast[k];
+    for (HsLetters x = hs_l_andnot(st->atleast[k], done); !hs_l_empty(x); x = hs_l_drop_first(x))
+      bits_and(acc, c->cnt_bits + (gsize)(k * HS_CODES + hs_l_first(x)) * nb, nb);
+    done = hs_l_or(done, st->atleast[k]);
   }
-  done = 0;
+  done = hs_l_none();
   for (guint k = 0; k < HS_MAX_LEN; k++) {
-    for (guint32 x = st->atmost[k] & ~done; x; x &= x - 1)
-      bits_andnot(acc, c->cnt_bits + (gsize)(k * HS_CODES + (guint)g_bit_nth_lsf(x, -1)) * nb, nb);
-    done |= st->atmost[k];
+    for (HsLetters x = hs_l_andnot(st->atmost[k], done); !hs_l_empty(x); x = hs_l_drop_first(x))
+      bits_andnot(acc, c->cnt_bits + (gsize)(k * HS_CODES + hs_l_first(x)) * nb, nb);
+    done = hs_l_or(done, st->atmost[k]);
   }
 }
 
@@ -389,7 +390,7 @@ hs_alike_init(HsAlike *a, guint n_words)
   while (cap < 2 * n_words)
     cap *= 2;
   a->mask = cap - 1;
-  a->key = g_new(guint32, cap);
+  a->key = g_new(HsAlikeKey, cap);
   a->gen = g_new0(guint32, cap);
 }
 
@@ -398,20 +399,21 @@ hs_alike_clear(HsAlike *a)
 {
   g_free(a->key);
   g_free(a->gen);
-  a->key = a->gen = NULL;
+  a->key = NULL;
+  a->gen = NULL;
 }
 
-guint32
+HsLetters
 hs_set_letters(const HsSearchCore *c, const guint16 *S, guint n)
 {
-  guint32 alpha = 0;
+  HsLetters alpha = hs_l_none();
   for (guint i = 0; i < n; i++)
-    alpha |= c->has[S[i]][0];
+    alpha = hs_l_or(alpha, c->has[S[i]][0]);
   return alpha;
 }
 
 void
-hs_alike_begin(HsAlike *a, guint32 alpha)
+hs_alike_begin(HsAlike *a, HsLetters alpha)
 {
   if (++a->stamp == 0) {
     memset(a->gen, 0, (a->mask + 1) * sizeof *a->gen);
@@ -420,17 +422,18 @@ hs_alike_begin(HsAlike *a, guint32 alpha)
   a->alpha = alpha;
   for (guint i = 0; i < HS_MAX_LEN; i++)
     for (guint l = 0; l < HS_CODES; l++)
-      a->field[i][l] = l != HS_PAD && ((alpha >> l) & 1u) ? (l + 1) << (6 * i) : 0;
+      a->field[i][l] = l != HS_PAD && hs_l_has(alpha, l) ? (HsAlikeKey)(l + 1) << (HS_CODE_BITS * i) : 0;
 }
 
 gboolean
 hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
 {
-  if ((c->has[w][0] & ~a->alpha) == 0)
+  if (hs_l_empty(hs_l_andnot(c->has[w][0], a->alpha)))
     return FALSE; /* every letter counts: alone in its class */
   const guint8 *l = c->let[w];
-  const guint32 key = a->field[0][l[0]] | a->field[1][l[1]] | a->field[2][l[2]] | a->field[3][l[3]] | a->field[4][l[4]];
-  guint32 h = (key * 0x9e3779b1u) >> 7 & a->mask;
+  const HsAlikeKey key =
+    a->field[0][l[0]] | a->field[1][l[1]] | a->field[2][l[2]] | a->field[3][l[3]] | a->field[4][l[4]];
+  guint32 h = (guint32)((key * 0x9e3779b1u) >> 7) & a->mask;
   while (a->gen[h] == a->stamp && a->key[h] != key)
     h = (h + 1) & a->mask;
   if (a->gen[h] == a->stamp)

@@ -17,9 +17,6 @@
 
 G_BEGIN_DECLS
 
-/* Every letter code and the padding: the mask of a position no row has narrowed. */
-#define HS_ALL_LETTERS 0xffffffffu
-#define HS_PAD_BIT (1u << HS_PAD)
 /* Code slots per position in the word bitsets (every letter code and HS_PAD). */
 #define HS_CODES (HS_PAD + 1)
 
@@ -27,10 +24,10 @@ G_BEGIN_DECLS
  * (revealed letters); the strict rule also removes letters where they were not green and caps counts
  * after a grey copy. */
 typedef struct {
-  guint32 allow[HS_MAX_LEN];   /* letter codes allowed at each position (bit c for code c; HS_PAD_BIT: the
-                                  word may end before it) */
-  guint32 atleast[HS_MAX_LEN]; /* atleast[k]: letters the word must hold at least k + 1 times */
-  guint32 atmost[HS_MAX_LEN];  /* atmost[k]: letters the word may hold at most k times */
+  HsLetters allow[HS_MAX_LEN];   /* letter codes allowed at each position (HS_PAD: the word may end before
+                                    it; all of them, hs_l_all(): no row has narrowed it) */
+  HsLetters atleast[HS_MAX_LEN]; /* atleast[k]: letters the word must hold at least k + 1 times */
+  HsLetters atmost[HS_MAX_LEN];  /* atmost[k]: letters the word may hold at most k times */
 } HsState;
 
 /* Read-only tables of one word list, one rules and one feedback table; shareable between threads. */
@@ -43,7 +40,7 @@ typedef struct {
   gboolean all_rows;                    /* the table holds every guess row */
   const guint8 **rows;                  /* feedback row of every word (NULL when not stored) */
   const guint8 (*let)[HS_MAX_LEN];      /* letter codes of every word (= words->code: HS_PAD past its end) */
-  guint32 (*has)[HS_MAX_LEN];           /* has[w][k]: letters occurring at least k + 1 times in w */
+  HsLetters (*has)[HS_MAX_LEN];         /* has[w][k]: letters occurring at least k + 1 times in w */
   guint64 *pos_bits;                    /* [(i * HS_CODES + c) * n_blocks]: words with code c at position i */
   guint64 *cnt_bits;                    /* [(k * HS_CODES + c) * n_blocks]: words holding c at least k + 1 times */
   guint8 tile[HS_PATTERNS][HS_MAX_LEN]; /* the tiles of every pattern of the game (grey past L) */
@@ -68,12 +65,12 @@ static inline gboolean
 hs_state_allows(const HsSearchCore *c, const HsState *st, guint w)
 {
   const guint8 *l = c->let[w];
-  const guint32 *h = c->has[w];
+  const HsLetters *h = c->has[w];
   for (guint i = 0; i < HS_MAX_LEN; i++)
-    if (!((st->allow[i] >> l[i]) & 1u))
+    if (!hs_l_has(st->allow[i], l[i]))
       return FALSE;
   for (guint k = 0; k < HS_MAX_LEN; k++)
-    if ((st->atleast[k] & ~h[k]) != 0 || (st->atmost[k] & h[k]) != 0)
+    if (!hs_l_empty(hs_l_andnot(st->atleast[k], h[k])) || !hs_l_empty(hs_l_and(st->atmost[k], h[k])))
       return FALSE;
   return TRUE;
 }
@@ -243,11 +240,18 @@ hs_set_injective(const guint8 *row, const guint16 *S, guint n)
  * of each class in canonical order (a candidate is alone in its class). The strict rule remembers grey
  * letters: under it no two words are alike. Usage: hs_alike_begin, then hs_alike_seen for each word of
  * a pool in canonical order, keeping the words it says are new. */
+/* A word's class: its letters in ALPHA, HS_CODE_BITS per position. */
+#if HS_CODE_BITS * HS_MAX_LEN <= 32
+typedef guint32 HsAlikeKey;
+#else
+typedef guint64 HsAlikeKey;
+#endif
 typedef struct {
-  guint32 *key, *gen; /* open addressing, live when gen == stamp */
+  HsAlikeKey *key;
+  guint32 *gen; /* open addressing, live when gen == stamp */
   guint32 mask, stamp;
-  guint32 alpha;
-  guint32 field[HS_MAX_LEN][HS_CODES]; /* a word's class: its letters in ALPHA, six bits per position */
+  HsLetters alpha;
+  HsAlikeKey field[HS_MAX_LEN][HS_CODES];
 } HsAlike;
 
 /* A table for pools of up to N_WORDS words. */
@@ -255,7 +259,7 @@ void hs_alike_init(HsAlike *a, guint n_words);
 void hs_alike_clear(HsAlike *a);
 
 /* The letters the answers S[0..n) hold. */
-guint32 hs_set_letters(const HsSearchCore *c, const guint16 *S, guint n);
+HsLetters hs_set_letters(const HsSearchCore *c, const guint16 *S, guint n);
 
 /* TRUE when words alike on a set of letters ALPHA are to be dropped under RULES. */
 static inline gboolean
@@ -265,7 +269,7 @@ hs_alike_applies(HsRules rules)
 }
 
 /* Starts a new pool on a set holding the letters ALPHA. */
-void hs_alike_begin(HsAlike *a, guint32 alpha);
+void hs_alike_begin(HsAlike *a, HsLetters alpha);
 
 /* TRUE when a word alike W was seen since hs_alike_begin (else W's class is now seen). */
 gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);

@@ -11,10 +11,195 @@ G_BEGIN_DECLS
  * past a word's end, so that every word is HS_MAX_LEN codes and fixed-length loops stay exact: no rule
  * ever counts it as a letter. */
 #define HS_MAX_LEN 5
-#define HS_MAX_LETTERS 31
-#define HS_PAD 31
 #define HS_MIN_LEN 2
 #define HS_NONE G_MAXUINT32
+
+/* Two builds of one source: the narrow one (the default; a game's letters fit one 32-bit mask, which
+ * keeps the English searches as fast as ever) and the wide one (make builds it with -DHS_WIDE=1 as
+ * hardsix-wide: up to 255 letters, for kana and the like). A list that needs the wide build is refused
+ * by the narrow one with HS_WORDS_ERROR_TOO_WIDE, on which the program runs hardsix-wide instead. */
+#if defined(HS_WIDE) && HS_WIDE
+#define HS_MAX_LETTERS 255
+#define HS_PAD 255
+/* Bits per letter code in packed sort and hash keys (every code and the padding). */
+#define HS_CODE_BITS 8
+typedef struct {
+  guint64 w[4];
+} HsLetters;
+#else
+#define HS_MAX_LETTERS 31
+#define HS_PAD 31
+#define HS_CODE_BITS 6
+typedef guint32 HsLetters;
+#endif
+
+/* A set of letter codes (HS_PAD included as a code: "the word may end here"). In the narrow build a
+ * guint32; the operations below compile to the same instructions as the bit tricks they name. */
+#if defined(HS_WIDE) && HS_WIDE
+static inline HsLetters
+hs_l_none(void)
+{
+  HsLetters m = { { 0, 0, 0, 0 } };
+  return m;
+}
+static inline HsLetters
+hs_l_all(void)
+{
+  HsLetters m = { { G_MAXUINT64, G_MAXUINT64, G_MAXUINT64, G_MAXUINT64 } };
+  return m;
+}
+static inline HsLetters
+hs_l_bit(guint c)
+{
+  HsLetters m = hs_l_none();
+  m.w[c >> 6] = G_GUINT64_CONSTANT(1) << (c & 63);
+  return m;
+}
+static inline gboolean
+hs_l_has(HsLetters m, guint c)
+{
+  return (m.w[c >> 6] >> (c & 63)) & 1u;
+}
+static inline HsLetters
+hs_l_or(HsLetters a, HsLetters b)
+{
+  for (int i = 0; i < 4; i++)
+    a.w[i] |= b.w[i];
+  return a;
+}
+static inline HsLetters
+hs_l_and(HsLetters a, HsLetters b)
+{
+  for (int i = 0; i < 4; i++)
+    a.w[i] &= b.w[i];
+  return a;
+}
+static inline HsLetters
+hs_l_andnot(HsLetters a, HsLetters b)
+{
+  for (int i = 0; i < 4; i++)
+    a.w[i] &= ~b.w[i];
+  return a;
+}
+static inline gboolean
+hs_l_empty(HsLetters a)
+{
+  return (a.w[0] | a.w[1] | a.w[2] | a.w[3]) == 0;
+}
+static inline gboolean
+hs_l_eq(HsLetters a, HsLetters b)
+{
+  return a.w[0] == b.w[0] && a.w[1] == b.w[1] && a.w[2] == b.w[2] && a.w[3] == b.w[3];
+}
+static inline guint
+hs_l_count(HsLetters a)
+{
+  return (guint)(__builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) + __builtin_popcountll(a.w[2]) +
+                 __builtin_popcountll(a.w[3]));
+}
+static inline guint
+hs_l_first(HsLetters a)
+{
+  for (guint i = 0; i < 4; i++)
+    if (a.w[i])
+      return 64 * i + (guint)__builtin_ctzll(a.w[i]);
+  return 256;
+}
+static inline HsLetters
+hs_l_drop_first(HsLetters a)
+{
+  for (int i = 0; i < 4; i++)
+    if (a.w[i]) {
+      a.w[i] &= a.w[i] - 1;
+      break;
+    }
+  return a;
+}
+/* The members of A below code C. */
+static inline guint
+hs_l_count_below(HsLetters a, guint c)
+{
+  guint n = 0;
+  for (guint i = 0; i < c >> 6; i++)
+    n += (guint)__builtin_popcountll(a.w[i]);
+  if (c & 63)
+    n += (guint)__builtin_popcountll(a.w[c >> 6] & ((G_GUINT64_CONSTANT(1) << (c & 63)) - 1));
+  return n;
+}
+#else
+static inline HsLetters
+hs_l_none(void)
+{
+  return 0;
+}
+static inline HsLetters
+hs_l_all(void)
+{
+  return 0xffffffffu;
+}
+static inline HsLetters
+hs_l_bit(guint c)
+{
+  return 1u << c;
+}
+static inline gboolean
+hs_l_has(HsLetters m, guint c)
+{
+  return (m >> c) & 1u;
+}
+static inline HsLetters
+hs_l_or(HsLetters a, HsLetters b)
+{
+  return a | b;
+}
+static inline HsLetters
+hs_l_and(HsLetters a, HsLetters b)
+{
+  return a & b;
+}
+static inline HsLetters
+hs_l_andnot(HsLetters a, HsLetters b)
+{
+  return a & ~b;
+}
+static inline gboolean
+hs_l_empty(HsLetters a)
+{
+  return a == 0;
+}
+static inline gboolean
+hs_l_eq(HsLetters a, HsLetters b)
+{
+  return a == b;
+}
+static inline guint
+hs_l_count(HsLetters a)
+{
+  return (guint)__builtin_popcount(a);
+}
+static inline guint
+hs_l_first(HsLetters a)
+{
+  return (guint)__builtin_ctz(a);
+}
+static inline HsLetters
+hs_l_drop_first(HsLetters a)
+{
+  return a & (a - 1);
+}
+static inline guint
+hs_l_count_below(HsLetters a, guint c)
+{
+  return (guint)__builtin_popcount(a & ((1u << c) - 1));
+}
+#endif
+
+/* One letter: A holds exactly one code. */
+static inline gboolean
+hs_l_single(HsLetters a)
+{
+  return !hs_l_empty(a) && hs_l_empty(hs_l_drop_first(a));
+}
 
 /* The word lists of one game. Words are indexed in canonical order: answers first (in list order, or
  * in the order given by hs_words_apply_order), then the other allowed guesses in list order. A lower
@@ -35,16 +220,22 @@ typedef struct {
   char *name;                 /* "original", "nyt2022", "nyt2023", a Pokemon set, or "custom" */
   char *answers_path;         /* where the lists came from (for headers and messages) */
   char *guesses_path;
-  char *order_path;  /* the order file applied (a built-in order's file), or NULL */
-  GHashTable *index; /* word text -> GUINT_TO_POINTER(index + 1) */
-  guint32 *letters;  /* per word: bit c set when letter code c occurs (for fast rule checks) */
+  char *order_path;   /* the order file applied (a built-in order's file), or NULL */
+  GHashTable *index;  /* word text -> GUINT_TO_POINTER(index + 1) */
+  HsLetters *letters; /* per word: the letter codes it holds (for fast rule checks) */
 } HsWords;
 
 #define HS_WORDS_ERROR (hs_words_error_quark())
 GQuark hs_words_error_quark(void);
 /* HS_WORDS_ERROR_UNKNOWN_SET: a built-in name (list set or order) is unknown or does not apply to the
  * lists (a usage error for the CLI). */
-typedef enum { HS_WORDS_ERROR_PARSE, HS_WORDS_ERROR_UNKNOWN_SET, HS_WORDS_ERROR_UNKNOWN_WORD } HsWordsError;
+/* HS_WORDS_ERROR_TOO_WIDE: the lists need the wide build (more letters than this build's masks hold). */
+typedef enum {
+  HS_WORDS_ERROR_PARSE,
+  HS_WORDS_ERROR_UNKNOWN_SET,
+  HS_WORDS_ERROR_UNKNOWN_WORD,
+  HS_WORDS_ERROR_TOO_WIDE
+} HsWordsError;
 
 /* Loads an answers file and a guesses file (one word per line, CRLF and a UTF-8 byte order mark
  * accepted, blank lines and '#' comments ignored). Words are letters (any script, NFC-normalised;
