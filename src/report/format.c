@@ -22,6 +22,7 @@ static const struct {
   [HS_FORMAT_JSON] = { "json", "json" },
   [HS_FORMAT_SELBY] = { "selby", "selby.tree" },
   [HS_FORMAT_SELBY_BARE] = { "selby-bare", "selby.tree" },
+  [HS_FORMAT_HABARA_JSON] = { "habara-json", "habara.json" },
 };
 
 const HsFormat hs_format_all[] = { HS_FORMAT_BY_PATTERN, HS_FORMAT_PER_WORD, HS_FORMAT_TREE, HS_FORMAT_JSON,
@@ -32,7 +33,7 @@ gboolean
 hs_format_parse(const char *text, HsFormat *out, GError **error)
 {
   for (guint i = 0; i < G_N_ELEMENTS(formats); i++)
-    if (g_strcmp0(text, formats[i].name) == 0) {
+    if (formats[i].name != NULL && g_strcmp0(text, formats[i].name) == 0) {
       *out = (HsFormat)i;
       return TRUE;
     }
@@ -580,6 +581,36 @@ write_selby(GString *out, const Ctx *c, gboolean header)
     write_selby_node(out, c, live, 0, 0);
 }
 
+/* ---- habara-json ---- */
+
+/* NODE as the published Pokemon solver writes it: {"guess":G,"rem":N,"edges":{P:{...},...}}, one
+ * child per pattern (as L digits, 0 past a short guess) in pattern order, and "22…2":{} last when the
+ * guess is itself an answer of the node. Written compact, as that solver's files are. */
+static void
+write_habara(GString *out, const Ctx *c, const HsNode *node)
+{
+  const HsStrategy *s = c->s;
+  const HsWords *w = s->words;
+  char digits[HS_PATTERN_BUFLEN];
+  g_string_append(out, "{\"guess\":");
+  hs_report_json_string(out, word(c, node->guess));
+  g_string_append_printf(out, ",\"rem\":%u,\"edges\":{", node->n_cands);
+  gboolean first = TRUE;
+  for (guint k = 0; k < node->n_children; k++) {
+    const HsNode *child = &s->nodes[node->first_child + k];
+    g_string_append_printf(out, "%s\"%s\":", first ? "" : ",",
+                           hs_pattern_format(child->pattern, w->length, w->length, HS_PATTERN_DIGITS, digits));
+    write_habara(out, c, child);
+    first = FALSE;
+  }
+  if (hs_strategy_node_solves(s, node))
+    g_string_append_printf(out, "%s\"%s\":{}", first ? "" : ",",
+                           hs_pattern_format(w->all_green, w->length, w->length, HS_PATTERN_DIGITS, digits));
+  g_string_append(out, "}}");
+  if (node == &s->nodes[0])
+    g_string_append_c(out, '\n');
+}
+
 /* ---- entry point ---- */
 
 char *
@@ -597,6 +628,12 @@ hs_format_render(const HsStrategy *s, HsFormat format, const HsFormatInfo *info,
     case HS_FORMAT_JSON: write_json(out, c); break;
     case HS_FORMAT_SELBY: write_selby(out, c, TRUE); break;
     case HS_FORMAT_SELBY_BARE: write_selby(out, c, FALSE); break;
+    case HS_FORMAT_HABARA_JSON:
+      if (s->n_nodes > 0)
+        write_habara(out, c, &s->nodes[0]);
+      else
+        g_string_append(out, "{}\n");
+      break;
   }
   g_free(c);
   return g_string_free(out, FALSE);

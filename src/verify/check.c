@@ -345,6 +345,9 @@ unsolved_why(const Tree *t, const Node *node, const Node *child, const GString *
     case TREE_OUTLINE:
       hs_verify_append_pattern(p, code, length, PATTERN_EMOJI);
       return g_strdup_printf("'%s' is not solved: '%s' has no child %s", answer, node->guess_text, p->str);
+    case TREE_HABARA:
+      hs_verify_append_pattern(p, code, length, PATTERN_DIGITS);
+      return g_strdup_printf("'%s' is not solved: '%s' has no edge \"%s\"", answer, node->guess_text, p->str);
     case TREE_BY_PATTERN: break;
   }
   g_autofree char *k = hs_verify_key_text(key->str, key->len, length, FALSE);
@@ -363,6 +366,9 @@ reach_solved_leaf(Verifier *v, const Tree *t, Path *path, const Node *node, GStr
   if (leaf != NULL && leaf->leaf) {
     g_array_append_val(leaf->reached, path->answer);
     path->line = leaf->line;
+  } else if (leaf == NULL && t->flavour == TREE_HABARA) {
+    hs_verify_problem(v, node->line, "'%s' is solved here but '%s' has no edge of all greens", answer,
+                      node->guess_text);
   } else if (leaf == NULL) {
     g_autofree char *k = hs_verify_key_text(key->str, key->len, v->length, FALSE);
     hs_verify_problem(v, node->line, "'%s' is solved here but there is no '= SOLVED =' line for %s", answer, k);
@@ -384,7 +390,7 @@ walk_answer(Verifier *v, const Tree *t, Path *path, GString *key)
       return;
     guint8 code = hs_verify_feedback(v->words->text[node->guess], answer);
     if (code == v->all_green) {
-      if (t->flavour == TREE_BY_PATTERN)
+      if (t->flavour == TREE_BY_PATTERN || t->flavour == TREE_HABARA)
         reach_solved_leaf(v, t, path, node, key);
       return;
     }
@@ -535,6 +541,8 @@ check_count(Verifier *v, const Tree *t, const Node *n)
     hs_verify_problem(v, n->line, "no answer reaches this line");
   else if (n->stated_solved && got != 1)
     hs_verify_problem(v, n->line, "is marked ✓ (one answer left) but %u answers reach this line", got);
+  else if (!n->stated_solved && n->stated_n != got && t->flavour == TREE_HABARA)
+    hs_verify_problem(v, n->line, "says \"rem\": %u but %u answers reach this node", n->stated_n, got);
   else if (!n->stated_solved && n->stated_n != got)
     hs_verify_problem(v, n->line, "says (%u) but %u answers reach this line", n->stated_n, got);
 }

@@ -17,6 +17,7 @@ static const struct {
   { HS_STRATEGY_FILE_PER_WORD, hs_verify_looks_per_word, hs_verify_read_per_word },
   { HS_STRATEGY_FILE_TREE, hs_verify_looks_tree, hs_verify_read_tree },
   { HS_STRATEGY_FILE_SELBY, hs_verify_looks_selby, hs_verify_read_selby },
+  { HS_STRATEGY_FILE_HABARA, NULL, hs_verify_read_habara },
 };
 
 static gboolean
@@ -55,7 +56,7 @@ hs_verify_detect(const char *text, gsize len, HsStrategyFileKind *out, const cha
     return FALSE;
   }
   if (starts_json(text, len)) {
-    *out = HS_STRATEGY_FILE_JSON;
+    *out = hs_verify_looks_habara(text, len) ? HS_STRATEGY_FILE_HABARA : HS_STRATEGY_FILE_JSON;
     return TRUE;
   }
   Lines it = { text, len, 0, 0 };

@@ -178,7 +178,7 @@ typedef struct {
 } AnswerLine;
 
 /* The tree formats, for the wording of messages. */
-typedef enum { TREE_BY_PATTERN, TREE_JSON, TREE_OUTLINE } TreeFlavour;
+typedef enum { TREE_BY_PATTERN, TREE_JSON, TREE_OUTLINE, TREE_HABARA } TreeFlavour;
 
 /* One node of a tree format (a by-pattern line or the opener, a JSON object, an outline line). */
 typedef struct {
@@ -282,6 +282,9 @@ G_GNUC_INTERNAL gboolean hs_verify_read_json(Verifier *v, const char *text, gsiz
 G_GNUC_INTERNAL gboolean hs_verify_read_tree(Verifier *v, const char *text, gsize len, GError **error);
 G_GNUC_INTERNAL gboolean hs_verify_looks_tree(const char *line, gsize len);
 G_GNUC_INTERNAL gboolean hs_verify_read_selby(Verifier *v, const char *text, gsize len, GError **error);
+/* The published Pokemon solver's JSON tree; LOOKS reads the start of the whole text. */
+G_GNUC_INTERNAL gboolean hs_verify_read_habara(Verifier *v, const char *text, gsize len, GError **error);
+G_GNUC_INTERNAL gboolean hs_verify_looks_habara(const char *text, gsize len);
 G_GNUC_INTERNAL gboolean hs_verify_looks_selby(const char *line, gsize len);
 
 /* ======================================================================================== */

@@ -17,7 +17,8 @@ typedef enum {
   HS_FORMAT_TREE,
   HS_FORMAT_JSON,
   HS_FORMAT_SELBY,
-  HS_FORMAT_SELBY_BARE
+  HS_FORMAT_SELBY_BARE,
+  HS_FORMAT_HABARA_JSON /* the tree of the published Pokemon Wordle solver: {"guess", "rem", "edges"} */
 } HsFormat;
 
 /* The formats "-o DIR" writes, one file each, in this order (selby-bare is left out: it shares the

@@ -14,8 +14,9 @@ typedef enum {
   HS_STRATEGY_FILE_PER_WORD,
   HS_STRATEGY_FILE_BY_PATTERN,
   HS_STRATEGY_FILE_JSON,
-  HS_STRATEGY_FILE_TREE, /* the outline of --format tree ("OPENER (N)", "├─ PATTERN GUESS (N)") */
-  HS_STRATEGY_FILE_SELBY /* Selby's solver outline ("salet BBBBB1 crump BBBBB2 … GGGGG4") */
+  HS_STRATEGY_FILE_TREE,  /* the outline of --format tree ("OPENER (N)", "├─ PATTERN GUESS (N)") */
+  HS_STRATEGY_FILE_SELBY, /* Selby's solver outline ("salet BBBBB1 crump BBBBB2 … GGGGG4") */
+  HS_STRATEGY_FILE_HABARA /* the published Pokemon solver's JSON tree ({"guess", "rem", "edges"}) */
 } HsStrategyFileKind;
 
 typedef struct {
