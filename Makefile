@@ -73,6 +73,10 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 WIDE_LIB_OBJ := $(LIB_OBJ:$(BUILD)/lib/%=$(BUILD)/wide/lib/%)
 WIDE_CLI_OBJ := $(CLI_OBJ:$(BUILD)/%=$(BUILD)/wide/%)
 TEST_SRC := $(wildcard tests/test_*.c)
+# The tests of the engine, the game and the writers, built against the wide build too (BUILD/tests-wide/).
+WIDE_TESTS := test_feedback test_rules test_prove test_optimize test_greedy test_strategy test_format test_verify \
+  test_sweep test_publish
+WIDE_TEST_BIN := $(WIDE_TESTS:%=$(BUILD)/tests-wide/%)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Test hooks (fault injection) are compiled only with -DHS_TESTING, never into the release library or
 # BUILD/hardsix: the sources that mention HS_TESTING are compiled a second time into BUILD/test-bin/,
@@ -139,6 +143,9 @@ $(BUILD)/test-bin/hardsix: $(TEST_CLI_OBJ) $(TEST_LIB)
 $(BUILD)/tests/%: tests/%.c $(TEST_LIB) | deps-check-tests
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DHS_TESTING $(CMOCKA_CFLAGS) -o $@ $< $(TEST_LIB) $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+$(BUILD)/tests-wide/%: tests/%.c $(BUILD)/wide/libhardsix.a | deps-check-tests
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DHS_WIDE=1 $(CMOCKA_CFLAGS) -o $@ $< $(BUILD)/wide/libhardsix.a $(ALL_LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 $(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -o $@ $< fuzz/replay.c $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
@@ -151,7 +158,7 @@ $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | d
 # C compiler (CMD=PKG: PKG unless the command CMD exists) and GLib; the tests also need cmocka,
 # clang-format and GNU parallel.
 BUILD_PKGS := $(firstword $(CC))=gcc libc6-dev pkg-config libglib2.0-dev
-TEST_PKGS := libcmocka-dev clang-format parallel
+TEST_PKGS := libcmocka-dev clang-format parallel wamerican wspanish
 DEPS_PKGS := $(BUILD_PKGS) $(TEST_PKGS)
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)
@@ -167,7 +174,7 @@ deps-check:
 deps-check-tests: deps-check
 	@$(PKG_CONFIG) --exists cmocka 2>/dev/null || { echo "hardsix: the tests need cmocka (found with $(PKG_CONFIG)); run 'make deps'" >&2; exit 1; }
 
-tests: $(BUILD)/hardsix $(BUILD)/hardsix-wide $(BUILD)/test-bin/hardsix $(TEST_BIN) $(REPLAY_BIN)
+tests: $(BUILD)/hardsix $(BUILD)/hardsix-wide $(BUILD)/test-bin/hardsix $(TEST_BIN) $(WIDE_TEST_BIN) $(REPLAY_BIN)
 fuzz-bins: $(FUZZ_BIN)
 
 run: deps-build
@@ -242,5 +249,5 @@ format:
 clean:
 	rm -rf build build-sanitize build-fuzz build-tsan
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(WIDE_LIB_OBJ:.o=.d) $(WIDE_CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(FUZZ_BIN:=.d) $(REPLAY_BIN:=.d) \
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(WIDE_LIB_OBJ:.o=.d) $(WIDE_CLI_OBJ:.o=.d) $(TEST_BIN:=.d) $(WIDE_TEST_BIN:=.d) $(FUZZ_BIN:=.d) $(REPLAY_BIN:=.d) \
   $(HOOK_LIB_OBJ:$(BUILD)/%.o=$(BUILD)/test-bin/%.d) $(HOOK_CLI_OBJ:$(BUILD)/%.o=$(BUILD)/test-bin/%.d)

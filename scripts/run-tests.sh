@@ -25,10 +25,11 @@ sanitizer_reports() {
   return 0
 }
 
-for t in "$root/$build"/tests/test_*; do
+for t in "$root/$build"/tests/test_* "$root/$build"/tests-wide/test_*; do
   [ -x "$t" ] || continue
   case "$t" in *.d) continue ;; esac
   name=$(basename "$t")
+  case "$t" in */tests-wide/*) name="wide/$name" ;; esac
   (cd "$root" && "$t") >"$log" 2>&1
   rc=$?
   p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)

@@ -80,6 +80,39 @@ hs_test_write(const HsStrategy *s, HsFormat format, const HsTestInfo *info)
   return text;
 }
 
+/* A random game: N_A answers of L letters and N_G guesses (of 1..L letters when SHORT, else L), all
+ * distinct, over the first A letters of ALPHABET (code points). N_A + N_G must leave room among the
+ * words those letters make. */
+static inline HsWords *
+hs_test_random_game(GRand *rng, const gunichar *alphabet, guint A, guint L, guint n_a, guint n_g,
+                    gboolean short_guesses)
+{
+  GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+  GString *at = g_string_new(NULL), *gt = g_string_new(NULL);
+  guint n = 0;
+  while (n < n_a + n_g) {
+    const guint len = n >= n_a && short_guesses ? 1 + (guint)g_rand_int_range(rng, 0, (gint)L) : L;
+    GString *w = g_string_new(NULL);
+    for (guint i = 0; i < len; i++)
+      g_string_append_unichar(w, alphabet[g_rand_int_range(rng, 0, (gint)A)]);
+    if (g_hash_table_contains(seen, w->str)) {
+      g_string_free(w, TRUE);
+      continue;
+    }
+    g_string_append_printf(n < n_a ? at : gt, "%s\n", w->str);
+    g_hash_table_add(seen, g_string_free(w, FALSE));
+    n++;
+  }
+  GError *e = NULL;
+  HsWords *words = hs_words_parse_game(at->str, at->len, "a", gt->str, gt->len, "g", short_guesses, &e);
+  if (words == NULL)
+    fail_msg("%s", e->message);
+  g_string_free(at, TRUE);
+  g_string_free(gt, TRUE);
+  g_hash_table_destroy(seen);
+  return words;
+}
+
 /* The lists in ANSWERS and GUESSES; a failure fails the test. */
 static inline HsWords *
 hs_test_load(const char *answers, const char *guesses)

@@ -140,9 +140,11 @@ test_table_try_new(void **state)
   g_autoptr(HsWords) w = hs_words_load_set("original", &e);
   assert_non_null(w);
   guint64 n = w->n_answers, padded = (n + 63) / 64 * 64;
-  /* Per padded answer: its 5 letters, 5 x 26 tiles and 26 single-letter marks. */
-  assert_true(hs_table_bytes(w, TRUE, TRUE) == (guint64)w->n_words * n + n * n + 197 * padded);
-  assert_true(hs_table_bytes(w, FALSE, FALSE) == n * n + 197 * padded);
+  /* Per padded answer: its letters (HS_MAX_LEN), a tile per position and letter code (the padding
+   * included) and a single-letter mark per code. */
+  const guint64 per = HS_MAX_LEN + HS_MAX_LEN * (HS_PAD + 1) + HS_PAD + 1;
+  assert_true(hs_table_bytes(w, TRUE, TRUE) == (guint64)w->n_words * n + n * n + per * padded);
+  assert_true(hs_table_bytes(w, FALSE, FALSE) == n * n + per * padded);
   g_autoptr(HsTable) t = hs_table_try_new(w, TRUE, TRUE, &e);
   assert_non_null(t);
   g_autoptr(HsTable) full = hs_table_new_full(w, TRUE, TRUE);
@@ -232,6 +234,98 @@ test_table_repeated_letters(void **state)
   }
 }
 
+/* ---- other games: any letters, any length, shorter guesses ---- */
+
+/* The examples of DESIGN.md "Other games": guess -> answer, the guess's own tiles. */
+static void
+test_short_guess_examples(void **state)
+{
+  (void)state;
+  const struct {
+    const char *guess, *answer, *tiles;
+  } ex[] = {
+    { "ゴース", "ゴースト", "GGG" },         { "コイル", "レアコイル", "YYY" },
+    { "ポッポ", "ピジョット", "BYB" },       { "ユンゲラー", "フーディン", "BYBBY" },
+    { "ピカチュウ", "ライチュウ", "BBGGG" }, { "niño", "nino", "GGBG" },
+    { "straße", "strasse", "GGGGBY" },       { "ab", "ba", "YY" },
+  };
+  char buf[HS_PATTERN_BUFLEN];
+  for (guint i = 0; i < G_N_ELEMENTS(ex); i++) {
+    const guint L = (guint)g_utf8_strlen(ex[i].answer, -1), k = (guint)g_utf8_strlen(ex[i].guess, -1);
+    const guint p = hs_feedback(ex[i].guess, ex[i].answer);
+    if (strcmp(hs_pattern_format(p, L, k, HS_PATTERN_LETTERS, buf), ex[i].tiles) != 0)
+      fail_msg("%s -> %s: %s, expected %s", ex[i].guess, ex[i].answer, buf, ex[i].tiles);
+    guint q = G_MAXUINT;
+    assert_true(hs_pattern_parse(ex[i].tiles, -1, L, k, &q, NULL));
+    assert_int_equal(q, p);
+    /* The answer's length of tiles, the missing ones grey, reads the same. */
+    g_autofree char *padded = g_strdup_printf("%s%.*s", ex[i].tiles, (int)(L - k), "BBBBBBBB");
+    assert_true(hs_pattern_parse(padded, -1, L, k, &q, NULL));
+    assert_int_equal(q, p);
+    if (L <= 5)
+      assert_int_equal(hs_verify_feedback(ex[i].guess, ex[i].answer), p);
+  }
+}
+
+/* The two-pass rule on code points, written plainly from DESIGN.md: greens first; then, left to right,
+ * each other guess letter is yellow while an unconsumed copy is left anywhere in the answer. */
+static guint
+reference_feedback(const gunichar *g, guint k, const gunichar *a, guint L)
+{
+  gboolean used[8] = { FALSE };
+  guint tile[8] = { 0 };
+  for (guint i = 0; i < k; i++)
+    if (g[i] == a[i])
+      tile[i] = 2, used[i] = TRUE;
+  for (guint i = 0; i < k; i++)
+    for (guint j = 0; j < L && tile[i] == 0; j++)
+      if (!used[j] && a[j] == g[i])
+        tile[i] = 1, used[j] = TRUE;
+  guint p = 0;
+  for (guint i = 0; i < L; i++)
+    p = p * 3 + tile[i];
+  return p;
+}
+
+/* Random lists over a small alphabet of multi-byte letters, answers of L letters, guesses of 1..L:
+ * the text rule, the code rule, the table (fast and general paths) and the verifier all agree with
+ * the reference. */
+static void
+test_random_games(void **state)
+{
+  (void)state;
+  static const gunichar alphabet[] = { 0x30A2, 0x30AB, 0x30FC, 0x30F3, 0x30C3, 'a', 0xF1, 0xDF };
+  GRand *rng = g_rand_new_with_seed(23);
+  guint checked = 0;
+  for (guint round = 0; round < 60; round++) {
+    const guint L = 2 + round % 4, A = 5 + round % 4; /* 30 words of 1 or 2 letters at least */
+    g_autoptr(HsWords) hw = hs_test_random_game(rng, alphabet, A, L, 12, 12, TRUE);
+    g_autoptr(HsTable) t = hs_table_new(hw, TRUE);
+    for (guint gi = 0; gi < hw->n_words; gi++) {
+      gunichar g[8];
+      guint k = 0;
+      for (const char *c = hw->text[gi]; *c; c = g_utf8_next_char(c))
+        g[k++] = g_utf8_get_char(c);
+      const guint8 *row = hs_table_row(t, gi, NULL);
+      for (guint ai = 0; ai < hw->n_answers; ai++) {
+        gunichar a[8];
+        guint l = 0;
+        for (const char *c = hw->text[ai]; *c; c = g_utf8_next_char(c))
+          a[l++] = g_utf8_get_char(c);
+        const guint want = reference_feedback(g, k, a, l);
+        if (hs_feedback(hw->text[gi], hw->text[ai]) != want || hs_feedback_words(hw, gi, ai) != want ||
+            row[ai] != want || hs_verify_feedback(hw->text[gi], hw->text[ai]) != want)
+          fail_msg("%s against %s: text %u, codes %u, table %u, verifier %u, reference %u", hw->text[gi], hw->text[ai],
+                   hs_feedback(hw->text[gi], hw->text[ai]), hs_feedback_words(hw, gi, ai), row[ai],
+                   hs_verify_feedback(hw->text[gi], hw->text[ai]), want);
+        checked++;
+      }
+    }
+  }
+  g_rand_free(rng);
+  assert_true(checked > 10000);
+}
+
 int
 main(void)
 {
@@ -240,6 +334,7 @@ main(void)
     cmocka_unit_test(test_pattern_forms),        cmocka_unit_test(test_format_round_trip),
     cmocka_unit_test(test_table_matches_scalar), cmocka_unit_test(test_table_try_new),
     cmocka_unit_test(test_table_by_answer),      cmocka_unit_test(test_table_repeated_letters),
+    cmocka_unit_test(test_short_guess_examples), cmocka_unit_test(test_random_games),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);
   return failures == 0 ? 0 : 1;

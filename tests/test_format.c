@@ -205,7 +205,7 @@ test_parse_and_names(void **state)
     g_autoptr(GError) error = NULL;
     assert_false(hs_format_parse(bad[i], &f, &error));
     assert_true(g_error_matches(error, HS_FORMAT_ERROR, HS_FORMAT_ERROR_UNKNOWN));
-    assert_non_null(strstr(error->message, "by-pattern, per-word, tree, json, selby or selby-bare"));
+    assert_non_null(strstr(error->message, "by-pattern, per-word, tree, json, selby, selby-bare or habara-json"));
   }
   HsFormat f;
   g_autoptr(GError) error = NULL;

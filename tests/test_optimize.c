@@ -58,8 +58,8 @@ brute_after(Brute *b, const guint *S, guint n, guint g, guint r, guint *mb)
     *mb = MAX(*mb, c);
   }
   guint32 total = n;
-  for (guint p = 0; p < HS_ALL_GREEN; p++) {
-    if (count[p] == 0)
+  for (guint p = 0; p < HS_PATTERNS; p++) {
+    if (count[p] == 0 || p == b->w->all_green)
       continue;
     if (r <= 1)
       return BRUTE_INF;
@@ -189,7 +189,9 @@ compare_with_brute(const HsWords *w, guint max_cap)
         assert_true(hs_optimizer_value(O, o, cap, 0, &total, &exact, NULL, &e));
         assert_true(exact);
         if (want == BRUTE_INF) {
-          assert_true(total == HS_OPTIMIZE_IMPOSSIBLE);
+          if (total != HS_OPTIMIZE_IMPOSSIBLE)
+            fail_msg("%s rules, cap %u, opener %s: optimiser %" G_GUINT64_FORMAT ", brute force impossible",
+                     hs_rules_name(rules[ri]), cap, w->text[o], total);
           impossible++;
           continue;
         }
@@ -277,6 +279,23 @@ test_brute_random_lists(void **state)
     g_unlink(gp);
   }
   g_rmdir(dir);
+}
+
+/* Other games against the brute force: kana with shorter guesses (some answers of 4 letters, guesses of
+ * 1 to 4), and a four-letter game of letters from several scripts. */
+static void
+test_brute_games(void **state)
+{
+  (void)state;
+  static const gunichar kana[] = { 0x30A2, 0x30AB, 0x30FC, 0x30F3, 0x30C3, 0x30EB, 0x30B9 };
+  static const gunichar mixed[] = { 'a', 0xF1, 0xDF, 'o', 0xE4, 'e' };
+  g_autoptr(GRand) rng = g_rand_new_with_seed(232);
+  for (guint trial = 0; trial < 3; trial++) {
+    g_autoptr(HsWords) k = hs_test_random_game(rng, kana, 5 + trial, 4, 14, 12, TRUE);
+    compare_with_brute(k, 4);
+    g_autoptr(HsWords) m = hs_test_random_game(rng, mixed, 6, 4, 14, 12, FALSE);
+    compare_with_brute(m, 4);
+  }
 }
 
 /* ---- one step of search in a part (the bound eval_guess adds before searching a part) ---- */
@@ -635,13 +654,10 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_brute_tiny_lists),
-    cmocka_unit_test(test_brute_prove_lists),
-    cmocka_unit_test(test_brute_random_lists),
-    cmocka_unit_test(test_step_bound),
-    cmocka_unit_test(test_parts_limit),
-    cmocka_unit_test(test_all_and_best),
-    cmocka_unit_test(test_all_progress_and_cancel),
+    cmocka_unit_test(test_brute_tiny_lists),   cmocka_unit_test(test_brute_prove_lists),
+    cmocka_unit_test(test_brute_random_lists), cmocka_unit_test(test_brute_games),
+    cmocka_unit_test(test_step_bound),         cmocka_unit_test(test_parts_limit),
+    cmocka_unit_test(test_all_and_best),       cmocka_unit_test(test_all_progress_and_cancel),
   };
   return cmocka_run_group_tests_name("optimize", tests, NULL, NULL) == 0 ? 0 : 1;
 }

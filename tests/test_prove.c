@@ -85,10 +85,18 @@ tunings(HsProveTuning *t)
 
 /* Every opener of the lists, caps 1..MAX_CAP, both rules, both orders and every tuning, against the
  * brute force; proofs verified, failures explained exactly. */
+static void compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both);
+
 static void
 compare_with_brute(const char *answers, const char *guesses, guint max_cap, gboolean need_both)
 {
   g_autoptr(HsWords) w = hs_test_load(answers, guesses);
+  compare_words_with_brute(w, max_cap, need_both);
+}
+
+static void
+compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both)
+{
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const HsRules all_rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
   guint counts[3][2] = { { 0 } }; /* [rules][proven] */
@@ -228,6 +236,22 @@ test_brute_tiny_lists(void **state)
 {
   (void)state;
   compare_with_brute(DATA "tiny-answers.txt", DATA "tiny-guesses.txt", 4, TRUE);
+}
+
+/* Other games: kana with shorter guesses, four letters of several scripts. */
+static void
+test_brute_games(void **state)
+{
+  (void)state;
+  static const gunichar kana[] = { 0x30A2, 0x30AB, 0x30FC, 0x30F3, 0x30C3, 0x30EB, 0x30B9 };
+  static const gunichar mixed[] = { 'a', 0xF1, 0xDF, 'o', 0xE4, 'e' };
+  g_autoptr(GRand) rng = g_rand_new_with_seed(2323);
+  for (guint trial = 0; trial < 3; trial++) {
+    g_autoptr(HsWords) k = hs_test_random_game(rng, kana, 5 + trial, 4, 16, 14, TRUE);
+    compare_words_with_brute(k, 4, FALSE);
+    g_autoptr(HsWords) m = hs_test_random_game(rng, mixed, 6, 4, 16, 14, FALSE);
+    compare_words_with_brute(m, 4, FALSE);
+  }
 }
 
 /* hs_prove_part against the brute force on every part after every opener, and the subtree's shape. */
@@ -702,6 +726,7 @@ main(void)
     cmocka_unit_test(test_brute_prove_lists),
     cmocka_unit_test(test_brute_tiny_lists),
     cmocka_unit_test(test_brute_random_lists),
+    cmocka_unit_test(test_brute_games),
     cmocka_unit_test(test_prove_part),
     cmocka_unit_test(test_errors),
     cmocka_unit_test(test_original_facts),
