@@ -133,6 +133,27 @@ echo "guarantee 5: ${proven:-none} (expected: adeem bedim biled blini boron)"
 awk -F '\t' 'NR > 1 { t += $4; if ($4 > m) { m = $4; w = $1 } } END { printf "CPU total %.1f s, slowest %s %.2f s\n", t, w, m }' \
   "$tmp/p5.tsv"
 
+# Side by side with the published solvers, same machine, same run (issue 23 item 2): built by
+# scripts/peers.sh into build/peers when their sources are here (a missing peer is skipped).
+echo "-- peers (scripts/peers.sh; docs/PEERS.md)"
+peers="$root/build/peers"
+sh scripts/peers.sh build "$peers" 2>&1 | grep -E '^(skip|built)' | sed 's/^/  /'
+# side NAME PEER_BENCH HARDSIX_CMD...: the peer's run and hardsix's, wall and CPU, and the ratio.
+side() {
+  name=$1 peer=$2
+  shift 2
+  if ! sh scripts/peers.sh run "$peer" "$peers" >"$tmp/peer" 2>&1; then
+    echo "  $name: peer $peer not run ($(tail -n 1 "$tmp/peer"))"
+    return
+  fi
+  pw=$(sed -n 's/.*wall \([0-9.]*\) s.*/\1/p' "$tmp/peer" | head -n 1)
+  set -- $(wallcpu "$@")
+  echo "$name ${pw:-?} $1 $2" | awk '{ printf "  %s: peer %s s wall, hardsix %s s wall (%s s CPU): %.1fx\n", $1, $2, $3, $4, ($3 > 0 && $2 != "?") ? $2 / $3 : 0 }'
+}
+side pokemon-dp pokemon-dp "$hs" optimize --all --best 1 --lists habara2021-dp --rules none --max-guesses 10 --threads 2
+side salet-original selby-salet-original "$hs" optimize salet --threads 1 --format tree
+side tarse-nyt2023 selby-tarse-nyt2023 "$hs" optimize tarse --lists nyt2023 --threads 1 --format tree
+
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
   echo "(BENCH_QUICK=1: default-policy sweeps and prove --all skipped)"
   exit 0

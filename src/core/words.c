@@ -50,8 +50,14 @@ load_line(const char *line, gsize len, guint lineno, gpointer user, GError **err
     len--;
   if (len == 0 || line[0] == '#')
     return TRUE;
-  char *w = g_utf8_validate(line, (gssize)len, NULL) ? g_utf8_normalize(line, (gssize)len, G_NORMALIZE_NFC) : NULL;
-  g_autofree char *why = w != NULL ? hs_words_not_a_word(w) : g_strdup("not UTF-8 text");
+  /* Lower-case ASCII letters (every English list) are their own NFC form and need no checks. */
+  gsize plain = 0;
+  while (plain < len && line[plain] >= 'a' && line[plain] <= 'z')
+    plain++;
+  char *w = plain == len                               ? g_strndup(line, len)
+            : g_utf8_validate(line, (gssize)len, NULL) ? g_utf8_normalize(line, (gssize)len, G_NORMALIZE_NFC)
+                                                       : NULL;
+  g_autofree char *why = plain == len ? NULL : w != NULL ? hs_words_not_a_word(w) : g_strdup("not UTF-8 text");
   if (why != NULL) {
     g_autofree char *shown = hs_escape(line, (gssize)(len), 40);
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:%u: '%s' is %s", st->path, lineno, shown, why);
