@@ -98,9 +98,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       hist[i] = fuzz_byte(&in) % w->n_words;
       pats[i] = hs_feedback_words(w, hist[i], 0);
     }
+    /* Legal when every guess keeps the rules and the game is not over before the last line (a path
+     * that met all greens early must be refused). */
     gboolean legal = TRUE;
     for (guint j = 1; j <= end; j++)
-      legal = legal && hs_rules_legal(rules, w, hist, pats, j, j < end ? hist[j] : 0);
+      legal = legal && pats[j - 1] != w->all_green && hs_rules_legal(rules, w, hist, pats, j, j < end ? hist[j] : 0);
     GString *f = g_string_new("# hardsix strategy (per-word)\n");
     g_string_append_printf(f, "%s:", w->text[0]);
     for (guint i = 0; i < end; i++)
