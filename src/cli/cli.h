@@ -388,12 +388,23 @@ void hs_cli_print_timing(const HsCliContext *ctx, const char *phase, double phas
 
 /* ---- prove.c ---- */
 
-/* Why OPENER cannot guarantee ctx's cap (the prover's explanation WHY), on stderr: the first opener
- * pattern whose part no strategy solves in the guesses left, its words, and the fewest it needs; then
- * the search's NODES and SECS. Returns FALSE with HS_CLI_ERROR_REPORTED (the verdict of prove and
+/* Why OPENER cannot guarantee ctx's cap (the prover's explanation WHY), on stderr: the opener pattern
+ * whose part the search refuted, its words, and (when WHY was explained) the fewest guesses it needs;
+ * then the search's NODES and SECS. Returns FALSE with HS_CLI_ERROR_REPORTED (the verdict of prove and
  * optimize for one opener). */
 gboolean hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why, guint64 nodes,
                                   double secs, GError **error);
+
+/* The progress of one opener's search on a terminal: "WHAT OPENER: N nodes, S s" (hs_cli_progress;
+ * end it with hs_cli_progress_end). */
+typedef struct {
+  const char *what;   /* the command: "prove" */
+  const char *opener; /* the opener's text */
+  gint64 start;       /* g_get_monotonic_time() when the search started */
+} HsCliSearchMeter;
+
+/* Shows P's progress with METER (which must outlive the search) when stderr is a terminal. */
+void hs_cli_watch_prover(HsProver *P, HsCliSearchMeter *m);
 
 /* ---- load.c: strategy files (HS_CMD_STRATEGY_FILE) ---- */
 

@@ -266,7 +266,7 @@ hs_report_prove_summary(const HsWords *w, const HsProveAllRow *rows, guint n, co
                          n, plural(n, "opener", "openers"), proven, r->max_guesses, hs_guesses_word(r->max_guesses),
                          n - proven - undecided, open, hs_report_rules_words(r->rules), w->name, r->secs, cpu);
   if (other > 0)
-    g_string_append_printf(out, "%u %s decided in the %s order after the %s order reached the node limit\n", other,
+    g_string_append_printf(out, "%u %s decided in the %s order, the escalation's second (the %s order first)\n", other,
                            plural(other, "opener", "openers"), hs_prove_order_name(hs_prove_order_other(r->order)),
                            hs_prove_order_name(r->order));
   if (n > 0)
