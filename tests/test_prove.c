@@ -212,6 +212,14 @@ test_brute_prove_lists(void **state)
   compare_with_brute(DATA "prove-answers.txt", DATA "prove-guesses.txt", 6, TRUE);
 }
 
+/* Every allowed word an answer (no other guesses): the 27 words of the lists above. */
+static void
+test_brute_all_words(void **state)
+{
+  (void)state;
+  compare_with_brute(DATA "all-words.txt", NULL, 6, TRUE);
+}
+
 /* Small lists drawn at random (fixed seeds) from the original lists: 22 answers, 12 other guesses. */
 static void
 test_brute_random_lists(void **state)
@@ -746,6 +754,7 @@ main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_brute_prove_lists),
+    cmocka_unit_test(test_brute_all_words),
     cmocka_unit_test(test_brute_tiny_lists),
     cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_brute_games),
