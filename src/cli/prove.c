@@ -54,6 +54,9 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "--openers and --shard go with --all");
   if (opt.all && opt.explain)
     return hs_cli_usage_error(error, "--explain goes with one opener");
+  /* One opener is one sequential search (as for optimize): idle OpenMP threads would only spin. */
+  if (!opt.all && o->threads == 0)
+    ctx->opt.threads = 1;
   if (!hs_cli_plan_opener_or_all(ctx, opt.all, opt.all ? NULL : argv[1], &opt.format, error))
     return FALSE;
   /* hs_prove_order_parse reports a bad name in G_OPTION_ERROR or its own domain: either is a usage
