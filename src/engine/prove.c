@@ -266,18 +266,19 @@ decide_on(HsProver *P, guint opener, guint max_guesses, guint64 limit, guint8 *f
 }
 
 /* The node count at which phase K (>= 1) of the escalation ends, or 0 when it never does. Phase 1 is
- * in the first order; from phase 2 on the orders alternate, each order's budget growing by
- * switch_growth every time it comes back: phase k gets switch_nodes * growth^((k - 2) / 2) nodes. */
+ * in the first order; from phase 2 on the orders alternate, and each order's budget grows by
+ * switch_growth every time it comes back: phase k gets switch_nodes * growth^((k - 1) / 2) nodes. */
 static guint64
 phase_end(const HsProveTuning *t, guint k)
 {
   if (t->switch_nodes == 0)
     return 0;
-  guint64 end = t->switch_nodes, budget = t->switch_nodes;
-  for (guint i = 2; i <= k; i++) {
-    if (i > 2 && i % 2 == 0)
-      budget = budget > G_MAXUINT64 / 16 / MAX(1u, t->switch_growth) ? budget : budget * MAX(1u, t->switch_growth);
-    end = end > G_MAXUINT64 / 2 ? end : end + budget;
+  const guint64 growth = MAX(1u, t->switch_growth);
+  guint64 end = 0, budget = t->switch_nodes;
+  for (guint i = 1; i <= k; i++) {
+    if (i > 1 && i % 2 == 1 && budget <= G_MAXUINT64 / 4 / growth)
+      budget *= growth;
+    end = end > G_MAXUINT64 / 4 ? end : end + budget;
   }
   return end;
 }
