@@ -33,6 +33,9 @@ expect_rc optimize-salet-normal 0 $HS optimize salet --rules none --format tree
 expect_grep optimize-salet-normal-total "$T/err" '^salet: optimal: 7920 guesses in total (average 3.4212) is the fewest within 6 (normal mode)$'
 expect_rc optimize-slate-impossible 1 $HS optimize slate
 expect_grep optimize-slate-why "$T/err" '^  after slate 🟨⬜🟨🟩🟩: 6 candidates (baste, caste, haste, paste, taste, waste) cannot be solved'
+expect_rc optimize-slate-explain 1 $HS optimize slate --explain
+expect_grep optimize-slate-explain-best "$T/err" 'cannot be solved within 5 more guesses; the best is 6 more (7 in all)$'
+expect_rc optimize-explain-all 2 $HS optimize --all --explain
 
 # Small lists: every opener, then the best three.
 ML="--answers $DATA/prove-answers.txt --guesses $DATA/prove-guesses.txt"
