@@ -244,7 +244,8 @@ typedef struct {
   HsCliTableKind kind;
   const char *command; /* "sweep", "prove", "optimize" */
   guint n_columns;
-  gboolean seconds; /* the last column is 'seconds' (--timing) */
+  gboolean seconds;     /* the last column is 'seconds' (--timing) */
+  gboolean lower_bound; /* optimize --best: a 'lower_bound' column after the average */
 } HsCliTableShape;
 
 /* The shape of the column header HEADER (line LINENO of FILE); any other header is an error. */
@@ -261,8 +262,10 @@ typedef struct {
  * opener a word of the lists, every number a number in range, and the columns agreeing with each
  * other (sweep: the histogram counts every answer once, and worst, over_cap, first_over, total,
  * average and the verdict follow from it; optimize: the average is total / answers, a total lies
- * between one guess and the cap per answer, an impossible row has none). Verdicts themselves cannot
- * be checked here (check-table decides rows again). Errors name FILE:LINENO. */
+ * between one guess and the cap per answer, an impossible row has none; with --best's lower_bound
+ * column an optimal row has a total and no bound, a worse row a bound in that range and no total, an
+ * impossible row neither). Verdicts themselves cannot be checked here (check-table decides rows
+ * again). Errors name FILE:LINENO. */
 gboolean hs_cli_table_check_row(const HsCliTableCheck *c, char **fields, const char *file, guint lineno,
                                 GError **error);
 

@@ -76,11 +76,14 @@ expect_grep optimize-best-summary "$T/err" '^optimize: 27 openers: 3 optimal, 20
 # merge reads such rows (lower_bound a count or '-'): here under the shard line of a one-shard run.
 $HS optimize --all $L --shard 1/1 -o "$T/one-shard.tsv" 2>/dev/null
 { head -n 1 "$T/one-shard.tsv"; cat "$T/best.tsv"; } >"$T/best-shard.tsv"
-$HS merge "$T/best-shard.tsv" >"$T/best-merged.tsv" 2>"$T/err"
+$HS merge $ML "$T/best-shard.tsv" >"$T/best-merged.tsv" 2>"$T/err"
 expect_same optimize-best-merge-reads "$T/best.tsv" "$T/best-merged.tsv"
 sed 's/	worse	-	-	\([0-9]*\)$/	worse	-	-	x\1/' "$T/best-shard.tsv" >"$T/best-bad.tsv"
-expect_rc optimize-best-merge-bad-bound 1 $HS merge "$T/best-bad.tsv"
-expect_grep optimize-best-merge-bad-bound-msg "$T/err" "is not a valid lower_bound"
+expect_rc optimize-best-merge-bad-bound 1 $HS merge $ML "$T/best-bad.tsv"
+expect_grep optimize-best-merge-bad-bound-msg "$T/err" "lower_bound 'x[0-9]*' is not a total"
+sed 's/	worse	-	-	\([0-9]*\)$/	worse	\1	-	\1/' "$T/best-shard.tsv" >"$T/best-bad2.tsv"
+expect_rc optimize-best-merge-worse-total 1 $HS merge $ML "$T/best-bad2.tsv"
+expect_grep optimize-best-merge-worse-total-msg "$T/err" "verdict 'worse' but a total is given"
 expect_rc optimize-best-timing 0 $HS optimize --all --best 3 $L --timing
 expect_grep optimize-best-timing-header "$T/out" '^opener	verdict	total	average	lower_bound	seconds$'
 OMP_NUM_THREADS=1 $HS optimize --all --best 3 $L --threads 1 -o "$T/best1.tsv" 2>/dev/null
