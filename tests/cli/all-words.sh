@@ -45,7 +45,7 @@ done
 expect_rc all-words-order-builtin-refused 2 $HS solve howls --lists original-all --order tkihira2022
 
 # The exact solver's tree for thump, every word of the 2022 lists hidden: verified within 7, 58506 in all.
-R="$ROOT/tests/data/reference/thump.bighidden.hard.max7guesses.tree"
+R="$ROOT/data/reference/selby/thump.bighidden.hard.max7guesses.tree"
 expect_rc all-words-thump-verify 0 $HS verify "$R" --lists nyt2022-all --max-guesses 7
 expect_grep all-words-thump-verified "$T/out" 'verified: 12947 answers, all within 7 guesses, average 4.5189'
 total=$(awk '/^[0-9]+ guess(es)?: / { t += $1 * $3 } END { print t }' "$T/out")
