@@ -1,8 +1,8 @@
 /* Fuzz target: word-list files (hs_words_parse). The input is the answers file, a NUL byte, then the
- * guesses file (with no NUL, the guesses are the tiny test list). Accepted lists must be what the
- * loader promises: letters, one length for the answers and none longer among the guesses, at most
- * HS_MAX_LETTERS different letters, unique, disjoint, NFC, indexed in order, and codes that spell the
- * words back through the alphabet. */
+ * guesses file (with no NUL, the guesses are the tiny test list; an empty one means no guesses). Accepted
+ * lists must be what the loader promises: letters, one length for the answers and none longer among the
+ * guesses, at most HS_MAX_LETTERS different letters, unique, disjoint, NFC, indexed in order, and codes
+ * that spell the words back through the alphabet. */
 #include "fuzz-common.h"
 
 int
@@ -35,7 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
   }
   FUZZ_CHECK(e == NULL);
-  FUZZ_CHECK(w->n_answers >= 1 && w->n_words > w->n_answers);
+  FUZZ_CHECK(w->n_answers >= 1 && w->n_words >= w->n_answers);
   FUZZ_CHECK(w->length >= HS_MIN_LEN && w->length <= HS_MAX_LEN && w->n_letters <= HS_MAX_LETTERS);
   for (guint i = 0; i < w->n_words; i++) {
     FUZZ_CHECK(g_utf8_validate(w->text[i], -1, NULL));

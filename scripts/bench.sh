@@ -154,10 +154,37 @@ side pokemon-dp pokemon-dp "$hs" optimize --all --best 1 --lists habara2021-dp -
 side salet-original selby-salet-original "$hs" optimize salet --threads 1 --format tree
 side tarse-nyt2023 selby-tarse-nyt2023 "$hs" optimize tarse --lists nyt2023 --threads 1 --format tree
 
+# Issue 25: one opener alone is never much slower than the same opener inside --all (the same search
+# order and escalation; the part that fails is named at no cost, --explain searches how much it needs).
+echo "-- prove, nyt2023 lists, 1 thread: 50 openers (scripts/prove-openers-nyt2023-50.txt, every 297th"
+echo "   word of answers + guesses) one by one (50 processes) vs the same 50 in one --all; target: the one-by-one"
+echo "   CPU total within 1.5x of the --all process"
+: >"$tmp/one50"
+: >"$tmp/rc50"
+while read -r o; do
+  wallcpu "$hs" prove "$o" --lists nyt2023 --threads 1 | awk '{ print $2 }' >>"$tmp/one50"
+  sed -n 's/^\([a-z]*\): \(proven\|impossible\): .*/\1	\2/p' "$tmp/err" >>"$tmp/rc50"
+done <scripts/prove-openers-nyt2023-50.txt
+set -- $(wallcpu "$hs" prove --all --lists nyt2023 --openers scripts/prove-openers-nyt2023-50.txt --threads 1)
+tail -n +2 "$tmp/out" | cut -f1,2 >"$tmp/all50"
+LC_ALL=C sort "$tmp/rc50" | cmp -s - "$tmp/all50" && same=yes || same=NO
+awk -v all="$2" -v same="$same" '{ t += $1 } END { r = t / (all > 0 ? all : 0.001)
+  printf "one by one %.1f s CPU, one --all %.1f s CPU: %.2fx (target <= 1.5x: %s); same verdicts: %s\n", t, all, r,
+    r <= 1.5 ? "met" : "MISSED", same }' "$tmp/one50"
+echo "-- prove aquae --lists nyt2023, one opener (was 538 s with --max-nodes 300000; target <= 5 s)"
+set -- $(wallcpu "$hs" prove aquae --lists nyt2023)
+echo "aquae: $1 s wall, $2 s CPU; $(grep -E '^search:' "$tmp/err")"
+
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
   echo "(BENCH_QUICK=1: default-policy sweeps and prove --all skipped)"
   exit 0
 fi
+# Issue 24: every allowed word can be the answer (12,947 answers, the table alone is 168 MB).
+echo "-- prove thump --lists nyt2022-all, one opener (targets: <= 5 s within 6 (145 s before), <= 1 GB)"
+for cap in 6 7; do
+  timed "prove thump within $cap" "$hs" prove thump --lists nyt2022-all --max-guesses $cap --threads 1
+  grep -E '^thump: (proven|impossible)|^search:' "$tmp/err" | sed 's/^/  /'
+done
 echo "-- prove --all within 6, original lists, 2 threads (all 12,972 openers)"
 echo "   previous: 329 s wall (loaded machine), 115 s wall and 221 s CPU at 5e47e2c, 98.4 s wall and 142.5 s CPU at d94441f;"
 echo "   target <= 120 s, 10,950 proven"

@@ -5,18 +5,20 @@
 # already written are kept and not run again).
 #
 # Usage: scripts/prove-table.sh LISTS MAX_GUESSES OUT.tsv [SHARDS [JOBS]]
-#   LISTS        original, nyt2022 or nyt2023, or ANSWERS:GUESSES (two list files)
+#   LISTS        original, nyt2022, nyt2023, one of them with -all (every word an answer), or
+#                ANSWERS:GUESSES (two list files)
 #   MAX_GUESSES  the cap (5 for the within-five tables)
 #   OUT.tsv      the merged table (written whole: a temporary file, then a rename)
 #   SHARDS       number of shards (default 48); JOBS: shards at once (default: the cores)
 # Each shard runs with --threads 1 and --timing (the seconds column is CPU time per opener); the shard
 # files go to OUT.tsv.shards/ and are removed after a successful merge. Prints the wall time.
-# MAX_NODES=N: give up on an opener after N search nodes in each search order (prove --max-nodes; its
-# row says 'undecided'). A shard file that merge refuses (a run killed while writing it on a machine
-# without atomic renames, a file edited by hand) is removed and run again, up to 3 times.
+# Every opener is decided (the prover escalates by itself). MAX_NODES=N: give up on an opener after N
+# search nodes in all (prove --max-nodes; its row says 'undecided'). A shard file that merge refuses (a
+# run killed while writing it on a machine without atomic renames, a file edited by hand) is removed
+# and run again, up to 3 times.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,17p' "$0" >&2
+  sed -n '2,19p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}

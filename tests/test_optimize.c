@@ -242,6 +242,16 @@ test_brute_prove_lists(void **state)
   compare_with_brute(w, 5);
 }
 
+/* Every allowed word an answer (no other guesses): the 27 words of the prove lists. */
+static void
+test_brute_all_words(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "all-words.txt", NULL);
+  assert_int_equal(w->n_answers, w->n_words);
+  compare_with_brute(w, 5);
+}
+
 /* Random small lists drawn from the original lists (several letters families, so that hard mode and
  * the cap bite). */
 static void
@@ -527,8 +537,8 @@ test_parts_limit(void **state)
 }
 
 /* hs_optimize_all: every row equals the single-opener optimum; the same rows for 1 and 2 threads;
- * --best K keeps exactly the K least totals (ties to canonical order) and proves the rest reach the
- * K-th. */
+ * --best K keeps exactly the K least totals (ties to canonical order), proves the rest reach the K-th,
+ * and says IMPOSSIBLE exactly for the openers with no strategy (never WORSE). */
 static void
 test_all_and_best(void **state)
 {
@@ -583,6 +593,8 @@ test_all_and_best(void **state)
       }
     assert_int_equal(chosen, k);
     for (guint i = 0; i < n; i++) {
+      /* An opener with no strategy says so, never WORSE; one with a strategy is never IMPOSSIBLE. */
+      assert_int_equal(best[i].verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE, rows[i].verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE);
       if (best[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL)
         continue;
       /* Not better than the K-th (or after it in canonical order on a tie), and the bound holds. */
@@ -654,10 +666,15 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_brute_tiny_lists),   cmocka_unit_test(test_brute_prove_lists),
-    cmocka_unit_test(test_brute_random_lists), cmocka_unit_test(test_brute_games),
-    cmocka_unit_test(test_step_bound),         cmocka_unit_test(test_parts_limit),
-    cmocka_unit_test(test_all_and_best),       cmocka_unit_test(test_all_progress_and_cancel),
+    cmocka_unit_test(test_brute_tiny_lists),
+    cmocka_unit_test(test_brute_prove_lists),
+    cmocka_unit_test(test_brute_all_words),
+    cmocka_unit_test(test_brute_random_lists),
+    cmocka_unit_test(test_brute_games),
+    cmocka_unit_test(test_step_bound),
+    cmocka_unit_test(test_parts_limit),
+    cmocka_unit_test(test_all_and_best),
+    cmocka_unit_test(test_all_progress_and_cancel),
   };
   return cmocka_run_group_tests_name("optimize", tests, NULL, NULL) == 0 ? 0 : 1;
 }

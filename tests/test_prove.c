@@ -61,7 +61,8 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
 /* Search settings under which every comparison is repeated: the defaults; probing from three guesses
  * left with tiny budgets (aborted probes, later rounds, trouble reordering); no sub-tables (the
  * feedback-table paths and lazy scoring); and rounds and clusters only for the smallest caps, so
- * that openers of larger caps escalate to them after a node or a few (escalate_nodes). */
+ * that openers of larger caps escalate to them after a node or a few (escalate_nodes), with the
+ * orders alternating every few nodes (switch_nodes). */
 #define N_TUNINGS 5
 
 static void
@@ -78,9 +79,12 @@ tunings(HsProveTuning *t)
   t[2].sub_budget = 0;
   t[3].refute_max_guesses = 1;
   t[3].escalate_nodes = 1;
+  t[3].switch_nodes = 1;
   t[4].refute_max_guesses = 2;
   t[4].escalate_nodes = 4;
   t[4].part_budget = 2;
+  t[4].switch_nodes = 3;
+  t[4].switch_growth = 3;
 }
 
 /* Every opener of the lists, caps 1..MAX_CAP, both rules, both orders and every tuning, against the
@@ -112,9 +116,8 @@ compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both)
     Brute b = { w, rules, { 0 }, { 0 }, 0 };
     for (guint cap = 1; cap <= max_cap; cap++)
       for (guint o = 0; o < w->n_words; o++) {
-        /* Brute-force verdict and, when impossible, the first failing part in pattern order. */
+        /* Brute-force verdict. */
         gboolean want = TRUE;
-        gint first_fail = -1;
         b.depth = 0;
         guint8 pats[64];
         for (guint a = 0; a < w->n_answers; a++)
@@ -129,12 +132,13 @@ compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both)
           b.g[0] = o;
           b.p[0] = (guint8)p;
           b.depth = 1;
-          if (!brute_solvable(&b, part, m, cap - 1)) {
+          if (!brute_solvable(&b, part, m, cap - 1))
             want = FALSE;
-            first_fail = (gint)p;
-          }
         }
-        gint best_known = -1;
+        /* The fewest further guesses that solve a failing part, per pattern (-1: not computed yet). */
+        gint best_known[HS_PATTERNS];
+        for (guint p = 0; p < HS_PATTERNS; p++)
+          best_known[p] = -1;
 
         GError *e = NULL;
         counts[rl][want]++;
@@ -160,25 +164,34 @@ compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both)
             continue;
           }
           assert_null(s);
-          assert_int_equal(why.pattern, first_fail);
+          assert_false(why.explained);
           guint part[64];
           guint m = opener_part(w, o, why.pattern, part);
           assert_int_equal(why.n_cands, m);
           assert_int_equal(why.first_cand, part[0]);
-          /* The fewest further guesses that solve the part (computed once per opener and cap). */
-          if (best_known < 0) {
-            best_known = 0;
-            b.g[0] = o;
-            b.p[0] = why.pattern;
-            b.depth = 1;
-            for (guint r = cap; r <= cap + 2 && best_known == 0; r++)
+          /* The part the search refuted cannot be solved in the guesses left. */
+          b.g[0] = o;
+          b.p[0] = why.pattern;
+          b.depth = 1;
+          if (m == 0 || why.pattern == HS_ALL_GREEN || brute_solvable(&b, part, m, cap - 1))
+            fail_msg("%s rules, cap %u, opener %s, tuning %u: the part after %u is not a failing one",
+                     hs_rules_name(rules), cap, w->text[o], k / 2, why.pattern);
+          /* Explained: the same part, and the fewest further guesses that solve it. */
+          HsProveFailure full;
+          assert_true(hs_prover_why(P, TRUE, &full, &e));
+          assert_true(full.explained);
+          assert_int_equal(full.pattern, why.pattern);
+          gint *best = &best_known[why.pattern];
+          if (*best < 0) {
+            *best = 0;
+            for (guint r = cap; r <= cap + 2 && *best == 0; r++)
               if (brute_solvable(&b, part, m, r))
-                best_known = (gint)r;
+                *best = (gint)r;
           }
-          if (best_known > 0)
-            assert_int_equal(why.best, best_known);
+          if (*best > 0)
+            assert_int_equal(full.best, *best);
           else
-            assert_true(why.best == 0 || why.best > cap + 2);
+            assert_true(full.best == 0 || full.best > cap + 2);
         }
       }
     for (guint k = 0; k < 2 * N_TUNINGS; k++)
@@ -197,6 +210,14 @@ test_brute_prove_lists(void **state)
 {
   (void)state;
   compare_with_brute(DATA "prove-answers.txt", DATA "prove-guesses.txt", 6, TRUE);
+}
+
+/* Every allowed word an answer (no other guesses): the 27 words of the lists above. */
+static void
+test_brute_all_words(void **state)
+{
+  (void)state;
+  compare_with_brute(DATA "all-words.txt", NULL, 6, TRUE);
 }
 
 /* Small lists drawn at random (fixed seeds) from the original lists: 22 answers, 12 other guesses. */
@@ -460,7 +481,19 @@ test_original_facts(void **state)
   assert_int_equal(why.pattern, want);
   assert_int_equal(why.n_cands, 10);
   assert_string_equal(orig->text[why.first_cand], "score");
-  assert_int_equal(why.best, 6);
+  assert_false(why.explained);
+  HsProveFailure full;
+  assert_true(hs_prover_why(fast, TRUE, &full, &e));
+  assert_true(full.explained);
+  assert_int_equal(full.pattern, want);
+  assert_int_equal(full.best, 6);
+  /* After a proven opener there is nothing to explain. */
+  gboolean proven;
+  assert_true(hs_prover_decide(fast, scamp, 6, &proven, NULL, &e));
+  assert_true(proven);
+  assert_false(hs_prover_why(fast, FALSE, &full, &e));
+  assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID));
+  g_clear_error(&e);
 }
 
 /* FAST under every tuning agrees with GREEDY on random parts of the original lists with three and four
@@ -617,12 +650,12 @@ test_original_strict(void **state)
   check_proof(s, HS_RULES_STRICT, 6, salet);
 }
 
-/* A node limit: every decision either reaches its verdict (the brute force's, through the prover
- * without a limit) — in the prover's order within the limit, with the same nodes as without one, or
- * in the other order after the first ran out — or stops undecided having expanded at least the limit
- * in each order, the same way on every call; with escalation (tuning 3) too, from either order. A
- * strategy proven in the other order is complete and verified. The prover answers correctly
- * afterwards. */
+/* The escalation and a node limit: without a limit every opener is decided, with the orders
+ * alternating every few nodes (tunings 3 and 4) or never (switch_nodes 0), with the verdicts of the
+ * brute force (through the prover in one order); with a limit every decision either reaches the verdict
+ * and node count it has without one (the schedule does not depend on the limit), or stops undecided
+ * having expanded at least the limit, the same way on every call. Strategies proven after a switch of
+ * order are complete and verified. The prover answers correctly afterwards. */
 static void
 test_node_limit(void **state)
 {
@@ -631,55 +664,52 @@ test_node_limit(void **state)
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   HsProveTuning tune[N_TUNINGS];
   tunings(tune);
-  const guint tuned[] = { 0, 3 };
+  const guint tuned[] = { 0, 3, 4 };
   const HsProveOrder orders[] = { HS_PROVE_ORDER_FAST, HS_PROVE_ORDER_GREEDY };
   const guint64 limits[] = { 1, 2, 3, 5, 8, 13, 40 };
   guint undecided = 0, decided = 0, other = 0;
   for (guint k = 0; k < G_N_ELEMENTS(tuned); k++)
     for (guint d = 0; d < G_N_ELEMENTS(orders); d++) {
+      HsProveTuning one_order = tune[tuned[k]];
+      one_order.switch_nodes = 0;
+      g_autoptr(HsProver) reference = hs_prover_new(t, HS_RULES_NYT, orders[d]);
       g_autoptr(HsProver) free_run = hs_prover_new(t, HS_RULES_NYT, orders[d]);
       g_autoptr(HsProver) P = hs_prover_new(t, HS_RULES_NYT, orders[d]);
+      hs_prover_set_tuning(reference, &one_order);
       hs_prover_set_tuning(free_run, &tune[tuned[k]]);
       hs_prover_set_tuning(P, &tune[tuned[k]]);
       for (guint cap = 3; cap <= 6; cap++)
         for (guint o = 0; o < w->n_words; o++) {
           GError *e = NULL;
           gboolean want, got;
-          HsProveStats full;
-          assert_true(hs_prover_decide(free_run, o, cap, &want, &full, &e));
-          assert_false(full.other_order);
+          HsProveStats full, ref;
+          assert_true(hs_prover_decide(reference, o, cap, &want, &ref, &e));
+          assert_false(ref.other_order);
+          assert_true(hs_prover_decide(free_run, o, cap, &got, &full, &e));
+          assert_int_equal(got, want);
+          if (full.other_order) {
+            other++;
+            if (got) {
+              g_autoptr(HsStrategy) s = hs_prover_prove(free_run, o, cap, NULL, NULL, &e);
+              g_assert_no_error(e);
+              check_proof(s, HS_RULES_NYT, cap, o);
+            }
+          }
           for (guint l = 0; l < G_N_ELEMENTS(limits); l++) {
             HsProveStats st, again;
             hs_prover_set_node_limit(P, limits[l]);
             gboolean ok = hs_prover_decide(P, o, cap, &got, &st, &e);
             if (!ok) {
-              /* Both orders ran out: the first after LIMIT nodes, the other after LIMIT more. */
               assert_true(g_error_matches(e, HS_PROVE_ERROR, HS_PROVE_ERROR_UNDECIDED));
               g_clear_error(&e);
-              assert_true(st.other_order);
-              assert_true(st.nodes >= 2 * limits[l]);
+              assert_true(st.nodes >= limits[l]);
               assert_true(full.nodes >= limits[l]);
               undecided++;
             } else {
-              if (got != want)
-                fail_msg("cap %u, opener %s, order %s, limit %" G_GUINT64_FORMAT ": %s, without a limit %s", cap,
-                         w->text[o], hs_prove_order_name(orders[d]), limits[l], got ? "proven" : "impossible",
-                         want ? "proven" : "impossible");
-              if (st.other_order) {
-                /* Only when the first order could not decide within the limit. */
-                assert_true(full.nodes >= limits[l]);
-                assert_true(st.nodes >= limits[l]);
-                other++;
-                if (got) {
-                  /* The strategy is built in the order that decided. */
-                  g_autoptr(HsStrategy) s = hs_prover_prove(P, o, cap, NULL, NULL, &e);
-                  g_assert_no_error(e);
-                  check_proof(s, HS_RULES_NYT, cap, o);
-                }
-              } else {
-                /* Decided within the limit: the same search as without one. */
-                assert_int_equal(st.nodes, full.nodes);
-              }
+              /* Decided within the limit: the same search as without one. */
+              assert_int_equal(got, want);
+              assert_int_equal(st.nodes, full.nodes);
+              assert_int_equal(st.other_order, full.other_order);
               decided++;
             }
             gboolean ok2 = hs_prover_decide(P, o, cap, &got, &again, &e);
@@ -724,6 +754,7 @@ main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_brute_prove_lists),
+    cmocka_unit_test(test_brute_all_words),
     cmocka_unit_test(test_brute_tiny_lists),
     cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_brute_games),

@@ -147,7 +147,8 @@ test_prove_rows(void **state)
   g_autofree char *sum = hs_report_prove_summary(words, rows, 3, &r);
   assert_non_null(strstr(sum, "prove: 3 openers, 1 proven within 5 guesses, 1 impossible, 1 undecided (node limit "
                               "100) (nyt rules, custom lists), 1.5 s (2.8 s of search CPU time)\n"));
-  assert_non_null(strstr(sum, "1 opener decided in the greedy order after the fast order reached the node limit\n"));
+  assert_non_null(
+    strstr(sum, "1 opener decided in the greedy order, the escalation's second (the fast order first)\n"));
   assert_non_null(strstr(sum, "per opener (CPU time): median 0.5000 s, max 2.000 s (shame)\n"));
 }
 
@@ -166,6 +167,14 @@ test_optimize_rows(void **state)
   assert_string_equal(sum, "optimize: 3 openers: 2 optimal, 1 impossible (within 6 guesses, normal mode, custom "
                            "lists), 4.0 s (6.0 s of CPU time)\nbest: shame 45 (2.2500), shade 50 (2.5000)\n"
                            "slowest opener: shake, 3.00 s of CPU time\n");
+  /* --best: a worse row has no total, only its lower bound; an impossible row has neither. */
+  rows[2].verdict = HS_OPTIMIZE_ROW_WORSE;
+  r.best = 1;
+  r.timing = TRUE;
+  g_autofree char *best = hs_report_optimize_rows(words, rows, 3, &r);
+  assert_string_equal(best, "opener\tverdict\ttotal\taverage\tlower_bound\tseconds\n"
+                            "shade\toptimal\t50\t2.5000\t-\t1.0000\nshake\timpossible\t-\t-\t-\t3.0000\n"
+                            "shame\tworse\t-\t-\t45\t2.0000\n");
 }
 
 int

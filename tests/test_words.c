@@ -134,7 +134,6 @@ test_load_errors(void **state)
       { NULL } },
     { W "empty.txt", W "good-guesses.txt", W "empty.txt:1: ", { "no words" }, { NULL } },
     { W "comments-only.txt", W "good-guesses.txt", W "comments-only.txt:1: ", { "no words" }, { NULL } },
-    { W "good-answers.txt", W "empty.txt", W "empty.txt:1: ", { "no words" }, { NULL } },
     /* Errors in the guesses file name the guesses file. */
     { W "good-answers.txt", W "upper.txt", W "upper.txt:3: ", { "'SHAKE'", "upper-case" }, { NULL } },
     { W "good-answers.txt", W "four-letters.txt", W "four-letters.txt:3: ", { "'sham'" }, { NULL } },
@@ -484,7 +483,57 @@ test_set_names(void **state)
   assert_string_equal(e->message, "unknown word-list set 'nyt2024' (expected 'original', 'nyt2022', 'nyt2023', "
                                   "'pokemon-dp', 'pokemon-bw', 'pokemon-xy', 'pokemon-sm', 'pokemon-swsh', "
                                   "'pokemon-sv', 'habara2021-dp', 'habara2021-bw', 'habara2021-xy', "
-                                  "'habara2021-sm' or 'habara2021-swsh')");
+                                  "'habara2021-sm', 'habara2021-swsh', 'original-all', 'nyt2022-all' or "
+                                  "'nyt2023-all')");
+  g_clear_error(&e);
+  assert_true(hs_words_is_set_name("original-all"));
+  assert_true(hs_words_is_set_name("nyt2023-all"));
+  assert_false(hs_words_is_set_name("custom-all"));
+  assert_false(hs_words_is_set_name("pokemon-dp-all"));
+  assert_false(hs_words_is_set_name("-all"));
+  assert_null(hs_words_load_set("-all", &e));
+  assert_true(g_error_matches(e, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET));
+  g_clear_error(&e);
+}
+
+/* Every allowed word an answer: the SET-all lists (the base set's answers, then its guesses, all
+ * answers), and custom answers with no guesses (no file, or an empty one). */
+static void
+test_all_words(void **state)
+{
+  (void)state;
+  const struct {
+    const char *set;
+    guint n_answers, n_words;
+  } sets[] = { { "original", 2315, 12972 }, { "nyt2022", 2309, 12947 }, { "nyt2023", 3158, 14855 } };
+  for (guint i = 0; i < G_N_ELEMENTS(sets); i++) {
+    g_autoptr(HsWords) base = hs_test_load_set(sets[i].set);
+    g_autofree char *name = g_strconcat(sets[i].set, "-all", NULL);
+    g_autoptr(HsWords) all = hs_test_load_set(name);
+    assert_int_equal(base->n_answers, sets[i].n_answers);
+    assert_int_equal(all->n_answers, sets[i].n_words);
+    assert_int_equal(all->n_words, sets[i].n_words);
+    assert_string_equal(all->name, name);
+    assert_null(all->guesses_path);
+    for (guint k = 0; k < all->n_words; k++)
+      assert_string_equal(all->text[k], base->text[k]);
+  }
+  GError *e = NULL;
+  g_autoptr(HsWords) none = hs_words_load(W "good-answers.txt", NULL, &e);
+  g_assert_no_error(e);
+  g_autoptr(HsWords) empty = hs_words_load(W "good-answers.txt", W "empty.txt", &e);
+  g_assert_no_error(e);
+  g_autoptr(HsWords) comments = hs_words_load(W "good-answers.txt", W "comments-only.txt", &e);
+  g_assert_no_error(e);
+  assert_true(none->n_answers > 0);
+  assert_int_equal(none->n_words, none->n_answers);
+  assert_int_equal(empty->n_words, none->n_words);
+  assert_int_equal(empty->n_answers, none->n_answers);
+  assert_int_equal(comments->n_answers, none->n_answers);
+  assert_null(none->guesses_path);
+  /* The answers may not be empty. */
+  assert_null(hs_words_load(W "empty.txt", NULL, &e));
+  assert_true(g_error_matches(e, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE));
   g_clear_error(&e);
 }
 
@@ -597,6 +646,7 @@ main(void)
     cmocka_unit_test(test_shipped_lists_disjoint),
     cmocka_unit_test(test_data_checksums),
     cmocka_unit_test(test_set_names),
+    cmocka_unit_test(test_all_words),
     cmocka_unit_test(test_builtin_order),
     cmocka_unit_test(test_builtin_order_precedence),
   };

@@ -27,7 +27,7 @@ static const GOptionEntry options[] = {
   { "sample", 0, 0, G_OPTION_ARG_INT64, &opt.sample, "Decide K random rows again (default: every row)", "K" },
   { "seed", 0, 0, G_OPTION_ARG_STRING, &opt.seed_text, "Seed of the random sample (default 1)", "S" },
   { "max-nodes", 0, 0, G_OPTION_ARG_INT64, &opt.max_nodes,
-    "prove tables: give up on a row after N search nodes per search order (it is then counted as not decided "
+    "prove tables: give up on a row after N search nodes in all (it is then counted as not decided "
     "again, not as differing); also lets 'undecided' rows be sampled",
     "N" },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -319,7 +319,12 @@ compare(char **table, char **again)
         return 2;
       return strcmp(table[1], again[1]) != 0;
     default:
-      /* --best does not decide whether a worse opener meets the cap at all: impossible is worse too. */
+      /* --best with a lower_bound column: a worse opener has a strategy whose optimum reaches its bound.
+       * Tables of --best before that column had the bound as the total and said worse for an impossible
+       * opener too. */
+      if (strcmp(table[1], "worse") == 0 && opt.shape.lower_bound)
+        return strcmp(again[1], "optimal") != 0 ||
+               g_ascii_strtoull(again[2], NULL, 10) < g_ascii_strtoull(table[4], NULL, 10);
       if (strcmp(table[1], "worse") == 0)
         return strcmp(again[1], "impossible") != 0 &&
                g_ascii_strtoull(again[2], NULL, 10) < g_ascii_strtoull(table[2], NULL, 10);
@@ -331,7 +336,9 @@ compare(char **table, char **again)
 static char *
 claim(char **f)
 {
-  guint n = opt.shape.kind == HS_CLI_TABLE_PROVE ? 1 : opt.shape.kind == HS_CLI_TABLE_OPTIMIZE ? 3 : 7;
+  guint n = opt.shape.kind == HS_CLI_TABLE_PROVE      ? 1
+            : opt.shape.kind == HS_CLI_TABLE_OPTIMIZE ? (opt.shape.lower_bound ? 4 : 3)
+                                                      : 7;
   g_autoptr(GString) s = g_string_new(NULL);
   for (guint c = 1; c <= n && f[c] != NULL; c++)
     g_string_append_printf(s, "%s%s", c > 1 ? " " : "", f[c]);

@@ -244,7 +244,8 @@ typedef struct {
   HsCliTableKind kind;
   const char *command; /* "sweep", "prove", "optimize" */
   guint n_columns;
-  gboolean seconds; /* the last column is 'seconds' (--timing) */
+  gboolean seconds;     /* the last column is 'seconds' (--timing) */
+  gboolean lower_bound; /* optimize --best: a 'lower_bound' column after the average */
 } HsCliTableShape;
 
 /* The shape of the column header HEADER (line LINENO of FILE); any other header is an error. */
@@ -261,8 +262,10 @@ typedef struct {
  * opener a word of the lists, every number a number in range, and the columns agreeing with each
  * other (sweep: the histogram counts every answer once, and worst, over_cap, first_over, total,
  * average and the verdict follow from it; optimize: the average is total / answers, a total lies
- * between one guess and the cap per answer, an impossible row has none). Verdicts themselves cannot
- * be checked here (check-table decides rows again). Errors name FILE:LINENO. */
+ * between one guess and the cap per answer, an impossible row has none; with --best's lower_bound
+ * column an optimal row has a total and no bound, a worse row a bound in that range and no total, an
+ * impossible row neither). Verdicts themselves cannot be checked here (check-table decides rows
+ * again). Errors name FILE:LINENO. */
 gboolean hs_cli_table_check_row(const HsCliTableCheck *c, char **fields, const char *file, guint lineno,
                                 GError **error);
 
@@ -388,12 +391,23 @@ void hs_cli_print_timing(const HsCliContext *ctx, const char *phase, double phas
 
 /* ---- prove.c ---- */
 
-/* Why OPENER cannot guarantee ctx's cap (the prover's explanation WHY), on stderr: the first opener
- * pattern whose part no strategy solves in the guesses left, its words, and the fewest it needs; then
- * the search's NODES and SECS. Returns FALSE with HS_CLI_ERROR_REPORTED (the verdict of prove and
+/* Why OPENER cannot guarantee ctx's cap (the prover's explanation WHY), on stderr: the opener pattern
+ * whose part the search refuted, its words, and (when WHY was explained) the fewest guesses it needs;
+ * then the search's NODES and SECS. Returns FALSE with HS_CLI_ERROR_REPORTED (the verdict of prove and
  * optimize for one opener). */
 gboolean hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFailure *why, guint64 nodes,
                                   double secs, GError **error);
+
+/* The progress of one opener's search on a terminal: "WHAT OPENER: N nodes, S s" (hs_cli_progress;
+ * end it with hs_cli_progress_end). */
+typedef struct {
+  const char *what;   /* the command: "prove" */
+  const char *opener; /* the opener's text */
+  gint64 start;       /* g_get_monotonic_time() when the search started */
+} HsCliSearchMeter;
+
+/* Shows P's progress with METER (which must outlive the search) when stderr is a terminal. */
+void hs_cli_watch_prover(HsProver *P, HsCliSearchMeter *m);
 
 /* ---- load.c: strategy files (HS_CMD_STRATEGY_FILE) ---- */
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static struct {
-  gboolean all, timing;
+  gboolean all, timing, explain;
   gint best;
   HsFormat format;
 } opt;
@@ -38,6 +38,10 @@ static const GOptionEntry options[] = {
   HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
     "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
+  { "explain", 0, 0, G_OPTION_ARG_NONE, &opt.explain,
+    "One opener that cannot meet the cap: also search how many guesses its failing part needs (as 'prove "
+    "--explain')",
+    NULL },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -50,6 +54,8 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return FALSE;
   if (!opt.all && (o->openers || o->shard || opt.best))
     return hs_cli_usage_error(error, "--openers, --shard and --best go with --all");
+  if (opt.all && opt.explain)
+    return hs_cli_usage_error(error, "--explain goes with one opener");
   if (opt.best && o->shard)
     return hs_cli_usage_error(error, "--best needs every opener in one run; it cannot be sharded");
   /* One opener is one sequential search: a second thread would only build the feedback table a few
@@ -79,25 +85,25 @@ optimize_one(HsCliContext *ctx, GError **error)
   hs_cli_catch_interrupts(&interrupted);
   /* One opener reads too little of the transposed table to repay its build. */
   hs_table_set_by_answer(ctx->table, FALSE);
-  /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why.
-   * Its fast order (as in --all): both orders give the same verdict and reason, and only the verdict
-   * is used when there is a strategy; the fast one costs a quarter of the greedy one's time there. */
+  /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why,
+   * as 'prove' and --all do: fast order, the same escalation. Only the verdict is used when there is a
+   * strategy. */
   g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_FAST);
   hs_prover_set_cancel(P, &interrupted);
+  HsCliSearchMeter meter = { "optimize: deciding", ctx->words->text[opener], g_get_monotonic_time() };
+  hs_cli_watch_prover(P, &meter);
   HsProveStats pst = { 0 };
   HsProveFailure why;
   memset(&why, 0, sizeof why);
   gboolean feasible = FALSE;
-  gint64 t0 = g_get_monotonic_time();
-  if (!hs_prover_decide(P, opener, cap, &feasible, &pst, error))
+  const gint64 t0 = meter.start;
+  gboolean decided = hs_prover_decide(P, opener, cap, &feasible, &pst, error) &&
+                     (feasible || hs_prover_why(P, opt.explain, &why, error));
+  hs_cli_progress_end();
+  if (!decided)
     return FALSE;
-  if (!feasible) {
-    HsStrategy *none = hs_prover_prove(P, opener, cap, NULL, &why, error); /* NULL: the cap cannot be met */
-    g_clear_pointer(&none, hs_strategy_free);
-    if (*error != NULL)
-      return FALSE;
+  if (!feasible)
     return hs_cli_report_impossible(ctx, opener, &why, pst.nodes, (g_get_monotonic_time() - t0) / 1e6, error);
-  }
   g_autoptr(HsOptimizer) O = hs_optimizer_new(ctx->table, ctx->policy.rules);
   hs_optimizer_set_cancel(O, &interrupted);
   HsOptimizeStats st = { 0 };
@@ -183,15 +189,19 @@ const HsCliCommand hs_cli_optimize = {
           "then canonical order), so the strategy is the same on every run. It is verified by the\n"
           "independent verifier and written like 'solve' (-o DIR or --format); stderr gets the histogram,\n"
           "the total, the search nodes and the time. When no strategy meets the cap, stderr says why, as\n"
-          "'prove' does. One opener is one sequential search and runs on one thread unless --threads is\n"
-          "given.\n\n"
+          "'prove' does (--explain as there). One opener is one sequential search and runs on one thread\n"
+          "unless --threads is given.\n\n"
           "With --all every opener (or --openers) is optimised, in parallel (--threads), and a TSV is written\n"
           "(stdout or -o FILE), one row per opener sorted by opener:\n"
-          "  opener  verdict (optimal|impossible|worse)  total  average\n"
+          "  opener  verdict (optimal|impossible)  total  average\n"
           "The rows are the same for any thread count and shard split ('hardsix merge' joins shards). With\n"
           "--best K only the K best openers are optimised exactly (least total, ties to canonical order): the\n"
-          "others are searched with the K-th best total so far as a cut-off, and their rows say 'worse' with\n"
-          "a proven lower bound of their total (at least the K-th best total); far cheaper than every row.\n\n"
+          "others are searched with the K-th best total so far as a cut-off, and the prover decides the rest;\n"
+          "far cheaper than every row. The rows then have a fifth column:\n"
+          "  opener  verdict (optimal|worse|impossible)  total  average  lower_bound\n"
+          "a 'worse' row has a strategy but no total ('-'), only a proven lower bound of its total (at least\n"
+          "the K-th best total); an 'impossible' row has no strategy within the cap; an 'optimal' row has no\n"
+          "bound ('-').\n\n"
           "Exit status: one opener: 0 optimal and verified, 1 impossible or not verified; --all: 0 when every\n"
           "opener was decided; 1 on errors; 2 usage error.",
   .options = options,

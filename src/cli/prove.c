@@ -6,9 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static struct {
-  gboolean all, timing;
+  gboolean all, timing, explain;
   gint64 max_nodes;
   char *search;
   HsFormat format;
@@ -25,11 +26,17 @@ static const GOptionEntry options[] = {
   HS_CLI_FORCE_OPTION,
   HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
   { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
-    "Guess order: greedy (default for one opener) or fast (default for --all)", "ORDER" },
+    "Search order to start with: fast (default) or greedy; an opener it does not decide soon goes on in the "
+    "other order, then in the first again, with growing budgets",
+    "ORDER" },
   { "max-nodes", 0, 0, G_OPTION_ARG_INT64, &opt.max_nodes,
-    "Give up on an opener after N search nodes in each search order (the other order is tried after the first): "
-    "--all writes the row as 'undecided', one opener exits 1 (default: no limit)",
+    "Give up on an opener after N search nodes in all: --all writes the row as 'undecided', one opener exits 1 "
+    "(default: no limit, every opener is decided)",
     "N" },
+  { "explain", 0, 0, G_OPTION_ARG_NONE, &opt.explain,
+    "One impossible opener: also search how many guesses its failing part needs (can take far longer than the "
+    "verdict)",
+    NULL },
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
     "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -39,12 +46,17 @@ static gboolean
 check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   const HsCliOptions *o = &ctx->opt;
-  opt.order = opt.all ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY;
+  opt.order = HS_PROVE_ORDER_FAST;
   opt.format = HS_FORMAT_BY_PATTERN;
   if (!hs_cli_check_opener_or_all(ctx, opt.all, argc, error))
     return FALSE;
   if (!opt.all && (o->openers || o->shard))
     return hs_cli_usage_error(error, "--openers and --shard go with --all");
+  if (opt.all && opt.explain)
+    return hs_cli_usage_error(error, "--explain goes with one opener");
+  /* One opener is one sequential search (as for optimize): idle OpenMP threads would only spin. */
+  if (!opt.all && o->threads == 0)
+    ctx->opt.threads = 1;
   if (!hs_cli_plan_opener_or_all(ctx, opt.all, opt.all ? NULL : argv[1], &opt.format, error))
     return FALSE;
   /* hs_prove_order_parse reports a bad name in G_OPTION_ERROR or its own domain: either is a usage
@@ -60,7 +72,7 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 /* How many words of a failing part are named. */
 #define PART_SHOWN 12
 
-/* The order that decided: opt.order, or the other one when that reached --max-nodes (ST). */
+/* The order that decided: opt.order, or the other one when the escalation switched to it (ST). */
 static HsProveOrder
 deciding_order(const HsProveStats *st)
 {
@@ -74,14 +86,13 @@ policy_string(const HsCliContext *ctx, const HsProveStats *st)
                          hs_prove_order_name(deciding_order(st)));
 }
 
-/* With --max-nodes: says when the decision went on in the other order. */
+/* Says when the escalation switched to the other order and that one decided. */
 static void
 print_other_order(const HsProveStats *st)
 {
   if (st->other_order)
-    fprintf(stderr, "search: the %s order reached the node limit (%" G_GINT64_FORMAT " node%s); the %s order decided\n",
-            hs_prove_order_name(opt.order), opt.max_nodes, opt.max_nodes == 1 ? "" : "s",
-            hs_prove_order_name(deciding_order(st)));
+    fprintf(stderr, "search: the %s order decided, the escalation's second (the %s order first)\n",
+            hs_prove_order_name(deciding_order(st)), hs_prove_order_name(opt.order));
 }
 
 /* Lists the words of the opener's part PATTERN (canonical order), at most PART_SHOWN. */
@@ -125,8 +136,10 @@ hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const HsProveFai
   fprintf(stderr, "  after %s %s: %u candidate%s (%s) cannot be solved within %u more guess%s", o,
           hs_pattern_format_for(w, opener, why->pattern, HS_PATTERN_EMOJI, pat), why->n_cands,
           why->n_cands == 1 ? "" : "s", part->str, cap - 1, cap - 1 == 1 ? "" : "es");
-  if (why->best)
+  if (why->explained && why->best)
     fprintf(stderr, "; the best is %u more (%u in all)\n", why->best, why->best + 1);
+  else if (why->explained)
+    fprintf(stderr, "; no strategy solves it within %u guesses in all\n", HS_DEPTH_LIMIT - 1);
   else
     fprintf(stderr, "\n");
   print_search(nodes, secs);
@@ -152,6 +165,22 @@ emit_proof(HsCliContext *ctx, HsStrategy *s, double secs, const HsProveStats *st
   return verified || hs_cli_reported(error);
 }
 
+/* The progress line of one opener's search (hs_prover_set_progress). */
+static void
+show_search(guint64 nodes, gpointer user)
+{
+  const HsCliSearchMeter *m = user;
+  hs_cli_progress(FALSE, "%s %s: %" G_GUINT64_FORMAT " nodes, %.0f s", m->what, m->opener, nodes,
+                  (g_get_monotonic_time() - m->start) / 1e6);
+}
+
+void
+hs_cli_watch_prover(HsProver *P, HsCliSearchMeter *m)
+{
+  if (isatty(STDERR_FILENO))
+    hs_prover_set_progress(P, show_search, m);
+}
+
 static gboolean
 prove_one(HsCliContext *ctx, GError **error)
 {
@@ -161,12 +190,16 @@ prove_one(HsCliContext *ctx, GError **error)
   hs_cli_catch_interrupts(&interrupted);
   hs_prover_set_cancel(prover, &interrupted);
   hs_prover_set_node_limit(prover, (guint64)opt.max_nodes);
+  HsCliSearchMeter meter = { "prove", ctx->words->text[opener], g_get_monotonic_time() };
+  hs_cli_watch_prover(prover, &meter);
   HsProveStats st = { 0 };
   HsProveFailure why;
   memset(&why, 0, sizeof why);
-  gint64 t0 = g_get_monotonic_time();
   g_autoptr(HsStrategy) s = hs_prover_prove(prover, opener, ctx->policy.max_guesses, &st, &why, error);
-  double secs = (g_get_monotonic_time() - t0) / 1e6;
+  if (s == NULL && *error == NULL && opt.explain)
+    hs_prover_why(prover, TRUE, &why, error);
+  double secs = (g_get_monotonic_time() - meter.start) / 1e6;
+  hs_cli_progress_end();
   if (*error != NULL)
     return FALSE;
   print_other_order(&st);
@@ -229,24 +262,27 @@ const HsCliCommand hs_cli_prove = {
     "Decides exactly whether some strategy that starts with OPENER solves every answer within\n"
     "--max-guesses guesses (default 6), searching every allowed word legal under --rules (default nyt; none: all).\n"
     "When it does, the strategy found is verified by the independent verifier and written like 'solve'\n"
-    "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the first opener\n"
-    "pattern (in pattern order) whose part cannot be solved in the guesses left, its size, and the fewest\n"
-    "guesses that part needs.\n\n"
+    "(-o DIR or --format); a summary goes to stderr. When it does not, stderr names the opener pattern\n"
+    "whose part the search refuted (it cannot be solved in the guesses left) and its size; --explain also\n"
+    "searches the fewest guesses that part needs, which can take far longer than the verdict. A long\n"
+    "search shows its nodes and time on stderr when that is a terminal.\n\n"
     "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
     "(stdout or -o FILE), one row per opener sorted by opener:\n"
     "  opener  verdict (proven|impossible|undecided)  nodes (search nodes expanded)\n"
     "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
     "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
     "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
-    "too when it is a terminal.\n"
-    "Both search orders give the same verdicts; they differ in speed, in the nodes column and in the\n"
-    "strategy found.\n"
-    "--max-nodes N bounds the work per opener and search order: an opener the chosen order does not\n"
-    "decide within N search nodes is decided on in the other order (near the boundary the fast order is\n"
-    "quicker to refute, the greedy order to prove), with N more nodes; one that is still open gets the\n"
-    "verdict 'undecided' (the search is deterministic, so the same rows come back on every run and from\n"
-    "every shard, and a row decided within N is the same under any larger N); decide those openers again\n"
-    "with a larger N or none (--openers FILE).\n\n"
+    "too when it is a terminal.\n\n"
+    "One opener and --all search alike: the fast order first (--search greedy starts with the greedy\n"
+    "order, whose strategies look like greedy ones); an opener it has not decided within 100,000 nodes\n"
+    "goes on in the other order, then in the first again, and so on, each order's budget doubling every\n"
+    "time it comes back, what was settled kept. Near the boundary the fast order refutes sooner and the\n"
+    "greedy order proves sooner. Every opener is decided; both orders give the same verdicts, they\n"
+    "differ in speed, in the nodes column and in the strategy found.\n"
+    "--max-nodes N stops an opener after N search nodes in all: its row says 'undecided' (one opener:\n"
+    "exit 1). The search is deterministic and its schedule does not depend on N, so the same rows come\n"
+    "back on every run and from every shard, and a row decided within N is the same under any larger N\n"
+    "or none.\n\n"
     "Exit status: one opener: 0 proven and verified, 1 impossible, undecided or not verified; --all: 0\n"
     "when every opener has a row (whatever the verdicts, undecided included); 1 on errors; 2 usage error.",
   .options = options,

@@ -78,6 +78,7 @@ static const char *const sweep_columns[] = { "opener",     "verdict",   "worst",
                                              "first_over", "histogram", "total", "average" };
 static const char *const prove_columns[] = { "opener", "verdict", "nodes" };
 static const char *const optimize_columns[] = { "opener", "verdict", "total", "average" };
+static const char *const best_columns[] = { "opener", "verdict", "total", "average", "lower_bound" };
 
 gboolean
 hs_cli_table_shape(const char *file, guint lineno, const char *header, HsCliTableShape *shape, GError **error)
@@ -91,6 +92,7 @@ hs_cli_table_shape(const char *file, guint lineno, const char *header, HsCliTabl
     { HS_CLI_TABLE_SWEEP, "sweep", sweep_columns, G_N_ELEMENTS(sweep_columns) },
     { HS_CLI_TABLE_PROVE, "prove", prove_columns, G_N_ELEMENTS(prove_columns) },
     { HS_CLI_TABLE_OPTIMIZE, "optimize", optimize_columns, G_N_ELEMENTS(optimize_columns) },
+    { HS_CLI_TABLE_OPTIMIZE, "optimize", best_columns, G_N_ELEMENTS(best_columns) },
   };
   g_auto(GStrv) cols = g_strsplit(header, "\t", -1);
   guint n = g_strv_length(cols);
@@ -107,6 +109,7 @@ hs_cli_table_shape(const char *file, guint lineno, const char *header, HsCliTabl
     shape->command = shapes[s].command;
     shape->n_columns = n;
     shape->seconds = n == m + 1;
+    shape->lower_bound = shapes[s].columns == best_columns;
     return TRUE;
   }
   return hs_cli_fail(error,
@@ -219,22 +222,41 @@ check_prove(char **f, const char *where, GError **error)
   return TRUE;
 }
 
+/* A total (or a bound of one) VALUE of column NAME: from one guess to the cap per answer. */
+static gboolean
+check_total(const HsCliTableCheck *c, const char *where, const char *name, const char *value, guint64 *total,
+            GError **error)
+{
+  guint n = c->words->n_answers;
+  if (!parse_count(value, G_MAXUINT64, total) || *total < n || *total > (guint64)c->max_guesses * n)
+    return bad_field(error, where, name, value, "is not a total from one guess to the cap per answer");
+  return TRUE;
+}
+
 static gboolean
 check_optimize(const HsCliTableCheck *c, char **f, const char *where, GError **error)
 {
   const char *verdicts[] = { "optimal", "worse", "impossible", NULL };
   if (!g_strv_contains(verdicts, f[1]))
     return bad_field(error, where, "verdict", f[1], "is not optimal, worse or impossible");
-  if (strcmp(f[1], "impossible") == 0) {
+  const gboolean optimal = strcmp(f[1], "optimal") == 0;
+  /* --best: a worse row's bound is in lower_bound, and it has no total. */
+  const gboolean has_total = c->shape->lower_bound ? optimal : strcmp(f[1], "impossible") != 0;
+  guint64 total = 0;
+  if (c->shape->lower_bound) {
+    if (strcmp(f[1], "worse") != 0 && strcmp(f[4], "-") != 0)
+      return bad_field(error, where, "lower_bound", f[4],
+                       optimal ? "but the total is known" : "but no strategy exists");
+    if (strcmp(f[1], "worse") == 0 && !check_total(c, where, "lower_bound", f[4], &total, error))
+      return FALSE;
+  }
+  if (!has_total) {
     if (strcmp(f[2], "-") != 0 || strcmp(f[3], "-") != 0)
       return bad_field(error, where, "verdict", f[1], "but a total is given");
     return TRUE;
   }
-  guint n = c->words->n_answers;
-  guint64 total = 0;
-  if (!parse_count(f[2], G_MAXUINT64, &total) || total < n || total > (guint64)c->max_guesses * n)
-    return bad_field(error, where, "total", f[2], "is not a total from one guess to the cap per answer");
-  return check_average(where, f[3], total, n, error);
+  return check_total(c, where, "total", f[2], &total, error) &&
+         check_average(where, f[3], total, c->words->n_answers, error);
 }
 
 gboolean

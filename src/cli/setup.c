@@ -76,9 +76,12 @@ on_threads(const char *name, const char *value, gpointer ctx, GError **error)
 }
 
 static const GOptionEntry list_entries[] = {
-  { "lists", 0, 0, G_OPTION_ARG_STRING, NULL, "Word-list set: original (default), nyt2022 or nyt2023", "SET" },
-  { "answers", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Answers file (with --guesses)", "FILE" },
-  { "guesses", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Other allowed guesses (with --answers)", "FILE" },
+  { "lists", 0, 0, G_OPTION_ARG_STRING, NULL,
+    "Word-list set: original (default), nyt2022 or nyt2023; SET-all (original-all, ...): every allowed word is an "
+    "answer",
+    "SET" },
+  { "answers", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Answers file (alone: every allowed word is an answer)", "FILE" },
+  { "guesses", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Other allowed guesses, never answers (with --answers)", "FILE" },
   { "order", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Canonical order of the answers (for ties): a file or tkihira2022",
     "FILE" },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -281,8 +284,9 @@ load_words(HsCliContext *ctx, GError **error)
 {
   const HsCliOptions *o = &ctx->opt;
   if (o->answers != NULL || o->guesses != NULL) {
-    if (o->answers == NULL || o->guesses == NULL)
-      return hs_cli_usage_error(error, "--answers and --guesses go together");
+    /* --answers alone: every allowed word can be the answer. */
+    if (o->answers == NULL)
+      return hs_cli_usage_error(error, "--guesses goes with --answers");
     if (o->lists != NULL)
       return hs_cli_usage_error(error, "--lists cannot be combined with --answers/--guesses");
     ctx->words = hs_words_load(o->answers, o->guesses, error);

@@ -90,15 +90,16 @@ load_state_clear(LoadState *st)
   }
 }
 
-/* The words of one file into ST (its list, lines and seen table); FALSE with file:line errors. */
+/* The words of one file into ST (its list, lines and seen table); FALSE with file:line errors. A file
+ * with no words is an error unless EMPTY_OK (the guesses: then every allowed word can be the answer). */
 static gboolean
-parse_list(const char *text, gsize len, const char *path, LoadState *st, GError **error)
+parse_list(const char *text, gsize len, const char *path, gboolean empty_ok, LoadState *st, GError **error)
 {
   *st = (LoadState){ path, g_ptr_array_new(), g_array_new(FALSE, FALSE, sizeof(guint)),
                      g_hash_table_new(g_str_hash, g_str_equal) };
   if (!hs_file_foreach_line(text, len, load_line, st, error))
     return FALSE;
-  if (st->list->len == 0) {
+  if (st->list->len == 0 && !empty_ok) {
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE, "%s:1: no words in file", path);
     return FALSE;
   }
@@ -256,9 +257,10 @@ hs_words_load_game(const char *answers_path, const char *guesses_path, gboolean 
 {
   g_autofree char *a = NULL, *g = NULL;
   gsize a_len = 0, g_len = 0;
-  if (!hs_file_read(answers_path, &a, &a_len, error) || !hs_file_read(guesses_path, &g, &g_len, error))
+  if (!hs_file_read(answers_path, &a, &a_len, error) ||
+      (guesses_path != NULL && !hs_file_read(guesses_path, &g, &g_len, error)))
     return NULL;
-  return hs_words_parse_game(a, a_len, answers_path, g, g_len, guesses_path, short_guesses, error);
+  return hs_words_parse_game(a, a_len, answers_path, g ? g : "", g_len, guesses_path, short_guesses, error);
 }
 
 HsWords *
@@ -282,8 +284,8 @@ hs_words_parse_game(const char *answers_text, gsize answers_len, const char *ans
   LoadState a = { 0 }, g = { 0 };
   HsWords *w = NULL;
   guint length = 0;
-  if (parse_list(answers_text, answers_len, answers_path, &a, error) &&
-      parse_list(guesses_text, guesses_len, guesses_path, &g, error) &&
+  if (parse_list(answers_text, answers_len, answers_path, FALSE, &a, error) &&
+      parse_list(guesses_text, guesses_len, guesses_path ? guesses_path : "(no guesses)", TRUE, &g, error) &&
       check_lengths(&a, &g, short_guesses, &length, error) && check_disjoint(&a, &g, error)) {
     w = g_new0(HsWords, 1);
     if (!collect_alphabet(w, &a, &g, error)) {
@@ -360,6 +362,10 @@ static const char *const set_names[] = { "original",      "nyt2022",        "nyt
                                          "pokemon-sv",    "habara2021-dp",  "habara2021-bw", "habara2021-xy",
                                          "habara2021-sm", "habara2021-swsh" };
 
+/* The English sets also come as SET-all: every allowed word of SET an answer. */
+static const char *const all_set_names[] = { "original-all", "nyt2022-all", "nyt2023-all" };
+#define ALL_SUFFIX "-all"
+
 /* Pokemon Wordle lets any name of at most the answers' length be guessed. */
 static gboolean
 set_has_short_guesses(const char *set)
@@ -377,13 +383,30 @@ static const struct {
   { "tkihira2022", "orders/tkihira2022.txt", "original" },
 };
 
+/* TRUE when NAME is one of the SET-all names. */
+static gboolean
+is_all_set_name(const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS(all_set_names); i++)
+    if (g_strcmp0(name, all_set_names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 hs_words_is_set_name(const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS(set_names); i++)
     if (g_strcmp0(name, set_names[i]) == 0)
       return TRUE;
-  return FALSE;
+  return is_all_set_name(name);
+}
+
+void
+hs_words_make_all_answers(HsWords *w)
+{
+  w->n_answers = w->n_words;
+  g_clear_pointer(&w->guesses_path, g_free);
 }
 
 /* "'a', 'b' or 'c'" for the messages that list the accepted names. */
@@ -400,19 +423,26 @@ HsWords *
 hs_words_load_set(const char *set, GError **error)
 {
   if (!hs_words_is_set_name(set)) {
-    g_autofree char *expected = quoted_alternatives(set_names, G_N_ELEMENTS(set_names));
+    const char *names[G_N_ELEMENTS(set_names) + G_N_ELEMENTS(all_set_names)];
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++)
+      names[i] = i < G_N_ELEMENTS(set_names) ? set_names[i] : all_set_names[i - G_N_ELEMENTS(set_names)];
+    g_autofree char *expected = quoted_alternatives(names, G_N_ELEMENTS(names));
     g_autofree char *shown = set ? hs_escape(set, -1, 40) : g_strdup("");
     g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_UNKNOWN_SET, "unknown word-list set '%s' (expected %s)", shown,
                 expected);
     return NULL;
   }
+  const gboolean all = is_all_set_name(set);
+  g_autofree char *base = g_strndup(set, strlen(set) - (all ? strlen(ALL_SUFFIX) : 0));
   g_autofree char *dir = hs_words_data_dir();
-  g_autofree char *a = g_build_filename(dir, set, "answers.txt", NULL);
-  g_autofree char *g = g_build_filename(dir, set, "guesses.txt", NULL);
-  HsWords *w = hs_words_load_game(a, g, set_has_short_guesses(set), error);
+  g_autofree char *a = g_build_filename(dir, base, "answers.txt", NULL);
+  g_autofree char *g = g_build_filename(dir, base, "guesses.txt", NULL);
+  HsWords *w = hs_words_load_game(a, g, set_has_short_guesses(base), error);
   if (w != NULL) {
     g_free(w->name);
     w->name = g_strdup(set);
+    if (all)
+      hs_words_make_all_answers(w);
   }
   return w;
 }

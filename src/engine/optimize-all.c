@@ -110,7 +110,7 @@ cmp_by_value(gconstpointer a, gconstpointer b, gpointer data)
 
 /* Rows outside the K best (least total, then canonical order) become WORSE with the K-th total as
  * their bound when theirs is lower: every one of them is proven to reach it. BOUND: the one-step
- * bounds (HS_OPTIMIZE_IMPOSSIBLE where they saw that no strategy exists). */
+ * bounds. Rows the prover or the bounds found IMPOSSIBLE stay so (every opener has been decided). */
 static void
 settle_best(HsOptimizeRow *rows, const guint32 *openers, guint n, guint k, const guint64 *bound)
 {
@@ -127,11 +127,6 @@ settle_best(HsOptimizeRow *rows, const guint32 *openers, guint n, guint k, const
   guint64 kth = m >= k && k > 0 ? rows[idx[k - 1]].total : HS_OPTIMIZE_IMPOSSIBLE;
   for (guint t = k; t < m; t++)
     rows[idx[t]].verdict = HS_OPTIMIZE_ROW_WORSE;
-  /* Whether the prover got to an opener depends on the schedule: only impossibility seen by the
-   * bounds (the same on every run) is reported as such. */
-  for (guint i = 0; i < n; i++)
-    if (rows[i].verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE && bound[i] != HS_OPTIMIZE_IMPOSSIBLE)
-      rows[i].verdict = HS_OPTIMIZE_ROW_WORSE;
   for (guint i = 0; i < n; i++)
     if (rows[i].verdict == HS_OPTIMIZE_ROW_WORSE) {
       rows[i].total = MAX(bound[i], kth == HS_OPTIMIZE_IMPOSSIBLE ? 0 : kth);
@@ -140,7 +135,8 @@ settle_best(HsOptimizeRow *rows, const guint32 *openers, guint n, guint k, const
 }
 
 /* One-step lower bounds of every opener (hs_optimizer_bound, memo-free so the same on every run), in
- * parallel; the second half of the progress is the search that follows. */
+ * parallel: the first third of the progress; the search and the decisions of the openers it skipped
+ * follow. */
 static void
 bound_every(const HsTable *table, HsRules rules, const guint32 *openers, const HsOptimizeAllOptions *o, guint64 *bound,
             guint n, GError **errors)
@@ -161,7 +157,7 @@ bound_every(const HsTable *table, HsRules rules, const guint32 *openers, const H
       {
         done++;
         if (o->progress && done % 64 == 0)
-          o->progress(done / 2, n, o->progress_user);
+          o->progress(done / 3, n, o->progress_user);
       }
     }
     hs_optimizer_free(opt);
@@ -176,17 +172,17 @@ can_reach(guint64 bound, guint64 cutoff)
   return bound != HS_OPTIMIZE_IMPOSSIBLE && (cutoff == HS_OPTIMIZE_IMPOSSIBLE || bound <= cutoff);
 }
 
-/* Reports DONE of the N openers searched: each one, or in the K-best run (SECOND_HALF: the bounds
- * were the first half) every 16th and the last. */
+/* Reports DONE of the N openers searched: each one, or in the K-best run (THIRD: 1 for its search, 2
+ * for the decisions that follow; the bounds were the first third) every 16th and the last. */
 static void
-report_searched(const HsOptimizeAllOptions *o, guint done, guint n, gboolean second_half)
+report_searched(const HsOptimizeAllOptions *o, guint done, guint n, guint third)
 {
   if (o->progress == NULL)
     return;
-  if (!second_half)
+  if (third == 0)
     o->progress(done, n, o->progress_user);
   else if (done % 16 == 0 || done == n)
-    o->progress(n / 2 + done / 2, n, o->progress_user);
+    o->progress((guint)(((guint64)third * n + done) / 3), n, o->progress_user);
 }
 
 /* A word's letters as a 64-bit key (the wide build folds its masks: equal letters, equal keys; a rare
@@ -240,10 +236,11 @@ group_by_letters(const HsTable *table, const guint32 *openers, guint n, guint *o
 }
 
 /* Searches opener I of ROWS for search_openers; FALSE when it was skipped (cancelled, or with BEST
- * its one-step BOUND shows that it is impossible or cannot reach the cut-off). */
+ * its one-step BOUND shows that it is impossible or cannot reach the cut-off). ROWS[I].nodes counts
+ * the search; a searched opener was decided by the prover (with BEST: SEARCHED[I] set). */
 static gboolean
 search_one(Worker *w, const HsOptimizeAllOptions *o, guint i, const guint64 *bound, Best *best, HsOptimizeRow *rows,
-           GError **errors)
+           guint8 *searched, GError **errors)
 {
   guint64 cutoff = HS_OPTIMIZE_IMPOSSIBLE;
   if (best != NULL) {
@@ -252,6 +249,8 @@ search_one(Worker *w, const HsOptimizeAllOptions *o, guint i, const guint64 *bou
   }
   if (hs_parallel_cancelled(o->cancel) || (best != NULL && !can_reach(bound[i], cutoff)))
     return FALSE;
+  if (searched != NULL)
+    searched[i] = 1;
   if (run_one(w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, &rows[i], &errors[i]) &&
       best != NULL && rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
 #pragma omp critical(hs_optimize_best)
@@ -267,8 +266,8 @@ search_one(Worker *w, const HsOptimizeAllOptions *o, guint i, const guint64 *bou
  * one as its cut-off (none until K are known) and its optimal total joins BEST. */
 static void
 search_openers(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o, const guint *order,
-               const guint *group, guint n_units, const guint64 *bound, Best *best, HsOptimizeRow *rows, guint n,
-               GError **errors)
+               const guint *group, guint n_units, const guint64 *bound, Best *best, HsOptimizeRow *rows,
+               guint8 *searched, guint n, GError **errors)
 {
   guint done = 0;
   const gint64 n_signed = n_units;
@@ -280,10 +279,10 @@ search_openers(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *
     for (gint64 u = 0; u < n_signed; u++) {
       const guint lo = group != NULL ? group[u] : (guint)u, hi = group != NULL ? group[u + 1] : (guint)u + 1;
       for (guint t = lo; t < hi; t++) {
-        if (!search_one(&w, o, order != NULL ? order[t] : t, bound, best, rows, errors))
+        if (!search_one(&w, o, order != NULL ? order[t] : t, bound, best, rows, searched, errors))
           continue;
 #pragma omp critical(hs_optimize_progress)
-        report_searched(o, ++done, n, best != NULL);
+        report_searched(o, ++done, n, best != NULL ? 1 : 0);
       }
     }
     worker_clear(&w);
@@ -298,7 +297,39 @@ optimize_every(const HsTable *table, HsRules rules, const guint32 *openers, cons
   g_autofree guint *order = g_new(guint, MAX(1u, n));
   g_autofree guint *group = g_new(guint, (gsize)n + 1);
   const guint n_groups = group_by_letters(table, openers, n, order, group);
-  search_openers(table, rules, o, order, group, n_groups, NULL, NULL, rows, n, errors);
+  search_openers(table, rules, o, order, group, n_groups, NULL, NULL, rows, NULL, n, errors);
+}
+
+/* The openers the K-best search skipped (their bound passed the cut-off; the bound itself saw no
+ * strategy for none of them) are decided by the prover, in parallel, so that every opener with no
+ * strategy within the cap says IMPOSSIBLE, whichever openers the search reached on this run: the
+ * last third of the progress. */
+static void
+decide_skipped(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o, const guint8 *searched,
+               const guint64 *bound, HsOptimizeRow *rows, guint n, GError **errors)
+{
+  guint done = 0;
+  const gint64 n_signed = n;
+#pragma omp parallel
+  {
+    HsProver *prover = hs_prover_new(table, rules, HS_PROVE_ORDER_FAST);
+    hs_prover_set_cancel(prover, o->cancel);
+#pragma omp for schedule(dynamic, 1)
+    for (gint64 i = 0; i < n_signed; i++) {
+      if (searched[i] || bound[i] == HS_OPTIMIZE_IMPOSSIBLE || hs_parallel_cancelled(o->cancel))
+        continue;
+      const double t0 = hs_parallel_thread_seconds();
+      gboolean feasible = TRUE;
+      if (hs_prover_decide(prover, rows[i].opener, o->max_guesses, &feasible, NULL, &errors[i]) && !feasible) {
+        rows[i].verdict = HS_OPTIMIZE_ROW_IMPOSSIBLE;
+        rows[i].total = 0;
+      }
+      rows[i].seconds += hs_parallel_thread_seconds() - t0;
+#pragma omp critical(hs_optimize_progress)
+      report_searched(o, ++done, n, 2);
+    }
+    hs_prover_free(prover);
+  }
 }
 
 /* The K best: every opener's one-step bound first; then openers in order of that bound, each searched
@@ -319,8 +350,10 @@ optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const
   ByValue by = { bound, openers };
   g_qsort_with_data(order, (gint)n, sizeof *order, cmp_by_value, &by);
   Best best = { g_new(guint64, MAX(1u, o->best)), MIN(o->best, n), 0 };
-  search_openers(table, rules, o, order, NULL, n, bound, &best, rows, n, errors);
+  g_autofree guint8 *searched = g_new0(guint8, MAX(1u, n));
+  search_openers(table, rules, o, order, NULL, n, bound, &best, rows, searched, n, errors);
   g_free(best.top);
+  decide_skipped(table, rules, o, searched, bound, rows, n, errors);
   settle_best(rows, openers, n, MIN(o->best, n), bound);
 }
 

@@ -42,7 +42,7 @@
 #define DEFERRED G_MAXUINT16 /* score of a word known to be worse than the bound it was scored with */
 /* Scratch levels: a node at level l partitions into level l; its parts are solved at level l + 1. */
 #define MAX_LEVELS (HS_DEPTH_LIMIT + 2)
-/* How often (in nodes) the cancel flag is read. */
+/* How often (in calls of hs_prove_solve) the cancel flag is read and progress reported. */
 #define CANCEL_EVERY 1024
 /* FAST order: probes that cannot decide a guess are repeated with budgets PROBE_GROWTH times larger,
  * until the budget would pass PROBE_LIMIT and the guess is searched without one. */
@@ -173,13 +173,18 @@ struct HsProver {
   HsAlike alike;                                   /* classes of words that play alike on a node's set */
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
+  HsProveProgress progress; /* hs_prover_set_progress (NULL: none) */
+  gpointer progress_user;
   gboolean cancelled;
-  gboolean aborted;   /* a probe ran out of budget: unwinding, nothing is memoised */
-  guint64 probe_end;  /* node count at which the running probe stops (0: no probe) */
-  guint64 deadline;   /* node count at which the driver's probe of an opener's part stops (0: none) */
-  guint64 max_nodes;  /* hs_prover_set_node_limit: nodes an opener's decision may expand (0: no limit) */
-  guint64 limit;      /* while deciding: the node count past which the whole search unwinds (0: none) */
-  gboolean undecided; /* the decision stopped at the limit */
+  gboolean aborted;      /* a probe ran out of budget: unwinding, nothing is memoised */
+  guint64 probe_end;     /* node count at which the running probe stops (0: no probe) */
+  guint64 deadline;      /* node count at which the driver's probe of an opener's part stops (0: none) */
+  guint64 max_nodes;     /* hs_prover_set_node_limit: nodes an opener's decision may expand (0: no limit) */
+  guint64 limit;         /* while deciding: the node count past which the whole search unwinds (0: none) */
+  gboolean undecided;    /* the decision stopped at the limit */
+  guint32 failed_opener; /* the last decision found this opener impossible (HS_NONE: it did not) ... */
+  guint failed_cap;      /* ... within this cap ... */
+  guint8 failed_pattern; /* ... on the part of this opener pattern */
   guint64 tick;
   HsProveStats stats;
   HsProveTuning tuning;

@@ -607,9 +607,13 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
     *guess = e->val;
     return e->val != MEMO_FAIL;
   }
-  if (++P->tick % CANCEL_EVERY == 0 && P->cancel != NULL && *P->cancel) {
-    P->cancelled = TRUE;
-    return FALSE;
+  if (++P->tick % CANCEL_EVERY == 0) {
+    if (P->cancel != NULL && *P->cancel) {
+      P->cancelled = TRUE;
+      return FALSE;
+    }
+    if (P->progress != NULL)
+      P->progress(P->stats.nodes, P->progress_user);
   }
   if ((P->probe_end != 0 && P->stats.nodes >= P->probe_end) || hs_prove_deadline_passed(P)) {
     P->aborted = TRUE;

@@ -49,6 +49,7 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
   P->rules = rules;
   P->order = order;
   P->first_order = order;
+  P->failed_opener = HS_NONE;
   P->n_answers = w->n_answers;
   P->n_words = w->n_words;
   P->all_rows = P->core->all_rows;
@@ -88,6 +89,8 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->part_budget = 200;
   t->refute_max_guesses = 5;
   t->escalate_nodes = 2000;
+  t->switch_nodes = 100000;
+  t->switch_growth = 2;
 }
 
 void
@@ -119,6 +122,13 @@ void
 hs_prover_set_cancel(HsProver *P, volatile gint *cancel)
 {
   P->cancel = cancel;
+}
+
+void
+hs_prover_set_progress(HsProver *P, HsProveProgress fn, gpointer user)
+{
+  P->progress = fn;
+  P->progress_user = user;
 }
 
 void
@@ -255,6 +265,66 @@ decide_on(HsProver *P, guint opener, guint max_guesses, guint64 limit, guint8 *f
   return ok;
 }
 
+/* The node count at which phase K (>= 1) of the escalation ends, or 0 when it never does. Phase 1 is
+ * in the first order; from phase 2 on the orders alternate, and each order's budget grows by
+ * switch_growth every time it comes back: phase k gets switch_nodes * growth^((k - 1) / 2) nodes. */
+static guint64
+phase_end(const HsProveTuning *t, guint k)
+{
+  if (t->switch_nodes == 0)
+    return 0;
+  const guint64 growth = MAX(1u, t->switch_growth);
+  guint64 end = 0, budget = t->switch_nodes;
+  for (guint i = 1; i <= k; i++) {
+    if (i > 1 && i % 2 == 1 && budget <= G_MAXUINT64 / 4 / growth)
+      budget *= growth;
+    end = end > G_MAXUINT64 / 4 ? end : end + budget;
+  }
+  return end;
+}
+
+/* The node count where the current phase stops: its end, or the user's limit when that comes first
+ * (0: none). */
+static guint64
+phase_limit(const HsProver *P, guint64 end)
+{
+  if (P->max_nodes == 0)
+    return end;
+  return end == 0 ? P->max_nodes : MIN(end, P->max_nodes);
+}
+
+/* The escalation: the first order decides until phase 1 ends (above refute_max_guesses the first
+ * escalate_nodes nodes without the rounds and the cluster refutation, which most openers do not
+ * need); an opener still open then alternates between the two orders with growing budgets (the
+ * memo's facts stay from phase to phase), until it is decided or the user's limit is reached. The two
+ * orders are good at different openers: near the boundary the FAST order's probes and reordering find
+ * failing parts sooner, the GREEDY order the working guesses of parts that all work. The schedule
+ * depends only on the tuning, never on the limit, so an opener decided within a limit gets the same
+ * verdict and nodes under any larger one. */
+static gboolean
+escalate(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
+{
+  gboolean ok;
+  guint64 end = phase_end(&P->tuning, 1);
+  if (P->clusters || P->tuning.escalate_nodes == 0) {
+    P->limit = phase_limit(P, end);
+    ok = decide(P, opener, max_guesses, P->clusters, failed);
+  } else {
+    guint64 first = end == 0 ? P->tuning.escalate_nodes : MIN(end, P->tuning.escalate_nodes);
+    P->limit = phase_limit(P, first);
+    ok = decide(P, opener, max_guesses, FALSE, failed);
+    if (P->undecided && P->limit == first && first != end)
+      ok = decide_on(P, opener, max_guesses, phase_limit(P, end), failed);
+  }
+  for (guint k = 2; P->undecided && !P->cancelled && end != 0 && (P->max_nodes == 0 || P->stats.nodes < P->max_nodes);
+       k++) {
+    P->order = hs_prove_order_other(P->order);
+    end = phase_end(&P->tuning, k);
+    ok = decide_on(P, opener, max_guesses, phase_limit(P, end), failed);
+  }
+  return ok;
+}
+
 gboolean
 hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats, GError **error)
 {
@@ -267,32 +337,14 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
   hs_memo_clear(&P->memo);
   memset(&P->stats, 0, sizeof P->stats);
   P->order = P->first_order;
-  guint8 failed;
   P->undecided = FALSE;
-  gboolean ok;
-  if (P->clusters || P->tuning.escalate_nodes == 0) {
-    P->limit = P->max_nodes;
-    ok = decide(P, opener, max_guesses, P->clusters, &failed);
-  } else {
-    /* Above refute_max_guesses most openers are decided fastest without rounds and clusters; one
-     * that is not decided within escalate_nodes is decided with them (the memo's facts stay). */
-    P->limit = P->max_nodes ? MIN(P->max_nodes, P->tuning.escalate_nodes) : P->tuning.escalate_nodes;
-    ok = decide(P, opener, max_guesses, FALSE, &failed);
-    if (P->undecided && P->limit != P->max_nodes)
-      ok = decide_on(P, opener, max_guesses, P->max_nodes, &failed);
-  }
-  if (P->undecided && P->max_nodes != 0 && !P->cancelled) {
-    /* The two orders are good at different openers: near the boundary the FAST order's probes and
-     * reordering find failing parts sooner, the GREEDY order the working guesses of parts that all
-     * work. An opener one order leaves undecided gets the other, with max_nodes more nodes (the memo's
-     * facts stay), the rounds and the cluster refutation. */
-    P->order = hs_prove_order_other(P->first_order);
-    P->stats.other_order = TRUE;
-    ok = decide_on(P, opener, max_guesses, P->stats.nodes + P->max_nodes, &failed);
-  }
+  P->failed_opener = HS_NONE;
+  guint8 failed = 0;
+  gboolean ok = escalate(P, opener, max_guesses, &failed);
   gboolean undecided = P->undecided;
   P->limit = 0;
   P->undecided = FALSE;
+  P->stats.other_order = P->order != P->first_order;
   if (cancelled_error(P, error))
     return FALSE;
   P->stats.memo_entries = P->memo.count;
@@ -304,6 +356,11 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
                 "undecided: the node limit (%" G_GUINT64_FORMAT " node%s) was reached before a verdict", P->max_nodes,
                 P->max_nodes == 1 ? "" : "s");
     return FALSE;
+  }
+  if (!ok) {
+    P->failed_opener = opener;
+    P->failed_cap = max_guesses;
+    P->failed_pattern = failed;
   }
   *proven = ok;
   return TRUE;
@@ -337,42 +394,40 @@ build_tree(HsProver *P, const HsSearchRoot *root, GError **error)
   return s;
 }
 
-/* Explains a failure: the first part in pattern order that fails, and how many guesses it needs. */
-static void
-explain(HsProver *P, guint opener, guint max_guesses, HsProveFailure *why)
+/* The fewest guesses, more than MAX_GUESSES - 1, that solve the part of level 0 with pattern P (0 when
+ * none within HS_DEPTH_LIMIT). */
+static guint
+fewest_guesses(HsProver *P, guint p, guint max_guesses)
 {
-  guint8 parts[HS_PATTERNS];
-  guint n_parts = opener_parts(P, opener, parts);
   Level *L = P->lv[0];
-  /* Back to pattern order. */
-  for (guint i = 1; i < n_parts; i++) {
-    guint8 v = parts[i];
-    guint j = i;
-    while (j > 0 && parts[j - 1] > v) {
-      parts[j] = parts[j - 1];
-      j--;
-    }
-    parts[j] = v;
-  }
-  memset(why, 0, sizeof *why);
-  for (guint k = 0; k < n_parts && !P->cancelled; k++) {
-    guint p = parts[k];
-    guint32 g;
-    /* Level 0 holds the parts; searches start at level 1. */
+  guint32 g;
+  for (guint r = max_guesses; r + 1 < HS_DEPTH_LIMIT && !P->cancelled; r++)
     if (hs_prove_solve(P, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p], &L->child[p],
-                       max_guesses - 1, 1, &g))
-      continue;
-    why->pattern = (guint8)p;
-    why->n_cands = L->part.size[p];
-    why->first_cand = L->part.buf[L->part.start[p]];
-    for (guint r = max_guesses; r + 1 < HS_DEPTH_LIMIT && !P->cancelled; r++)
-      if (hs_prove_solve(P, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p], &L->child[p],
-                         r, 1, &g)) {
-        why->best = r;
-        break;
-      }
-    return;
+                       r, 1, &g))
+      return r;
+  return 0;
+}
+
+gboolean
+hs_prover_why(HsProver *P, gboolean best, HsProveFailure *why, GError **error)
+{
+  if (P->failed_opener == HS_NONE) {
+    g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "the last decision found no opener impossible");
+    return FALSE;
   }
+  guint8 parts[HS_PATTERNS];
+  opener_parts(P, P->failed_opener, parts);
+  const Level *L = P->lv[0];
+  const guint p = P->failed_pattern;
+  memset(why, 0, sizeof *why);
+  why->pattern = (guint8)p;
+  why->n_cands = L->part.size[p];
+  why->first_cand = L->part.buf[L->part.start[p]];
+  if (!best)
+    return TRUE;
+  why->best = fewest_guesses(P, p, P->failed_cap);
+  why->explained = TRUE;
+  return !cancelled_error(P, error);
 }
 
 HsStrategy *
@@ -382,11 +437,8 @@ hs_prover_prove(HsProver *P, guint opener, guint max_guesses, HsProveStats *stat
   if (!hs_prover_decide(P, opener, max_guesses, &proven, stats, error))
     return NULL;
   if (!proven) {
-    if (why != NULL) {
-      explain(P, opener, max_guesses, why);
-      if (cancelled_error(P, error))
-        return NULL;
-    }
+    if (why != NULL)
+      hs_prover_why(P, FALSE, why, NULL);
     return NULL;
   }
   HsSearchRoot game = { .r = max_guesses, .forced = opener, .max_guesses = max_guesses };

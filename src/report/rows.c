@@ -266,7 +266,7 @@ hs_report_prove_summary(const HsWords *w, const HsProveAllRow *rows, guint n, co
                          n, plural(n, "opener", "openers"), proven, r->max_guesses, hs_guesses_word(r->max_guesses),
                          n - proven - undecided, open, hs_report_rules_words(r->rules), w->name, r->secs, cpu);
   if (other > 0)
-    g_string_append_printf(out, "%u %s decided in the %s order after the %s order reached the node limit\n", other,
+    g_string_append_printf(out, "%u %s decided in the %s order, the escalation's second (the %s order first)\n", other,
                            plural(other, "opener", "openers"), hs_prove_order_name(hs_prove_order_other(r->order)),
                            hs_prove_order_name(r->order));
   if (n > 0)
@@ -277,20 +277,27 @@ hs_report_prove_summary(const HsWords *w, const HsProveAllRow *rows, guint n, co
 
 /* ---- optimize --all ---- */
 
+/* With --best the rows get a lower_bound column: a WORSE row has no total (its optimum is not known),
+ * only a proven lower bound of it, so that no program reads a bound as a total. */
 char *
 hs_report_optimize_rows(const HsWords *w, const HsOptimizeRow *rows, guint n, const HsAllReport *r)
 {
-  GString *out =
-    g_string_new(r->timing ? "opener\tverdict\ttotal\taverage\tseconds\n" : "opener\tverdict\ttotal\taverage\n");
+  GString *out = g_string_new("opener\tverdict\ttotal\taverage");
+  g_string_append(out, r->best ? "\tlower_bound" : "");
+  g_string_append(out, r->timing ? "\tseconds\n" : "\n");
   for (guint i = 0; i < n; i++) {
     const HsOptimizeRow *o = &rows[i];
     g_string_append_printf(out, "%s\t%s\t", w->text[o->opener], hs_optimize_verdict_name(o->verdict));
-    if (o->verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE) {
-      g_string_append(out, "-\t-");
-    } else {
+    if (o->verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
       g_string_append_printf(out, "%" G_GUINT64_FORMAT "\t", o->total);
       hs_average_append(out, o->total, w->n_answers);
+    } else {
+      g_string_append(out, "-\t-");
     }
+    if (r->best && o->verdict == HS_OPTIMIZE_ROW_WORSE)
+      g_string_append_printf(out, "\t%" G_GUINT64_FORMAT, o->total);
+    else if (r->best)
+      g_string_append(out, "\t-");
     if (r->timing)
       hs_report_append_seconds(out, o->seconds);
     g_string_append_c(out, '\n');

@@ -18,6 +18,14 @@ expect_grep check-table-prove-summary "$T/err" "^check-table: $T/p.tsv: 40 rows 
 expect_rc check-table-sweep 0 $HS check-table "$T/s.tsv" $ML
 expect_rc check-table-optimize 0 $HS check-table "$T/o.tsv" $L
 expect_rc check-table-best 0 $HS check-table "$T/b.tsv" $L
+# --best rows: a worse row whose opener has no strategy, or whose optimum is below its lower bound, differs.
+row=$(awk -F'\t' 'NR > 1 && $2 == "impossible" { print NR; exit }' "$T/b.tsv")
+sed "${row}s/${TAB}impossible${TAB}-${TAB}-${TAB}-/${TAB}worse${TAB}-${TAB}-${TAB}40/" "$T/b.tsv" >"$T/b-lie.tsv"
+expect_rc check-table-best-impossible-lie 1 $HS check-table "$T/b-lie.tsv" $L
+expect_grep check-table-best-impossible-lie-row "$T/err" "^$T/b-lie.tsv:$row: .*the table says 'worse - - 40', decided again: 'impossible - -'$"
+row=$(awk -F'\t' 'NR > 1 && $2 == "worse" { print NR; exit }' "$T/b.tsv")
+sed "${row}s/${TAB}[0-9]*\$/${TAB}64/" "$T/b.tsv" >"$T/b-bound.tsv"
+expect_rc check-table-best-bound-lie 1 $HS check-table "$T/b-bound.tsv" $L
 expect_rc check-table-shard 0 $HS check-table "$T/shard.tsv" $ML
 expect_grep check-table-shard-line "$T/err" "decided again (prove --all from the shard line, seed 1): 0 differ"
 

@@ -45,7 +45,8 @@ yes shade | head -c 100000000 >"$W/big.txt"
 
 # --- word lists ---
 expect_error words-empty 1 "^hardsix: $W/empty.txt:1: no words" $HS solve shade --answers "$W/empty.txt" --guesses "$G"
-expect_error words-empty-guesses 1 "^hardsix: $W/empty.txt:1: no words" $HS solve shade --answers "$A" --guesses "$W/empty.txt"
+# An empty guesses file is no guesses: every allowed word can be the answer.
+expect_rc words-empty-guesses 0 $HS solve shade --answers "$A" --guesses "$W/empty.txt"
 expect_error words-comments-only 1 "^hardsix: $W/comments.txt:1: no words" $HS solve shade --answers "$W/comments.txt" --guesses "$G"
 expect_error words-upper 1 "^hardsix: $W/upper.txt:3: 'SHAME' is .*upper-case letters are not accepted" \
   $HS solve shade --answers "$W/upper.txt" --guesses "$G"
@@ -247,7 +248,7 @@ expect_error option-lists 2 "^hardsix solve: unknown word-list set 'nyt2024' (ex
 expect_error option-format 2 "^hardsix solve: --format: unknown format 'xml'" $HS solve shade $L --format xml
 expect_error option-style 2 "^hardsix feedback: --style: unknown pattern style" $HS feedback --style fancy crane would
 expect_error option-shard 2 "^hardsix sweep: --shard: '0/3' is not K/N" $HS sweep $L --shard 0/3
-expect_error option-answers-alone 2 "^hardsix solve: --answers and --guesses go together" $HS solve shade --answers "$A"
+expect_error option-guesses-alone 2 "^hardsix solve: --guesses goes with --answers" $HS solve shade --guesses "$A"
 expect_error option-unknown 2 "^hardsix solve: Unknown option --bogus" $HS solve shade $L --bogus
 expect_error option-missing-value 2 "^hardsix solve: Missing argument for --rules" $HS solve shade $L --rules
 

@@ -33,6 +33,9 @@ expect_rc optimize-salet-normal 0 $HS optimize salet --rules none --format tree
 expect_grep optimize-salet-normal-total "$T/err" '^salet: optimal: 7920 guesses in total (average 3.4212) is the fewest within 6 (normal mode)$'
 expect_rc optimize-slate-impossible 1 $HS optimize slate
 expect_grep optimize-slate-why "$T/err" '^  after slate 🟨⬜🟨🟩🟩: 6 candidates (baste, caste, haste, paste, taste, waste) cannot be solved'
+expect_rc optimize-slate-explain 1 $HS optimize slate --explain
+expect_grep optimize-slate-explain-best "$T/err" 'cannot be solved within 5 more guesses; the best is 6 more (7 in all)$'
+expect_rc optimize-explain-all 2 $HS optimize --all --explain
 
 # Small lists: every opener, then the best three.
 ML="--answers $DATA/prove-answers.txt --guesses $DATA/prove-guesses.txt"
@@ -59,10 +62,30 @@ fi
 expect_rc optimize-best 0 $HS optimize --all --best 3 $L -o "$T/best.tsv"
 n=$(grep -c '	optimal	' "$T/best.tsv")
 [ "$n" = 3 ] && ok optimize-best-three || fail optimize-best-three "$n optimal rows"
-expect_grep optimize-best-mower "$T/best.tsv" '^mower	optimal	37	2.4667$'
-# The other rows are worse, with a lower bound no smaller than the third best total.
-awk -F'\t' 'NR > 1 && $2 == "worse" && $3 < 38 { bad = 1 } END { exit bad }' "$T/best.tsv" &&
+expect_grep optimize-best-header "$T/best.tsv" '^opener	verdict	total	average	lower_bound$'
+expect_grep optimize-best-mower "$T/best.tsv" '^mower	optimal	37	2.4667	-$'
+# The other rows are worse, with no total and a lower bound no smaller than the third best total, or
+# impossible exactly where --all says so.
+awk -F'\t' 'NR > 1 && $2 == "worse" && ($3 != "-" || $4 != "-" || $5 < 38) { bad = 1 } END { exit bad }' "$T/best.tsv" &&
   ok optimize-best-worse-bounds || fail optimize-best-worse-bounds "$(cat "$T/best.tsv")"
+awk -F'\t' 'NR > 1 && $2 == "impossible"' "$T/all.tsv" | cut -f1 >"$T/imp-all"
+awk -F'\t' 'NR > 1 && $2 == "impossible" && $3 == "-" && $5 == "-"' "$T/best.tsv" | cut -f1 >"$T/imp-best"
+[ -s "$T/imp-all" ] && ok optimize-best-has-impossible || fail optimize-best-has-impossible
+expect_same optimize-best-impossible-rows "$T/imp-all" "$T/imp-best"
+expect_grep optimize-best-summary "$T/err" '^optimize: 27 openers: 3 optimal, 20 impossible, 4 worse than the best 3'
+# merge reads such rows (lower_bound a count or '-'): here under the shard line of a one-shard run.
+$HS optimize --all $L --shard 1/1 -o "$T/one-shard.tsv" 2>/dev/null
+{ head -n 1 "$T/one-shard.tsv"; cat "$T/best.tsv"; } >"$T/best-shard.tsv"
+$HS merge $ML "$T/best-shard.tsv" >"$T/best-merged.tsv" 2>"$T/err"
+expect_same optimize-best-merge-reads "$T/best.tsv" "$T/best-merged.tsv"
+sed 's/	worse	-	-	\([0-9]*\)$/	worse	-	-	x\1/' "$T/best-shard.tsv" >"$T/best-bad.tsv"
+expect_rc optimize-best-merge-bad-bound 1 $HS merge $ML "$T/best-bad.tsv"
+expect_grep optimize-best-merge-bad-bound-msg "$T/err" "lower_bound 'x[0-9]*' is not a total"
+sed 's/	worse	-	-	\([0-9]*\)$/	worse	\1	-	\1/' "$T/best-shard.tsv" >"$T/best-bad2.tsv"
+expect_rc optimize-best-merge-worse-total 1 $HS merge $ML "$T/best-bad2.tsv"
+expect_grep optimize-best-merge-worse-total-msg "$T/err" "verdict 'worse' but a total is given"
+expect_rc optimize-best-timing 0 $HS optimize --all --best 3 $L --timing
+expect_grep optimize-best-timing-header "$T/out" '^opener	verdict	total	average	lower_bound	seconds$'
 OMP_NUM_THREADS=1 $HS optimize --all --best 3 $L --threads 1 -o "$T/best1.tsv" 2>/dev/null
 expect_same optimize-best-threads "$T/best.tsv" "$T/best1.tsv"
 

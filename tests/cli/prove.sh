@@ -16,15 +16,26 @@ for f in by-pattern.txt per-word.txt json; do
 done
 expect_rc prove-format-stdout 0 $HS prove flown $P --max-guesses 4 --format per-word
 expect_grep prove-format-per-word "$T/out" '^fight: \[flown\] => '
-expect_rc prove-search-fast 0 $HS prove flown $P --max-guesses 4 --search fast --format json
+expect_rc prove-search-fast 0 $HS prove flown $P --max-guesses 4 --format json
 expect_grep prove-search-fast-policy "$T/out" '"policy": "exact proof, rules nyt, search fast"'
+expect_rc prove-search-greedy 0 $HS prove flown $P --max-guesses 4 --search greedy --format json
+expect_grep prove-search-greedy-policy "$T/out" '"policy": "exact proof, rules nyt, search greedy"'
 expect_rc prove-strict 0 $HS prove salet $P --max-guesses 5 --rules strict --format by-pattern
 expect_grep prove-strict-rules "$T/out" '^# rules: strict'
 
 expect_rc prove-impossible 1 $HS prove salet $P --max-guesses 4
 expect_grep prove-impossible-verdict "$T/err" '^salet: impossible: no strategy solves every answer within 4 guesses'
-expect_grep prove-impossible-part "$T/err" 'cannot be solved within 3 more guesses; the best is 4 more (5 in all)$'
+expect_grep prove-impossible-part "$T/err" 'cannot be solved within 3 more guesses$'
 [ ! -s "$T/out" ] && ok prove-impossible-no-stdout || fail prove-impossible-no-stdout "$(head -c 300 "$T/out")"
+grep '^  after' "$T/err" >"$T/part"
+# --explain: the same part, and how many guesses it needs.
+expect_rc prove-explain 1 $HS prove salet $P --max-guesses 4 --explain
+expect_grep prove-explain-part "$T/err" 'cannot be solved within 3 more guesses; the best is 4 more (5 in all)$'
+grep '^  after' "$T/err" | sed 's/; the best is.*//' >"$T/part2"
+expect_same prove-explain-same-part "$T/part" "$T/part2"
+expect_rc prove-explain-all 2 $HS prove --all $P --explain
+# No progress line when stderr is not a terminal.
+[ "$(grep -c 'nodes, [0-9]* s' "$T/err")" = 0 ] && ok prove-no-progress-off-tty || fail prove-no-progress-off-tty "$(cat "$T/err")"
 
 # --all: shape, determinism, shards.
 OMP_NUM_THREADS=1 $HS prove --all $P --max-guesses 5 >"$T/a1.tsv" 2>"$T/a1.err"
@@ -50,13 +61,14 @@ expect_same prove-all-shard-merge "$T/a1.tsv" "$T/merged.tsv"
 $HS prove --all $P --max-guesses 5 --search greedy >"$T/g.tsv" 2>/dev/null
 cut -f1,2 "$T/a1.tsv" >"$T/v1"; cut -f1,2 "$T/g.tsv" >"$T/v2"
 expect_same prove-all-orders-agree "$T/v1" "$T/v2"
-# Every single-opener verdict matches its --all row.
+# Every single-opener verdict and node count matches its --all row (the same search).
 agree=1
 for o in flown salet lower fight; do
-  $HS prove $o $P --max-guesses 5 >/dev/null 2>&1
+  $HS prove $o $P --max-guesses 5 >/dev/null 2>"$T/one.err"
   rc=$?
-  want=$(awk -F'\t' -v o="$o" '$1 == o { print ($2 == "proven") ? 0 : 1 }' "$T/a1.tsv")
-  [ "$rc" = "$want" ] || agree=0
+  got=$(sed -n 's/^search: \([0-9]*\) nodes.*/\1/p' "$T/one.err")
+  want=$(awk -F'\t' -v o="$o" '$1 == o { print (($2 == "proven") ? 0 : 1) " " $3 }' "$T/a1.tsv")
+  [ "$rc $got" = "$want" ] || agree=0
 done
 [ $agree = 1 ] && ok prove-one-matches-all || fail prove-one-matches-all
 $HS prove --all $P --max-guesses 5 --timing >"$T/t.tsv" 2>/dev/null
@@ -68,11 +80,12 @@ $HS prove --all $P --max-guesses 4 --openers "$T/op.txt" >"$T/o.tsv" 2>/dev/null
 [ "$(tail -n +2 "$T/o.tsv" | cut -f1,2 | tr '\t\n' ':,')" = "flown:proven,salet:impossible," ] \
   && ok prove-all-openers-file || fail prove-all-openers-file "$(cat "$T/o.tsv")"
 
-# --max-nodes (within 4, where some openers need more than one node in each order): rows not decided
-# within the limit in either order say 'undecided'; decided rows have the unlimited verdicts, and those
-# the first order decides within the limit the unlimited nodes too; the same bytes for 1 and 2 threads
-# and from shards joined by merge; one opener exits 1 with the reason, or is decided in the other order.
+# --max-nodes (within 4, where some openers need more than one node): rows not decided within the
+# limit say 'undecided'; every decided row is the row without a limit (the escalation's schedule does
+# not depend on the limit); the same bytes for 1 and 2 threads and from shards joined by merge; one
+# opener exits 1 with the reason. Without a limit every row is decided.
 OMP_NUM_THREADS=1 $HS prove --all $P --max-guesses 4 >"$T/a4.tsv" 2>/dev/null
+[ "$(grep -c '	undecided	' "$T/a4.tsv")" = 0 ] && ok prove-no-limit-all-decided || fail prove-no-limit-all-decided "$(cat "$T/a4.tsv")"
 OMP_NUM_THREADS=1 $HS prove --all $P --max-guesses 4 --max-nodes 1 >"$T/l1.tsv" 2>"$T/l1.err"
 $HS prove --all $P --max-guesses 4 --max-nodes 1 --threads 2 >"$T/l2.tsv" 2>/dev/null
 expect_same prove-limit-threads "$T/l1.tsv" "$T/l2.tsv"
@@ -80,19 +93,16 @@ n_und=$(grep -c '	undecided	' "$T/l1.tsv")
 [ "$n_und" -gt 0 ] && ok prove-limit-undecided || fail prove-limit-undecided "$(cat "$T/l1.tsv")"
 tail -n +2 "$T/l1.tsv" >"$T/l1rows"; tail -n +2 "$T/a4.tsv" >"$T/a4rows"
 bad=$(join -t '	' "$T/l1rows" "$T/a4rows" |
-  awk -F'\t' '($2 != "undecided" && $2 != $4) || ($5 <= 1 && ($2 != $4 || $3 != $5)) || ($2 == "undecided" && $3 < 2)' | wc -l)
+  awk -F'\t' '($2 != "undecided" && ($2 != $4 || $3 != $5)) || ($2 == "undecided" && ($3 < 1 || $5 < 1))' | wc -l)
 [ "$bad" = 0 ] && ok prove-limit-decided-rows || fail prove-limit-decided-rows "$bad rows differ"
 expect_grep prove-limit-summary "$T/l1.err" ", $n_und undecided (node limit 1)"
-expect_grep prove-limit-other-order "$T/l1.err" '^[1-9][0-9]* openers\{0,1\} decided in the greedy order after the fast order reached the node limit$'
 for k in 1 2; do $HS prove --all $P --max-guesses 4 --max-nodes 1 --shard $k/2 -o "$T/ls$k.tsv" 2>/dev/null; done
 $HS merge $P "$T/ls2.tsv" "$T/ls1.tsv" >"$T/lm.tsv"
 expect_same prove-limit-merge "$T/l1.tsv" "$T/lm.tsv"
 und=$(awk -F'\t' '$2 == "undecided" { print $1; exit }' "$T/l1.tsv")
-expect_rc prove-limit-one 1 $HS prove "$und" $P --max-guesses 4 --max-nodes 1 --search fast
+expect_rc prove-limit-one 1 $HS prove "$und" $P --max-guesses 4 --max-nodes 1
 expect_grep prove-limit-one-message "$T/err" 'undecided: the node limit (1 node) was reached before a verdict'
-expect_rc prove-limit-one-other-order 0 $HS prove mower $P --max-guesses 4 --max-nodes 1 --format json
-expect_grep prove-limit-one-other-message "$T/err" '^search: the greedy order reached the node limit (1 node); the fast order decided$'
-expect_grep prove-limit-one-other-policy "$T/out" '"policy": "exact proof, rules nyt, search fast"'
+expect_rc prove-limit-one-greedy 1 $HS prove "$und" $P --max-guesses 4 --max-nodes 1 --search greedy
 echo salet >"$T/one.txt"
 $HS prove --all $P --openers "$T/one.txt" >/dev/null 2>"$T/one.err"
 expect_grep prove-all-one-opener-summary "$T/one.err" '^prove: 1 opener, 1 proven within 6 guesses, 0 impossible'
@@ -122,7 +132,9 @@ expect_rc prove-scamp-5 0 $HS prove scamp --max-guesses 5 --format per-word
 cp "$T/out" "$T/scamp.per-word.txt"
 expect_rc prove-scamp-5-verifies 0 $HS verify --max-guesses 5 "$T/scamp.per-word.txt"
 expect_rc prove-raise-6 1 $HS prove raise
-expect_grep prove-raise-part "$T/err" 'after raise 🟨⬜⬜🟨🟩: 10 candidates (score, scree, serve, shore, snore, spore, spree, store, surge, swore) cannot be solved within 5 more guesses; the best is 6 more (7 in all)'
+expect_grep prove-raise-part "$T/err" 'after raise 🟨⬜⬜🟨🟩: 10 candidates (score, scree, serve, shore, snore, spore, spree, store, surge, swore) cannot be solved within 5 more guesses$'
+expect_rc prove-raise-6-explain 1 $HS prove raise --explain
+expect_grep prove-raise-explain "$T/err" 'after raise 🟨⬜⬜🟨🟩: 10 candidates (.*) cannot be solved within 5 more guesses; the best is 6 more (7 in all)$'
 printf 'salet\nraise\nscamp\nshake\n' >"$T/four.txt"
 $HS prove --all --openers "$T/four.txt" >"$T/four.tsv" 2>/dev/null
 [ "$(tail -n +2 "$T/four.tsv" | cut -f1,2 | tr '\t\n' ':,')" = "raise:impossible,salet:proven,scamp:proven,shake:impossible," ] \

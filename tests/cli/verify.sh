@@ -95,7 +95,7 @@ expect_rc usage-no-file 2 "$HS" verify $LISTS
 expect_rc usage-two-files 2 "$HS" verify good.json good.json $LISTS
 expect_rc usage-bad-rules 2 "$HS" verify good.json $LISTS --rules loose
 expect_rc usage-bad-cap 2 "$HS" verify good.json $LISTS --max-guesses 1000
-expect_rc usage-answers-alone 2 "$HS" verify good.json --answers "$DATA/tiny-answers.txt"
+expect_rc usage-guesses-alone 2 "$HS" verify good.json --guesses "$DATA/tiny-guesses.txt"
 # An unknown list set is a bad option value, as for every command.
 expect_rc usage-unknown-lists 2 "$HS" verify good.json --lists nope
 expect_grep usage-unknown-lists-msg "$T/err" "^hardsix verify: unknown word-list set 'nope'"

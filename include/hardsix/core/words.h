@@ -217,12 +217,13 @@ typedef struct {
   gunichar *alphabet;         /* letter code -> code point */
   guint pow3[HS_MAX_LEN];     /* the weight of a tile at position i in a pattern number: 3^(L-1-i), 0 past L */
   guint all_green;            /* the pattern of L greens, 3^L - 1 */
-  char *name;                 /* "original", "nyt2022", "nyt2023", a Pokemon set, or "custom" */
+  char *name;                 /* "original", "nyt2022", "nyt2023", one of them with "-all", a Pokemon set, or
+                                 "custom" */
   char *answers_path;         /* where the lists came from (for headers and messages) */
-  char *guesses_path;
-  char *order_path;   /* the order file applied (a built-in order's file), or NULL */
-  GHashTable *index;  /* word text -> GUINT_TO_POINTER(index + 1) */
-  HsLetters *letters; /* per word: the letter codes it holds (for fast rule checks) */
+  char *guesses_path;         /* NULL when there are no other guesses */
+  char *order_path;           /* the order file applied (a built-in order's file), or NULL */
+  GHashTable *index;          /* word text -> GUINT_TO_POINTER(index + 1) */
+  HsLetters *letters;         /* per word: the letter codes it holds (for fast rule checks) */
 } HsWords;
 
 #define HS_WORDS_ERROR (hs_words_error_quark())
@@ -241,21 +242,30 @@ typedef enum {
  * accepted, blank lines and '#' comments ignored). Words are letters (any script, NFC-normalised;
  * ASCII upper case is refused as the likely wrong file), unique, the two lists disjoint; the answers
  * all have one length L (HS_MIN_LEN .. HS_MAX_LEN), the guesses L letters too unless SHORT_GUESSES
- * (then at most L). At most HS_MAX_LETTERS different letters in all. Errors name file:line. */
+ * (then at most L). At most HS_MAX_LETTERS different letters in all. The answers may not be empty; the
+ * guesses may (an empty file, or GUESSES_PATH NULL: no file), and then every allowed word can be the
+ * answer. Errors name file:line. */
 HsWords *hs_words_load(const char *answers_path, const char *guesses_path, GError **error);
 HsWords *hs_words_load_game(const char *answers_path, const char *guesses_path, gboolean short_guesses, GError **error);
 
 /* The same from text already in memory (each LEN bytes, no NUL needed at the end); the paths only
- * name the lists in messages and headers. */
+ * name the lists in messages and headers (GUESSES_PATH may be NULL with no guesses). */
 HsWords *hs_words_parse(const char *answers_text, gsize answers_len, const char *answers_path, const char *guesses_text,
                         gsize guesses_len, const char *guesses_path, GError **error);
 HsWords *hs_words_parse_game(const char *answers_text, gsize answers_len, const char *answers_path,
                              const char *guesses_text, gsize guesses_len, const char *guesses_path,
                              gboolean short_guesses, GError **error);
 
-/* Loads a built-in set ("original", "nyt2022" or "nyt2023", see data/README.md) from the data
- * directory (see hs_words_data_dir); an unknown name is HS_WORDS_ERROR_UNKNOWN_SET, listing all three. */
+/* Loads a built-in set ("original", "nyt2022" or "nyt2023", a Pokemon set, see data/README.md) from
+ * the data directory (see hs_words_data_dir), or one of the three English ones as "SET-all"
+ * ("original-all", ...): every allowed word of SET is an answer, in canonical order (SET's answers,
+ * then its guesses), and there are no other guesses. An unknown name is HS_WORDS_ERROR_UNKNOWN_SET,
+ * listing them all. */
 HsWords *hs_words_load_set(const char *set, GError **error);
+
+/* Makes every word of W an answer (the guesses become answers after the answers, in their order; W
+ * then has no other guesses), as the SET-all lists are. Any --order must be applied afterwards. */
+void hs_words_make_all_answers(HsWords *w);
 
 /* TRUE when NAME is one of the built-in sets hs_words_load_set accepts. */
 gboolean hs_words_is_set_name(const char *name);

@@ -78,7 +78,8 @@ guint64 hs_optimize_opener_bound(const HsTable *table, guint opener);
 typedef enum {
   HS_OPTIMIZE_ROW_OPTIMAL,    /* total is the exact optimum */
   HS_OPTIMIZE_ROW_IMPOSSIBLE, /* no strategy meets the cap (total 0) */
-  HS_OPTIMIZE_ROW_WORSE       /* --best: not among the best; total is a proven lower bound */
+  HS_OPTIMIZE_ROW_WORSE       /* --best: not among the best, but has a strategy; total is a proven lower
+                                 bound of its optimum */
 } HsOptimizeVerdict;
 
 typedef struct {
@@ -103,10 +104,12 @@ typedef struct {
 /* Optimises each of OPENERS[0..n) (in parallel, one optimiser per thread whose memo carries from one
  * opener to the next) and fills ROWS[i] for OPENERS[i]; feasibility is decided by the prover first.
  * With best = K every opener's one-step bound (hs_optimizer_bound) is computed first; then openers are
- * taken in order of it and searched with the K-th best total so far as a cut-off; rows outside the K
- * best say WORSE with max(their bound, the K-th best total), which they are proven to reach (IMPOSSIBLE
- * only where the bound itself saw it). Rows (all but seconds and nodes) are the same for any thread
- * count: the K best are those of least total, ties to the earlier opener in canonical order. */
+ * taken in order of it and searched with the K-th best total so far as a cut-off, and the prover
+ * decides the openers that search skipped; an opener with no strategy within the cap says IMPOSSIBLE,
+ * and the other rows outside the K best say WORSE with max(their bound, the K-th best total), a lower
+ * bound of their optimum that they are proven to reach. Rows (all but seconds and nodes) are the same
+ * for any thread count: the K best are those of least total, ties to the earlier opener in canonical
+ * order. */
 gboolean hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
                          const HsOptimizeAllOptions *options, HsOptimizeRow *rows, GError **error);
 

@@ -28,25 +28,27 @@ typedef enum { HS_PROVE_ORDER_GREEDY, HS_PROVE_ORDER_FAST } HsProveOrder;
 
 gboolean hs_prove_order_parse(const char *text, HsProveOrder *out, GError **error);
 const char *hs_prove_order_name(HsProveOrder order);
-HsProveOrder hs_prove_order_other(HsProveOrder order); /* the order a node limit falls back to */
+HsProveOrder hs_prove_order_other(HsProveOrder order); /* the order the escalation switches to */
 
 typedef struct {
   guint64 nodes;        /* search nodes expanded (parts not answered by the memo or a shortcut) */
   guint64 memo_hits;    /* parts answered by the memo */
   guint64 memo_entries; /* entries the memo held at the end */
   guint64 refuted;      /* parts and guesses refuted by a bound, without a search */
-  gboolean other_order; /* with a node limit: the first order reached it and the decision went on in the
-                         * other order (hs_prover_set_node_limit) */
+  gboolean other_order; /* the verdict came from the other order than the prover's (the escalation,
+                         * hs_prover_set_node_limit), or the limit was reached in it */
 } HsProveStats;
 
-/* Why an opener cannot guarantee N guesses: the first opener pattern (in pattern order) whose part
- * cannot be solved within N-1 more guesses. */
+/* Why an opener cannot guarantee N guesses: the opener pattern whose part the decision refuted (it
+ * cannot be solved within N-1 more guesses; which part, when several cannot, depends on the search
+ * order and the tuning), and on request how many guesses it needs. */
 typedef struct {
   guint8 pattern;     /* feedback of the opener that leads to the part */
   guint n_cands;      /* answers in the part */
   guint32 first_cand; /* canonically first answer of the part */
-  guint best;         /* fewest further guesses that solve the part (> N-1), or 0 when it is not
-                         * solvable within HS_DEPTH_LIMIT guesses in all */
+  gboolean explained; /* best was computed (hs_prover_why with BEST) */
+  guint best;         /* with explained: fewest further guesses that solve the part (> N-1), or 0 when it is
+                         not solvable within HS_DEPTH_LIMIT guesses in all */
 } HsProveFailure;
 
 #define HS_PROVE_ERROR (hs_prove_error_quark())
@@ -70,14 +72,22 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsProver, hs_prover_free)
 /* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_PROVE_ERROR_CANCELLED. */
 void hs_prover_set_cancel(HsProver *p, volatile gint *cancel);
 
-/* At most MAX_NODES search nodes (HsProveStats.nodes) per search order in a decision of an opener
- * (hs_prover_decide and the decision in hs_prover_prove; 0, the default: no limit). An opener the
- * prover's order leaves undecided after MAX_NODES nodes is decided on in the other order, with
- * MAX_NODES more (the memo kept; HsProveStats.other_order is set); a decision that reaches that limit
- * too fails with HS_PROVE_ERROR_UNDECIDED and the stats (nodes at least 2 x MAX_NODES) are still
- * set. The search is deterministic, so whether an opener is decided within the limit depends only on
- * the opener, the cap, the rules, the order and the tuning, and an opener decided within MAX_NODES
- * gets the same verdict and nodes under any larger limit. Building the strategy or explaining a
+/* Progress of a long search: called with the search nodes expanded so far in the current decision,
+ * about every thousand steps of the search, from the searching thread. */
+typedef void (*HsProveProgress)(guint64 nodes, gpointer user);
+
+/* FN (NULL: none) is called with USER as the search goes (decisions, explanations, trees). */
+void hs_prover_set_progress(HsProver *p, HsProveProgress fn, gpointer user);
+
+/* How a decision escalates (hs_prover_decide and the decision in hs_prover_prove): the prover's order
+ * searches first; an opener it has not decided within HsProveTuning.switch_nodes nodes is decided on in
+ * the other order, then in the first again, and so on, each order's budget growing every time it
+ * comes back; the memo's facts are kept from one order to the other, and the search goes on until a
+ * verdict (HsProveStats.other_order tells which order gave it). MAX_NODES (0, the default: none) stops
+ * a decision after that many search nodes (HsProveStats.nodes) in all: it fails with
+ * HS_PROVE_ERROR_UNDECIDED and the stats are still set. The search and its schedule are
+ * deterministic and do not depend on MAX_NODES, so an opener decided within MAX_NODES gets the same
+ * verdict and nodes under any larger limit and without one. Building the strategy or explaining a
  * failure afterwards is not limited; it uses the order that decided. */
 void hs_prover_set_node_limit(HsProver *p, guint64 max_nodes);
 
@@ -101,6 +111,11 @@ typedef struct {
   guint escalate_nodes;     /* above refute_max_guesses: an opener not decided within this many nodes is
                               * decided with the rounds and the cluster refutation from there on (0:
                               * never); default 2000 */
+  guint64 switch_nodes;     /* the escalation: an opener the first order has not decided within this many
+                         * nodes goes on in the other order with as many more, then in the first again,
+                         * and so on (0: never switch, one order until decided); default 100000 */
+  guint switch_growth;      /* ... each order's budget growing by this factor every time it comes back;
+                         * default 2 */
 } HsProveTuning;
 
 void hs_prove_tuning_init(HsProveTuning *t);                    /* the defaults */
@@ -117,9 +132,16 @@ gboolean hs_prover_decide(HsProver *p, guint opener, guint max_guesses, gboolean
 
 /* Like hs_prover_decide, and when the opener is proven returns the strategy found (complete, every
  * answer within MAX_GUESSES, in the layout of strategy.h). When it is impossible returns NULL without
- * an error and fills WHY (may be NULL); errors return NULL with ERROR set. */
+ * an error and fills WHY (may be NULL) as hs_prover_why without BEST does (no further search); errors
+ * return NULL with ERROR set. */
 HsStrategy *hs_prover_prove(HsProver *p, guint opener, guint max_guesses, HsProveStats *stats, HsProveFailure *why,
                             GError **error);
+
+/* After the last decision (hs_prover_decide, hs_prover_prove) found an opener impossible: WHY gets the
+ * part whose refutation decided it, at no cost; with BEST also the fewest further guesses that part
+ * needs (a search per guess count that can cost far more than the verdict). FALSE with an error when
+ * the last decision found no opener impossible (HS_PROVE_ERROR_INVALID) or when cancelled. */
+gboolean hs_prover_why(HsProver *p, gboolean best, HsProveFailure *why, GError **error);
 
 /* One-shot hs_prover_prove with a fresh prover in GREEDY order. */
 HsStrategy *hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses, HsProveStats *stats,
@@ -145,7 +167,7 @@ typedef struct {
   guint32 opener;
   gboolean proven;
   gboolean undecided;   /* the node limit was reached first (then proven is FALSE) */
-  gboolean other_order; /* decided (or not) in the other order after the first reached the limit */
+  gboolean other_order; /* decided (or stopped by the limit) in the other order (see hs_prover_set_node_limit) */
   guint64 nodes;        /* search nodes expanded (HsProveStats.nodes) */
   double seconds;       /* CPU time of the thread that decided it (CLOCK_THREAD_CPUTIME_ID), which stays
                    * meaningful on a busy machine; the only field that varies from run to run */

@@ -43,7 +43,7 @@ typedef struct {
   gboolean timing;    /* rows get the seconds column */
   double secs;        /* wall time of the run */
   HsProveOrder order; /* prove: the order asked for */
-  guint64 max_nodes;  /* prove: the node limit per order (0: none) */
+  guint64 max_nodes;  /* prove: the node limit per opener (0: none) */
   guint best;         /* optimize: --best K (0: every opener exactly) */
 } HsAllReport;
 char *hs_report_prove_rows(const HsWords *w, const HsProveAllRow *rows, guint n, const HsAllReport *r);
