@@ -36,7 +36,7 @@ print_path(const HsStrategy *s, guint answer, guint *steps, GError **error)
   guint step = 0;
   while (n != NULL) {
     step++;
-    guint8 p = hs_feedback_words(w, n->guess, answer);
+    HsPat p = hs_feedback_words(w, n->guess, answer);
     printf("%u. %s %s  (%u candidate%s before this guess)\n", step, w->text[n->guess],
            hs_pattern_format_for(w, n->guess, p, HS_PATTERN_EMOJI, buf), n->n_cands, n->n_cands == 1 ? "" : "s");
     if (n->guess == answer)

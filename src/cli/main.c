@@ -81,7 +81,7 @@ run_command(const HsCliCommand *cmd, int argc, char **argv)
                 hs_cli_flush_stdout(&error);
   if (!ok && error == NULL)
     hs_cli_fail(&error, "internal error: '%s' failed without saying why", cmd->name);
-  /* Lists with more letters than this build plays: the wide build runs the command (it returns only
+  /* Lists with more letters, or longer words, than this build plays: the wide build runs the command (it returns only
    * when it cannot be run, with the reason added to the error). */
   if (!ok && g_error_matches(error, HS_WORDS_ERROR, HS_WORDS_ERROR_TOO_WIDE))
     hs_cli_run_wide(&ctx, &error);

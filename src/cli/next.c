@@ -51,7 +51,7 @@ step(const HsStrategy *s, const HsNode **node, const char *guess_text, const cha
     return hs_cli_fail(error, "the strategy never reaches this history: %s it plays '%s', not '%s'", at,
                        w->text[n->guess], w->text[g]);
   }
-  guint8 p;
+  HsPat p;
   if (!hs_pattern_parse_for(w, g, pattern_text, -1, &p, error))
     return FALSE;
   if (p == w->all_green && hs_strategy_node_solves(s, n)) {

@@ -97,9 +97,9 @@ print_other_order(const HsProveStats *st)
 
 /* Lists the words of the opener's part PATTERN (canonical order), at most PART_SHOWN. */
 static void
-append_part(GString *out, const HsWords *w, const HsTable *table, guint opener, guint8 pattern)
+append_part(GString *out, const HsWords *w, const HsTable *table, guint opener, HsPat pattern)
 {
-  const guint8 *row = hs_table_row(table, opener, NULL);
+  const HsPat *row = hs_table_row(table, opener, NULL);
   guint shown = 0, total = 0;
   for (guint a = 0; a < w->n_answers; a++) {
     if (row[a] != pattern)

@@ -44,10 +44,10 @@ hs_feedback_codes(const guint8 *guess, const guint8 *answer, const guint *pow3)
   return p;
 }
 
-guint8
+HsPat
 hs_feedback_words(const HsWords *w, guint guess, guint answer)
 {
-  return (guint8)hs_feedback_codes(w->code[guess], w->code[answer], w->pow3);
+  return (HsPat)hs_feedback_codes(w->code[guess], w->code[answer], w->pow3);
 }
 
 /* The code points of UTF-8 S into OUT (at most MAX); their count, or MAX + 1 when there are more. */
@@ -90,39 +90,45 @@ struct HsTable {
   const HsWords *words;
   guint n_rows; /* rows stored: n_words or n_answers */
   guint n_answers;
-  guint8 *cells;               /* n_rows * n_answers */
-  guint8 *columns;             /* n_answers * n_answers transposed answer block, or NULL */
+  HsPat *cells;                /* n_rows * n_answers */
+  HsPat *columns;              /* n_answers * n_answers transposed answer block, or NULL */
   guint8 *letters[HS_MAX_LEN]; /* answers' letter codes by position, padded to a multiple of 64 */
-  guint8 *tiles;               /* [(i * CODES + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
-  guint8 *once;                /* [c * n_padded + k]: 0xff when answer k holds letter c exactly once, else 0 */
+  HsPat *tiles;                /* [(i * CODES + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
+  HsPat *once;                 /* [c * n_padded + k]: all ones when answer k holds letter c exactly once, else 0 */
   guint n_padded;
   GMutex lazy;           /* guards the first build of by_answer */
   gboolean no_by_answer; /* hs_table_set_by_answer FALSE: hs_table_by_answer returns NULL */
-  guint8 *by_answer;     /* the whole table transposed (built on first use; read atomically), or NULL */
+  HsPat *by_answer;      /* the whole table transposed (built on first use; read atomically), or NULL */
 };
 
 /* What a row is computed from: per answer lane k, the answers' letters, tiles and single-letter marks
  * (as in HsTable, with NP lanes per array): the table's answers, or a set of them gathered. */
 typedef struct {
   const guint8 *letters[HS_MAX_LEN];
-  const guint8 *tiles, *once;
+  const HsPat *tiles, *once;
   gsize np;
-  guint8 w3[HS_MAX_LEN]; /* the pattern weight of each position (the words' pow3) */
+  HsPat w3[HS_MAX_LEN]; /* the pattern weight of each position (the words' pow3) */
 } Lanes;
 
 static void
 lanes_weights(Lanes *l, const HsWords *w)
 {
   for (int i = 0; i < HS_MAX_LEN; i++)
-    l->w3[i] = (guint8)w->pow3[i];
+    l->w3[i] = (HsPat)w->pow3[i];
 }
 
 static Lanes
 table_lanes(const HsTable *t)
 {
+#if !(defined(HS_WIDE) && HS_WIDE)
   Lanes l = {
     { t->letters[0], t->letters[1], t->letters[2], t->letters[3], t->letters[4] }, t->tiles, t->once, t->n_padded, { 0 }
   };
+#else
+  Lanes l = { { NULL }, t->tiles, t->once, t->n_padded, { 0 } };
+  for (int i = 0; i < HS_MAX_LEN; i++)
+    l.letters[i] = t->letters[i];
+#endif
   lanes_weights(&l, t->words);
   return l;
 }
@@ -133,14 +139,15 @@ typedef struct {
   guint8 n_pairs;                /* letters it holds twice */
   guint8 general;                /* it holds a letter three times or more: compute_range */
   guint8 pair_c[2], pair_j[2];   /* a letter held twice and the position of its second copy */
-  guint8 pair_pi[2], pair_pj[2]; /* pow3 of the first copy's position and of the second's */
+  HsPat pair_pi[2], pair_pj[2];  /* pow3 of the first copy's position and of the second's */
 } RowPlan;
 
 /* One guess row over the answers [K0, K1) into ROW[0 .. K1 - K0) (the general rule, for any guess). The rule restated per position so that it runs in SIMD lanes over
  * answers: tile i is green if g[i] == a[i]; otherwise yellow when the answer's non-green copies of
  * g[i] outnumber the guess's earlier non-green copies of g[i]. */
+#if !(defined(HS_WIDE) && HS_WIDE)
 static void
-compute_range(const Lanes *t, const guint8 *g, gsize k0, gsize k1, guint8 *row)
+compute_range(const Lanes *t, const guint8 *g, gsize k0, gsize k1, HsPat *row)
 {
   const guint8 *restrict a0 = t->letters[0], *restrict a1 = t->letters[1], *restrict a2 = t->letters[2],
                          *restrict a3 = t->letters[3], *restrict a4 = t->letters[4];
@@ -175,6 +182,38 @@ compute_range(const Lanes *t, const guint8 *g, gsize k0, gsize k1, guint8 *row)
                            w3 * (2 - 2 * n3 + y3) + w4 * (2 - 2 * n4 + y4));
   }
 }
+#else
+/* The wide build: the same rule over its HS_MAX_LEN positions in 16-bit lanes (only guesses holding a
+ * letter three times or more come here). */
+static void
+compute_range(const Lanes *t, const guint8 *g, gsize k0, gsize k1, HsPat *row)
+{
+  guint8 same[HS_MAX_LEN][HS_MAX_LEN] = { { 0 } }, pad[HS_MAX_LEN];
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    pad[i] = g[i] == HS_PAD;
+    for (int j = 0; j < i; j++)
+      same[i][j] = g[i] == g[j];
+  }
+  for (gsize k = k0; k < k1; k++) {
+    guint8 b[HS_MAX_LEN], n[HS_MAX_LEN];
+    for (int i = 0; i < HS_MAX_LEN; i++) {
+      b[i] = t->letters[i][k];
+      n[i] = (g[i] != b[i]) | pad[i]; /* not green */
+    }
+    guint p = 0;
+    for (int i = 0; i < HS_MAX_LEN; i++) {
+      guint in_answer = 0, before = 0;
+      for (int j = 0; j < HS_MAX_LEN; j++)
+        in_answer += (g[i] == b[j]) * n[j];
+      for (int j = 0; j < i; j++)
+        before += same[i][j] * n[j];
+      const guint y = n[i] & !pad[i] & (in_answer > before);
+      p += t->w3[i] * (2 - 2 * n[i] + y);
+    }
+    row[k - k0] = (HsPat)p;
+  }
+}
+#endif
 
 /* The same rule per letter: the tile of a guess letter c at position i against answer a is 2 when a
  * holds c at i, else 1 when a holds c anywhere, else 0, as long as the guess holds c once (a copy of c
@@ -209,12 +248,13 @@ plan_row(const Lanes *t, const guint8 *g, RowPlan *rp)
 
 /* The row planned by RP over the lanes [K0, K1) into ROW[0 .. K1 - K0); K1 at most the lanes' np. */
 static void
-fill_range(const Lanes *t, const guint8 *g, const RowPlan *rp, gsize k0, gsize k1, guint8 *row)
+fill_range(const Lanes *t, const guint8 *g, const RowPlan *rp, gsize k0, gsize k1, HsPat *row)
 {
   if (rp->general) {
     compute_range(t, g, k0, k1, row);
     return;
   }
+#if !(defined(HS_WIDE) && HS_WIDE)
   const guint8 *restrict t0 = t->tiles + rp->off[0], *restrict t1 = t->tiles + rp->off[1],
                          *restrict t2 = t->tiles + rp->off[2], *restrict t3 = t->tiles + rp->off[3],
                          *restrict t4 = t->tiles + rp->off[4];
@@ -222,20 +262,35 @@ fill_range(const Lanes *t, const guint8 *g, const RowPlan *rp, gsize k0, gsize k
 #pragma omp simd
   for (gsize k = k0; k < k1; k++)
     out[k] = (guint8)(t0[k] + t1[k] + t2[k] + t3[k] + t4[k]);
+#else
+  /* Position by position; a guess's padding (past its end) has no tiles to add. */
+  HsPat *restrict out = row - k0;
+  memset(out + k0, 0, (k1 - k0) * sizeof *out);
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    if (g[i] == HS_PAD)
+      continue;
+    const HsPat *restrict ti = t->tiles + rp->off[i];
+#pragma omp simd
+    for (gsize k = k0; k < k1; k++)
+      out[k] = (HsPat)(out[k] + ti[k]);
+  }
+#endif
   for (guint d = 0; d < rp->n_pairs; d++) {
-    const guint8 c = rp->pair_c[d], pi = rp->pair_pi[d], pj = rp->pair_pj[d];
-    const guint8 *restrict once = t->once + (gsize)c * t->np, *restrict aj = t->letters[rp->pair_j[d]];
+    const guint8 c = rp->pair_c[d];
+    const HsPat pi = rp->pair_pi[d], pj = rp->pair_pj[d];
+    const HsPat *restrict once = t->once + (gsize)c * t->np;
+    const guint8 *restrict aj = t->letters[rp->pair_j[d]];
 #pragma omp simd
     for (gsize k = k0; k < k1; k++) {
-      const guint8 at_j = (guint8) - (guint8)(aj[k] == c); /* 0xff when the answer's c is at j */
-      out[k] = (guint8)(out[k] - (once[k] & ((at_j & pi) | (~at_j & pj))));
+      const HsPat at_j = (HsPat) - (HsPat)(aj[k] == c); /* all ones when the answer's c is at j */
+      out[k] = (HsPat)(out[k] - (once[k] & ((at_j & pi) | (~at_j & pj))));
     }
   }
 }
 
 /* Row of the guess with letter codes G over every answer into ROW (n_answers bytes). */
 static void
-fill_row(const HsTable *t, const guint8 *g, guint8 *row)
+fill_row(const HsTable *t, const guint8 *g, HsPat *row)
 {
   const Lanes l = table_lanes(t);
   RowPlan rp;
@@ -252,8 +307,8 @@ fill_letters(HsTable *t)
   for (int i = 0; i < HS_MAX_LEN; i++)
     for (guint k = 0; k < words->n_answers; k++)
       t->letters[i][k] = words->code[k][i];
-  memset(t->tiles, 0, (gsize)HS_MAX_LEN * CODES * np);
-  memset(t->once, 0, CODES * np);
+  memset(t->tiles, 0, (gsize)HS_MAX_LEN * CODES * np * sizeof *t->tiles);
+  memset(t->once, 0, CODES * np * sizeof *t->once);
   for (guint k = 0; k < words->n_answers; k++) {
     const guint8 *a = words->code[k];
     guint8 count[CODES] = { 0 };
@@ -262,9 +317,9 @@ fill_letters(HsTable *t)
     for (guint c = 0; c < HS_PAD; c++) { /* the padding keeps its zero tiles */
       if (count[c] == 0)
         continue;
-      t->once[c * np + k] = count[c] == 1 ? 0xff : 0;
+      t->once[c * np + k] = count[c] == 1 ? (HsPat)~0u : 0;
       for (int i = 0; i < HS_MAX_LEN; i++)
-        t->tiles[(i * CODES + c) * np + k] = (guint8)(words->pow3[i] * (1u + (a[i] == c)));
+        t->tiles[(i * CODES + c) * np + k] = (HsPat)(words->pow3[i] * (1u + (a[i] == c)));
     }
   }
 }
@@ -281,23 +336,31 @@ hs_table_bytes(const HsWords *words, gboolean all_guesses, gboolean columns)
   guint64 a = words->n_answers, rows = all_guesses ? words->n_words : words->n_answers;
   guint64 padded = (a + 63) & ~(guint64)63;
   /* Each factor is below 2^32, so each product fits in 64 bits; the sum is checked. */
-  guint64 cells = rows * a, cols = columns ? a * a : 0, letters = (HS_MAX_LEN + HS_MAX_LEN * CODES + CODES) * padded;
-  if (cells > G_MAXUINT64 - cols || cells + cols > G_MAXUINT64 - letters)
+  guint64 cells = rows * a, cols = columns ? a * a : 0,
+          letters = (HS_MAX_LEN + (HS_MAX_LEN * CODES + CODES) * sizeof(HsPat)) * padded;
+  if (cells > G_MAXUINT64 - cols || cells + cols > G_MAXUINT64 / sizeof(HsPat) - letters)
     return G_MAXUINT64;
-  guint64 total = cells + cols + letters;
+  guint64 total = (cells + cols) * sizeof(HsPat) + letters;
   return total > G_MAXSIZE ? G_MAXUINT64 : total;
 }
 
 /* Cells SRC[r * n + c] to DST[c * rows + r], for the whole block [R0, R1) x [C0, C1), one cell at a time. */
 static void
-transpose_cells(const guint8 *src, gsize rows, gsize n, gsize r0, gsize r1, gsize c0, gsize c1, guint8 *dst)
+transpose_cells(const HsPat *src, gsize rows, gsize n, gsize r0, gsize r1, gsize c0, gsize c1, HsPat *dst)
 {
   for (gsize r = r0; r < r1; r++)
     for (gsize c = c0; c < c1; c++)
       dst[c * rows + r] = src[r * n + c];
 }
 
-#if defined(__SSE2__)
+/* Byte cells (the narrow build's) are transposed in SSE2 blocks. */
+#if defined(__SSE2__) && !(defined(HS_WIDE) && HS_WIDE)
+#define HS_TRANSPOSE_SSE2 1
+#else
+#define HS_TRANSPOSE_SSE2 0
+#endif
+
+#if HS_TRANSPOSE_SSE2
 /* The 16 x 16 block of SRC at (R, C) transposed into DST. Four rounds of byte interleaving of
  * vectors 2i and 2i + 1 (low halves to i, high halves to i + 8) carry the cell of vector v, byte b to
  * vector rev(b), byte rev(v), where rev reverses the 4 bits: so row r is loaded into vector rev(r),
@@ -324,10 +387,10 @@ transpose16(const guint8 *src, gsize rows, gsize n, gsize r, gsize c, guint8 *ds
 /* SRC (ROWS x N, row-major) transposed into DST (N x ROWS). In 16 x 16 blocks with SSE2, walking 64
  * columns (whole cache lines of SRC) down all rows at a time; the ragged edges cell by cell. */
 static void
-transpose(const guint8 *src, gsize rows, gsize n, guint8 *dst)
+transpose(const HsPat *src, gsize rows, gsize n, HsPat *dst)
 {
   gsize r16 = 0, c16 = 0;
-#if defined(__SSE2__)
+#if HS_TRANSPOSE_SSE2
   r16 = rows / 16 * 16;
   c16 = n / 16 * 16;
   for (gsize c0 = 0; c0 < c16; c0 += 64)
@@ -343,7 +406,7 @@ transpose(const guint8 *src, gsize rows, gsize n, guint8 *dst)
  * be backed by huge pages where the kernel offers them: a 30 MB table then costs 15 page faults
  * instead of 7,500, and its transposition walks far fewer TLB entries. With TRY, NULL on failure;
  * else failure aborts, as g_malloc does. */
-static guint8 *
+static HsPat *
 cells_alloc(gsize size, gboolean try)
 {
   const gsize huge = 2u << 20;
@@ -373,13 +436,14 @@ table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboole
   t->n_answers = words->n_answers;
   t->n_rows = all_guesses ? words->n_words : words->n_answers;
   t->n_padded = (words->n_answers + 63) & ~63u;
-  gsize cells = (gsize)t->n_rows * t->n_answers, cols = (gsize)t->n_answers * t->n_answers;
+  gsize cells = (gsize)t->n_rows * t->n_answers * sizeof(HsPat), cols = (gsize)t->n_answers * t->n_answers * sizeof(HsPat);
   gboolean ok = TRUE;
   for (int i = 0; i < HS_MAX_LEN; i++) {
     t->letters[i] = try ? g_try_malloc0(t->n_padded) : g_malloc0(t->n_padded);
     ok = ok && t->letters[i] != NULL;
   }
-  const gsize tiles = (gsize)HS_MAX_LEN * CODES * t->n_padded + 1, once = CODES * (gsize)t->n_padded + 1;
+  const gsize tiles = ((gsize)HS_MAX_LEN * CODES * t->n_padded + 1) * sizeof(HsPat),
+              once = (CODES * (gsize)t->n_padded + 1) * sizeof(HsPat);
   t->tiles = try ? g_try_malloc(tiles) : g_malloc(tiles);
   t->once = try ? g_try_malloc(once) : g_malloc(once);
   ok = ok && t->tiles != NULL && t->once != NULL;
@@ -443,26 +507,26 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
   t->n_padded = base->n_padded;
   for (int i = 0; i < HS_MAX_LEN; i++)
     t->letters[i] = g_malloc0(t->n_padded);
-  t->tiles = g_malloc((gsize)HS_MAX_LEN * CODES * t->n_padded + 1);
-  t->once = g_malloc(CODES * (gsize)t->n_padded + 1);
+  t->tiles = g_new(HsPat, (gsize)HS_MAX_LEN * CODES * t->n_padded + 1);
+  t->once = g_new(HsPat, CODES * (gsize)t->n_padded + 1);
   fill_letters(t);
   /* Cell (r, c) of the new table is cell (old index of r, old index of c) of the base: answers move,
    * guess-only words keep their index. */
   gint64 n = t->n_answers, rows = t->n_rows;
-  t->cells = cells_alloc((gsize)rows * (gsize)n, FALSE);
+  t->cells = cells_alloc((gsize)rows * (gsize)n * sizeof(HsPat), FALSE);
 #pragma omp parallel for schedule(static)
   for (gint64 r = 0; r < rows; r++) {
-    const guint8 *src = base->cells + (gsize)(r < n ? order[r] : (guint)r) * (gsize)n;
-    guint8 *dst = t->cells + (gsize)r * (gsize)n;
+    const HsPat *src = base->cells + (gsize)(r < n ? order[r] : (guint)r) * (gsize)n;
+    HsPat *dst = t->cells + (gsize)r * (gsize)n;
     for (gint64 c = 0; c < n; c++)
       dst[c] = src[order[c]];
   }
   if (columns && base->columns != NULL) {
-    t->columns = g_malloc((gsize)n * (gsize)n);
+    t->columns = g_new(HsPat, (gsize)n * (gsize)n);
 #pragma omp parallel for schedule(static)
     for (gint64 j = 0; j < n; j++) {
-      const guint8 *src = base->columns + (gsize)order[j] * (gsize)n;
-      guint8 *dst = t->columns + (gsize)j * (gsize)n;
+      const HsPat *src = base->columns + (gsize)order[j] * (gsize)n;
+      HsPat *dst = t->columns + (gsize)j * (gsize)n;
       for (gint64 i = 0; i < n; i++)
         dst[i] = src[order[i]];
     }
@@ -471,17 +535,18 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
 }
 
 void
-hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint16 *answers, guint n, guint8 *out)
+hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint16 *answers, guint n, HsPat *out)
 {
   if (m == 0 || n == 0)
     return;
   /* The answers' lanes gathered (padded to 16 so that rows are whole vectors), then row by row. */
   const gsize np = (n + 15) & ~(gsize)15, full = n & ~(guint)15;
-  g_autofree guint8 *buf = g_malloc0((HS_MAX_LEN + HS_MAX_LEN * CODES + CODES) * np + np);
-  guint8 *tiles = buf, *once = tiles + HS_MAX_LEN * CODES * np, *letters = once + CODES * np,
-         *tail = letters + HS_MAX_LEN * np;
+  g_autofree HsPat *buf = g_malloc0(((HS_MAX_LEN * CODES + CODES) * np + np) * sizeof(HsPat) + HS_MAX_LEN * np);
+  HsPat *tiles = buf, *once = tiles + HS_MAX_LEN * CODES * np;
+  guint8 *letters = (guint8 *)(once + CODES * np);
+  HsPat *tail = (HsPat *)(letters + HS_MAX_LEN * np); /* np is even: aligned */
   for (guint r = 0; r < HS_MAX_LEN * CODES; r++) {
-    const guint8 *src = t->tiles + (gsize)r * t->n_padded;
+    const HsPat *src = t->tiles + (gsize)r * t->n_padded;
     for (guint i = 0; i < n; i++)
       tiles[r * np + i] = src[answers[i]];
   }
@@ -499,23 +564,23 @@ hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint
   for (guint j = 0; j < m; j++) {
     RowPlan rp;
     plan_row(&l, code[guesses[j]], &rp);
-    guint8 *row = out + (gsize)j * n;
+    HsPat *row = out + (gsize)j * n;
     fill_range(&l, code[guesses[j]], &rp, 0, full, row);
     if (full < n) {
       fill_range(&l, code[guesses[j]], &rp, full, np, tail);
-      memcpy(row + full, tail, n - full);
+      memcpy(row + full, tail, (n - full) * sizeof *row);
     }
   }
 }
 
-const guint8 *
+const HsPat *
 hs_table_column(const HsTable *t, guint answer)
 {
   return t->columns ? t->columns + (gsize)answer * t->n_answers : NULL;
 }
 
-const guint8 *
-hs_table_row(const HsTable *t, guint guess, guint8 *scratch)
+const HsPat *
+hs_table_row(const HsTable *t, guint guess, HsPat *scratch)
 {
   if (guess < t->n_rows)
     return t->cells + (gsize)guess * t->n_answers;
@@ -555,7 +620,7 @@ hs_table_free(HsTable *t)
  * 16 guesses x 64 answers, each computed into a small buffer (the rows of 16 guesses over 64 answers)
  * and transposed from there, so that the only memory traffic is DST, written answer by answer. */
 static void
-fill_by_answer(const HsTable *t, guint8 *dst)
+fill_by_answer(const HsTable *t, HsPat *dst)
 {
   const gsize n_words = t->n_rows, n = t->n_answers;
   const guint8(*code)[HS_MAX_LEN] = t->words->code;
@@ -563,15 +628,15 @@ fill_by_answer(const HsTable *t, guint8 *dst)
   g_autofree RowPlan *plans = g_new(RowPlan, n_words);
   for (gsize g = 0; g < n_words; g++)
     plan_row(&l, code[g], &plans[g]);
-  guint8 buf[16 * 64];
+  HsPat buf[16 * 64];
   for (gsize k0 = 0; k0 < n; k0 += 64) {
     const gsize kn = MIN(64, n - k0);
     for (gsize g0 = 0; g0 < n_words; g0 += 16) {
       const gsize gn = MIN(16, n_words - g0);
       for (gsize x = 0; x < gn; x++)
         fill_range(&l, code[g0 + x], &plans[g0 + x], k0, k0 + 64, buf + x * 64);
-      guint8 *d = dst + k0 * n_words + g0;
-#if defined(__SSE2__)
+      HsPat *d = dst + k0 * n_words + g0;
+#if HS_TRANSPOSE_SSE2
       if (gn == 16 && kn == 64) {
         for (gsize c = 0; c < 64; c += 16)
           transpose16(buf, n_words, 64, 0, c, d);
@@ -589,18 +654,18 @@ hs_table_set_by_answer(HsTable *t, gboolean build)
   t->no_by_answer = !build;
 }
 
-const guint8 *
+const HsPat *
 hs_table_by_answer(const HsTable *table)
 {
   HsTable *t = (HsTable *)table; /* a cache filled on first use; the table's contents do not change */
-  guint8 *p = g_atomic_pointer_get(&t->by_answer);
+  HsPat *p = g_atomic_pointer_get(&t->by_answer);
   if (p != NULL || t->n_rows != t->words->n_words || t->no_by_answer)
     return p;
   g_mutex_lock(&t->lazy);
   p = t->by_answer;
   if (p == NULL) {
     const gsize n = t->n_answers, rows = t->n_rows;
-    p = cells_alloc(rows * n, FALSE);
+    p = cells_alloc(rows * n * sizeof(HsPat), FALSE);
     fill_by_answer(t, p);
     g_atomic_pointer_set(&t->by_answer, p);
   }

@@ -118,12 +118,12 @@ hs_pattern_format(guint p, guint length, guint tiles, HsPatternStyle style, char
 }
 
 gboolean
-hs_pattern_parse_for(const HsWords *w, guint guess, const char *text, gssize len, guint8 *out, GError **error)
+hs_pattern_parse_for(const HsWords *w, guint guess, const char *text, gssize len, HsPat *out, GError **error)
 {
   guint p = 0;
   if (!hs_pattern_parse(text, len, w->length, w->len[guess], &p, error))
     return FALSE;
-  *out = (guint8)p;
+  *out = (HsPat)p;
   return TRUE;
 }
 

@@ -64,7 +64,7 @@ typedef struct {
 } NytRow;
 
 static void
-nyt_row(const HsWords *w, guint guess, guint8 pattern, NytRow *r)
+nyt_row(const HsWords *w, guint guess, HsPat pattern, NytRow *r)
 {
   memset(r, 0, sizeof *r);
   const guint8 *g = w->code[guess];
@@ -109,13 +109,13 @@ nyt_allows(const NytRow *r, const guint8 *word, HsLetters word_letters)
 
 /* Strict: WORD could itself be the answer: all its letters, the same row against it. */
 static gboolean
-strict_allows(const HsWords *w, guint guess, guint8 pattern, guint word)
+strict_allows(const HsWords *w, guint guess, HsPat pattern, guint word)
 {
   return w->len[word] == w->length && hs_feedback_words(w, guess, word) == pattern;
 }
 
 gboolean
-hs_rules_row_allows(HsRules rules, const HsWords *w, guint guess, guint8 pattern, guint word)
+hs_rules_row_allows(HsRules rules, const HsWords *w, guint guess, HsPat pattern, guint word)
 {
   if (rules == HS_RULES_NONE)
     return TRUE;
@@ -127,7 +127,7 @@ hs_rules_row_allows(HsRules rules, const HsWords *w, guint guess, guint8 pattern
 }
 
 guint
-hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess, guint8 pattern,
+hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess, HsPat pattern,
                 guint *out)
 {
   guint n = 0;
@@ -149,7 +149,7 @@ hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in
 }
 
 gboolean
-hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const guint8 *patterns, guint n, guint word)
+hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const HsPat *patterns, guint n, guint word)
 {
   if (rules == HS_RULES_NONE)
     return TRUE;

@@ -46,7 +46,7 @@ struct HsTreeBuilder {
   GArray *over;  /* guint32: answers over the cap, in the order found */
   guint root_n;  /* candidates at the root */
   guint32 *rest; /* scratch: a node's unsolved candidates, then regrouped by pattern */
-  guint8 *pat;   /* scratch: their patterns */
+  HsPat *pat;    /* scratch: their patterns */
   guint scratch; /* entries allocated in rest and pat */
 };
 
@@ -79,7 +79,7 @@ hs_tree_builder_free(HsTreeBuilder *b)
 }
 
 void
-hs_tree_builder_add_root(HsTreeBuilder *b, const guint32 *cands, guint n, guint depth, guint8 pattern)
+hs_tree_builder_add_root(HsTreeBuilder *b, const guint32 *cands, guint n, guint depth, HsPat pattern)
 {
   HsNode root = { 0 };
   root.guess = HS_NONE;
@@ -94,7 +94,7 @@ hs_tree_builder_add_root(HsTreeBuilder *b, const guint32 *cands, guint n, guint 
   if (b->scratch < n) {
     b->scratch = n;
     b->rest = g_renew(guint32, b->rest, n);
-    b->pat = g_renew(guint8, b->pat, n);
+    b->pat = g_renew(HsPat, b->pat, n);
   }
 }
 
@@ -106,7 +106,7 @@ count_over(HsTreeBuilder *b, guint32 answer)
 }
 
 gboolean
-hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const guint8 *row, guint *n_children,
+hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const HsPat *row, guint *n_children,
                      guint *first_child, GError **error)
 {
   const HsWords *w = b->s->words;
@@ -114,7 +114,9 @@ hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const guint8 *r
   node->guess = guess;
   const guint n = node->n_cands, d = node->depth + 1u; /* d: the number of this guess */
   const guint32 *c = &g_array_index(b->cands, guint32, node->cand_off);
-  guint count[HS_PATTERNS] = { 0 }, rest = 0;
+  const guint n_pats = HS_GAME_PATTERNS(w->all_green + 1);
+  guint count[HS_PATTERNS], rest = 0;
+  memset(count, 0, n_pats * sizeof *count);
   for (guint i = 0; i < n; i++) {
     guint32 a = c[i];
     if (a == guess) {
@@ -124,7 +126,7 @@ hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const guint8 *r
         count_over(b, a);
       continue;
     }
-    guint8 p = row ? row[a] : hs_feedback(w->text[guess], w->text[a]);
+    HsPat p = (HsPat)(row ? row[a] : hs_feedback(w->text[guess], w->text[a]));
     b->pat[rest] = p;
     b->rest[rest++] = a;
     count[p]++;
@@ -142,7 +144,7 @@ hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const guint8 *r
   }
   /* Counting sort by pattern (stable: each part keeps canonical order), appended in one block. */
   guint start[HS_PATTERNS], pos = b->cands->len;
-  for (guint p = 0; p < HS_PATTERNS; p++) {
+  for (guint p = 0; p < n_pats; p++) {
     start[p] = pos;
     pos += count[p];
   }
@@ -150,17 +152,17 @@ hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const guint8 *r
   g_array_set_size(b->cands, base + rest);
   guint32 *out = &g_array_index(b->cands, guint32, 0);
   guint fill[HS_PATTERNS];
-  memcpy(fill, start, sizeof fill);
+  memcpy(fill, start, n_pats * sizeof *fill);
   for (guint i = 0; i < rest; i++)
     out[fill[b->pat[i]]++] = b->rest[i];
   guint32 first = b->nodes->len, kids = 0;
-  for (guint p = 0; p < HS_PATTERNS; p++) {
+  for (guint p = 0; p < n_pats; p++) {
     if (count[p] == 0)
       continue;
     HsNode child = { 0 };
     child.guess = HS_NONE;
     child.parent = idx;
-    child.pattern = (guint8)p;
+    child.pattern = (HsPat)p;
     child.depth = (guint8)d;
     child.cand_off = start[p];
     child.n_cands = count[p];
@@ -246,7 +248,7 @@ hs_strategy_node_solves(const HsStrategy *s, const HsNode *node)
 }
 
 const HsNode *
-hs_strategy_child(const HsStrategy *s, const HsNode *node, guint8 pattern)
+hs_strategy_child(const HsStrategy *s, const HsNode *node, HsPat pattern)
 {
   guint lo = 0, hi = node->n_children;
   while (lo < hi) {

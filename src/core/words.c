@@ -132,7 +132,9 @@ check_lengths(const LoadState *a, const LoadState *g, gboolean short_guesses, gu
   const guint first_line = g_array_index(a->lines, guint, 0);
   const guint L = (guint)g_utf8_strlen(first, -1);
   if (L < HS_MIN_LEN || L > HS_MAX_LEN) {
-    g_set_error(error, HS_WORDS_ERROR, HS_WORDS_ERROR_PARSE,
+    /* The narrow build hands words longer than it plays (up to HS_LONGEST) to the wide one. */
+    g_set_error(error, HS_WORDS_ERROR,
+                L > HS_MAX_LEN && L <= HS_LONGEST ? HS_WORDS_ERROR_TOO_WIDE : HS_WORDS_ERROR_PARSE,
                 "%s:%u: '%s' has %u letter%s; this build plays words of %u to %u letters", a->path, first_line, first,
                 L, L == 1 ? "" : "s", HS_MIN_LEN, HS_MAX_LEN);
     return FALSE;

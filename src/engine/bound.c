@@ -13,24 +13,31 @@ struct HsBound {
   HsLetters *gv; /* per group: their variants (zero between uses) */
 };
 
-/* Sort key of answer A with position I blanked: its other letters (HS_CODE_BITS each; the blank is
- * the largest value, every code and the padding below it), then A in the low ANSWER_BITS. */
-#define ANSWER_BITS (64 - HS_CODE_BITS * HS_MAX_LEN)
-static guint64
+/* Sort key of answer A with position I blanked: its other letters (HS_CODE_BITS each, HS_MAX_LEN of
+ * them: at most 64 bits; the blank is the largest value, every code below it, and the padding too
+ * or equal to it, which is never compared with it: every key of one sort blanks the same position),
+ * then A. */
+typedef struct {
+  guint64 key;
+  guint32 a;
+} Blanked;
+G_STATIC_ASSERT(HS_CODE_BITS * HS_MAX_LEN <= 64);
+
+static Blanked
 blanked_key(const HsSearchCore *c, guint a, guint i)
 {
   const guint64 blank = (G_GUINT64_CONSTANT(1) << HS_CODE_BITS) - 1;
   guint64 key = 0;
   for (guint j = 0; j < HS_MAX_LEN; j++)
     key = (key << HS_CODE_BITS) + (j == i ? blank : c->let[a][j]);
-  return key << ANSWER_BITS | a;
+  return (Blanked){ key, a };
 }
 
 static gint
-cmp_u64(gconstpointer x, gconstpointer y)
+cmp_blanked(gconstpointer x, gconstpointer y)
 {
-  guint64 a = *(const guint64 *)x, b = *(const guint64 *)y;
-  return a < b ? -1 : a > b;
+  const Blanked *a = x, *b = y;
+  return a->key != b->key ? (a->key < b->key ? -1 : 1) : (a->a > b->a) - (a->a < b->a);
 }
 
 HsBound *
@@ -42,20 +49,20 @@ hs_bound_new(const HsSearchCore *c)
   b->gid = g_new(guint32, MAX(1u, na) * HS_MAX_LEN);
   for (guint x = 0; x < na * HS_MAX_LEN; x++)
     b->gid[x] = NO_GROUP;
-  g_autofree guint64 *keys = g_new(guint64, MAX(1u, na));
+  g_autofree Blanked *keys = g_new(Blanked, MAX(1u, na));
   guint n_groups = 0;
   for (guint i = 0; i < HS_MAX_LEN; i++) {
     for (guint a = 0; a < na; a++)
       keys[a] = blanked_key(c, a, i);
-    qsort(keys, na, sizeof *keys, cmp_u64);
+    qsort(keys, na, sizeof *keys, cmp_blanked);
     /* Runs of equal blanked words of two or more answers are the groups of position i. */
     for (guint s = 0, e; s < na; s = e) {
-      for (e = s + 1; e < na && keys[e] >> ANSWER_BITS == keys[s] >> ANSWER_BITS; e++)
+      for (e = s + 1; e < na && keys[e].key == keys[s].key; e++)
         ;
       if (e - s < 2)
         continue;
       for (guint x = s; x < e; x++)
-        b->gid[(keys[x] & ((G_GUINT64_CONSTANT(1) << ANSWER_BITS) - 1)) * HS_MAX_LEN + i] = n_groups;
+        b->gid[(gsize)keys[x].a * HS_MAX_LEN + i] = n_groups;
       n_groups++;
     }
   }

@@ -112,7 +112,7 @@ typedef struct {
   const HsWords *words;
   const HsPolicy *policy;
   guint16 counts[HS_PATTERNS];
-  guint8 *row_scratch; /* n_answers */
+  HsPat *row_scratch;  /* n_answers */
   guint8 *mark;        /* n_words, all zero between calls */
   guint64 *grow;       /* entropy only: what a part of c answers adds to the sum of n log2 n when it
                         * grows by one (fixed point, split.h), for c < n_answers */
@@ -121,23 +121,36 @@ typedef struct {
   guint64 *keys;       /* alphabetical ties only: n_words of sort scratch */
 } Scorer;
 
-/* Positions in alphabetical order of every word (code point order, a prefix first: one integer key
- * each, HS_CODE_BITS per letter with the padding lowest, the word's index in the low INDEX_BITS). */
-#define INDEX_BITS (64 - HS_CODE_BITS * HS_MAX_LEN)
+/* A word's alphabetical sort key (code point order, a prefix first: HS_CODE_BITS per letter with the
+ * padding lowest, at most 64 bits), and its index. */
+typedef struct {
+  guint64 key;
+  guint32 index;
+} WordKey;
+G_STATIC_ASSERT(HS_CODE_BITS * HS_MAX_LEN <= 64);
+
+static int
+cmp_word_key(const void *a, const void *b)
+{
+  const WordKey *x = a, *y = b;
+  return x->key != y->key ? (x->key < y->key ? -1 : 1) : (x->index > y->index) - (x->index < y->index);
+}
+
+/* Positions in alphabetical order of every word. */
 static guint32 *
 alphabetical_positions(const HsWords *w)
 {
-  g_autofree guint64 *key = g_new(guint64, MAX(1u, w->n_words));
+  g_autofree WordKey *key = g_new(WordKey, MAX(1u, w->n_words));
   for (guint i = 0; i < w->n_words; i++) {
     guint64 k = 0;
     for (guint j = 0; j < HS_MAX_LEN; j++)
       k = (k << HS_CODE_BITS) + (w->code[i][j] == HS_PAD ? 0u : w->code[i][j] + 1u);
-    key[i] = k << INDEX_BITS | i;
+    key[i] = (WordKey){ k, i };
   }
-  qsort(key, w->n_words, sizeof *key, cmp_u64);
+  qsort(key, w->n_words, sizeof *key, cmp_word_key);
   guint32 *pos = g_new(guint32, MAX(1u, w->n_words));
   for (guint i = 0; i < w->n_words; i++)
-    pos[key[i] & ((G_GUINT64_CONSTANT(1) << INDEX_BITS) - 1)] = i;
+    pos[key[i].index] = i;
   return pos;
 }
 
@@ -148,7 +161,7 @@ scorer_init(Scorer *sc, const HsTable *table, const HsPolicy *policy)
   sc->table = table;
   sc->words = hs_table_words(table);
   sc->policy = policy;
-  sc->row_scratch = g_malloc(sc->words->n_answers + 1);
+  sc->row_scratch = g_new(HsPat, sc->words->n_answers + 1);
   sc->mark = g_malloc0(sc->words->n_words);
   if (policy->metric == HS_METRIC_ENTROPY) {
     /* Differences of one table of integers: they add up to its entries exactly. */
@@ -188,9 +201,9 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
 
   if (metric == HS_METRIC_MAXBUCKET_SWAPPED) {
     /* Others grouped by feedback(guess = other, answer = w). */
-    const guint8 *col = w < sc->words->n_answers ? hs_table_column(sc->table, w) : NULL;
+    const HsPat *col = w < sc->words->n_answers ? hs_table_column(sc->table, w) : NULL;
     for (; i < n; i++) {
-      guint8 p;
+      HsPat p;
       if (col != NULL)
         p = col[S[i]];
       else if (w < sc->words->n_answers)
@@ -204,7 +217,7 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
       }
     }
     for (guint j = 0; j < i; j++) {
-      guint8 p = col != NULL                ? col[S[j]]
+      HsPat p = col != NULL                ? col[S[j]]
                  : w < sc->words->n_answers ? hs_table_row(sc->table, S[j], NULL)[w]
                                             : hs_feedback_words(sc->words, S[j], w);
       cnt[p] = 0;
@@ -212,7 +225,7 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
     return MIN(score, bound);
   }
 
-  const guint8 *row = hs_table_row(sc->table, w, sc->row_scratch);
+  const HsPat *row = hs_table_row(sc->table, w, sc->row_scratch);
   if (metric == HS_METRIC_MAXBUCKET) {
     for (; i < n; i++) {
       guint c = ++cnt[row[S[i]]];
@@ -374,7 +387,7 @@ typedef struct {
   guint opener;
   guint8 *override_used; /* per override rule */
   guint32 hist_guess[HS_DEPTH_LIMIT];
-  guint8 hist_pat[HS_DEPTH_LIMIT];
+  HsPat hist_pat[HS_DEPTH_LIMIT];
   guint *legal[HS_DEPTH_LIMIT + 1]; /* legal pool per level (legal pool only) */
   guint n_legal[HS_DEPTH_LIMIT + 1];
   gboolean stopped; /* stop_at_first_fail triggered */

@@ -78,7 +78,7 @@ typedef struct {
   guint16 *loc;               /* n_answers: position of each candidate in the node's set */
   guint32 *cpos;              /* n_answers: pool position of each candidate of the node */
   guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
-  guint8 *row;                /* n_answers: one row when there is no sub-table */
+  HsPat *row;                 /* n_answers: one row when there is no sub-table */
   guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
   guint32 *tmark, tstamp;     /* n_answers: tmark[i] == tstamp when the node's answer i is in the part */
   StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
@@ -93,18 +93,18 @@ typedef struct {
   guint32 *kcount;            /* n_answers + 2: counting-sort buckets for kidx */
   guint kidx_n;               /* entries of kidx */
   gboolean kidx_ok;           /* kidx describes the node's pool */
-  guint8 *sub;                /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
-  gsize sub_cap;              /* bytes allocated for sub */
+  HsPat *sub;                 /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
+  gsize sub_cap;              /* cells allocated for sub */
   gboolean sub_ok;            /* sub holds the node's rows (children read theirs from it) */
   guint n;                    /* the node's set size (the sub-table's row length) */
   guint m;                    /* the pool size */
   HsState child[HS_PATTERNS]; /* per part: the state after the guess */
   guint32 plb[HS_PATTERNS];   /* per part: its lower bound (exact for s <= 2) */
-  guint8 todo[HS_PATTERNS];   /* parts to search, largest first */
+  HsPat todo[HS_PATTERNS];    /* parts to search, largest first */
   guint8 kind[HS_PATTERNS];   /* per part: its candidate profile */
 } Level;
 
-/* Largest sub-table a node keeps, in bytes. */
+/* Largest sub-table a node keeps, in cells. */
 #define SUB_BUDGET (16u << 20)
 
 /* What the candidates of a set can do with their own feedback (see candidate_profile). */
@@ -128,7 +128,7 @@ struct HsOptimizer {
   guint n_answers, n_words;
   guint64 *acc; /* n_blocks scratch */
   guint16 cnt[HS_PATTERNS];
-  guint16 seen[256]; /* patterns seen by collisions(), marked with a stamp */
+  guint16 seen[MAX(HS_PATTERNS, 256)]; /* patterns seen by collisions(), marked with a stamp */
   guint16 stamp;
   guint16 *all;          /* 0 .. n_answers - 1 */
   HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
@@ -140,7 +140,11 @@ struct HsOptimizer {
   gboolean want_guess; /* building the tree: every node must say which guess is best */
   guint64 tick;
   HsOptimizeStats stats;
+  guint n_pats; /* the game's patterns, all_green + 1 (OPATS) */
 };
+
+/* The game's patterns (a constant in the narrow build: HS_GAME_PATTERNS). */
+#define OPATS(O) HS_GAME_PATTERNS((O)->n_pats)
 
 /* Two 64-bit hashes of a state for the optimiser's own keys (its memo and step caches), cheaper than
  * hs_state_hash: the state's eight 64-bit words mixed each with its own salt, independently of one

@@ -60,7 +60,7 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->loc = g_new0(guint16, MAX(1u, O->n_answers));
     L->cpos = g_new(guint32, MAX(1u, O->n_answers));
     L->cols = g_new(guint16, MAX(1u, O->n_answers));
-    L->row = g_new(guint8, MAX(1u, O->n_answers));
+    L->row = g_new(HsPat, MAX(1u, O->n_answers));
     L->tpos = g_new(guint16, MAX(1u, O->n_answers));
     L->tmark = g_new0(guint32, MAX(1u, O->n_answers));
     L->steps = g_new(StepWord, O->n_words);
@@ -98,14 +98,14 @@ part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first
     const guint16 stamp = new_stamp(O);
     guint extra = 0;
     if (L != NULL && L->has_row[j]) {
-      const guint8 *row = L->sub + (gsize)j * L->n;
+      const HsPat *row = L->sub + (gsize)j * L->n;
       for (guint x = 0; x < s && extra < 2; x++) {
         const guint q = row[L->tpos[x]];
         extra += seen[q] == stamp;
         seen[q] = stamp;
       }
     } else {
-      const guint8 *row = O->core->rows[T[i]];
+      const HsPat *row = O->core->rows[T[i]];
       for (guint x = 0; x < s && extra < 2; x++) {
         const guint q = row[T[x]];
         extra += seen[q] == stamp;
@@ -176,7 +176,7 @@ hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st)
 
 /* The parts ROW[0..n) makes: its distinct patterns, counted branch-free with a stamp. */
 static inline guint
-row_parts(HsOptimizer *O, const guint8 *row, guint n)
+row_parts(HsOptimizer *O, const HsPat *row, guint n)
 {
   const guint16 stamp = new_stamp(O);
   guint16 *seen = O->seen;
@@ -189,30 +189,30 @@ row_parts(HsOptimizer *O, const guint8 *row, guint n)
   return k;
 }
 
-/* Row J of the node's pool on S into OUT (n bytes): from the parent's sub-table when it holds that
+/* Row J of the node's pool on S into OUT (n patterns): from the parent's sub-table when it holds that
  * word's row (L->cols: each candidate's column there), else from the feedback table. Returns the number
  * of distinct patterns. */
 static inline guint
-fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, guint j, guint8 *out)
+fill_row(HsOptimizer *O, const Level *L, const Level *PL, const guint16 *S, guint n, guint j, HsPat *out)
 {
   /* Counted as they are gathered (row_parts, in the same pass). */
   const guint16 stamp = new_stamp(O);
   guint16 *seen = O->seen;
   guint k = 0;
   if (PL != NULL && PL->has_row[L->pidx[j]]) {
-    const guint8 *src = PL->sub + (gsize)L->pidx[j] * PL->n;
+    const HsPat *src = PL->sub + (gsize)L->pidx[j] * PL->n;
     const guint16 *cols = L->cols;
     for (guint i = 0; i < n; i++) {
       const guint q = src[cols[i]];
-      out[i] = (guint8)q;
+      out[i] = (HsPat)q;
       k += seen[q] != stamp;
       seen[q] = stamp;
     }
   } else {
-    const guint8 *row = O->core->rows[L->pool[j]];
+    const HsPat *row = O->core->rows[L->pool[j]];
     for (guint i = 0; i < n; i++) {
       const guint q = row[S[i]];
-      out[i] = (guint8)q;
+      out[i] = (HsPat)q;
       k += seen[q] != stamp;
       seen[q] = stamp;
     }
@@ -246,7 +246,7 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   if (L->sub_ok && L->sub_cap < need) {
     g_free(L->sub);
     L->sub_cap = MAX(need, (gsize)1 << 16);
-    L->sub = g_malloc(L->sub_cap);
+    L->sub = g_new(HsPat, L->sub_cap);
   }
   L->n = n;
   L->scored = TRUE;
@@ -295,7 +295,7 @@ max_bucket(HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint j)
   guint16 *cnt = O->cnt;
   guint mb = 0;
   if (L->has_row[j]) {
-    const guint8 *row = L->sub + (gsize)j * n;
+    const HsPat *row = L->sub + (gsize)j * n;
     for (guint i = 0; i < n; i++) {
       guint c = ++cnt[row[i]];
       mb = MAX(mb, c);
@@ -303,7 +303,7 @@ max_bucket(HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint j)
     for (guint i = 0; i < n; i++)
       cnt[row[i]] = 0;
   } else {
-    const guint8 *row = O->core->rows[L->pool[j]];
+    const HsPat *row = O->core->rows[L->pool[j]];
     for (guint i = 0; i < n; i++) {
       guint c = ++cnt[row[S[i]]];
       mb = MAX(mb, c);
@@ -378,14 +378,14 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     if (kind == CAND_ONE_PAIR && r - 1 >= 3)
       continue;
     L->kind[p] = (guint8)kind;
-    L->todo[n_search++] = (guint8)p;
+    L->todo[n_search++] = (HsPat)p;
   }
   for (guint k = 0; k < n_search; k++) {
     guint p = L->todo[k];
     if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
       hs_partition_hash(&L->part, O->core, p);
     L->child[p] = *st;
-    hs_state_add(&L->child[p], O->core, O->core->let[w], (guint8)p);
+    hs_state_add(&L->child[p], O->core, O->core->let[w], (HsPat)p);
   }
   if (r - 1 < 3) /* the parts are settled by hs_opt_solve_two, more cheaply */
     return n_search;
@@ -418,13 +418,13 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
     L->plb[p] = hs_opt_part_bound(s);
     total += L->plb[p];
     if (s >= 3)
-      L->todo[n_todo++] = (guint8)p;
+      L->todo[n_todo++] = (HsPat)p;
   }
   if (total >= thr)
     return total;
   /* Largest part first: the likeliest to exceed its budget. Ties in pattern order. */
   for (guint i = 1; i < n_todo; i++) {
-    guint8 v = L->todo[i];
+    HsPat v = L->todo[i];
     guint u = i;
     while (u > 0 && (L->part.size[L->todo[u - 1]] < L->part.size[v] ||
                      (L->part.size[L->todo[u - 1]] == L->part.size[v] && L->todo[u - 1] > v))) {
@@ -477,7 +477,7 @@ build_kidx(Level *L)
 guint32
 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess)
 {
-  if (n > HS_PATTERNS)
+  if (n > OPATS(O))
     return INF;
   Level *L = hs_opt_level(O, lvl);
   Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
@@ -511,9 +511,16 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
     const guint32 w = PL->pool[j];
     if (j >= found || is_cand(O, L, S, n, w))
       continue;
+    const HsPat *src = PL->has_row[j] ? PL->sub + (gsize)j * PL->n : NULL;
+    const HsPat *row = O->core->rows[w];
+#if defined(HS_WIDE) && HS_WIDE
+    /* 6561 bits: only the words the set touches are cleared first. */
+    guint64 seen[(HS_PATTERNS + 63) / 64];
+    for (guint i = 0; i < n; i++)
+      seen[(src ? src[cols[i]] : row[S[i]]) >> 6] = 0;
+#else
     guint64 seen[4] = { 0, 0, 0, 0 };
-    const guint8 *src = PL->has_row[j] ? PL->sub + (gsize)j * PL->n : NULL;
-    const guint8 *row = O->core->rows[w];
+#endif
     guint i = 0;
     for (; i < n; i++) {
       guint p = src ? src[cols[i]] : row[S[i]];
@@ -670,7 +677,7 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
         hs_opt_candidate_profile(O, L->part.buf + L->part.start[p], s, &first) != CAND_NONE)
       continue;
     L->child[p] = *st;
-    hs_state_add(&L->child[p], O->core, O->core->let[g], (guint8)p);
+    hs_state_add(&L->child[p], O->core, O->core->let[g], (HsPat)p);
     hs_partition_hash(&L->part, O->core, p);
     hs_opt_cached_step(O, L, S, p, cap_first);
     extra[p] = hs_opt_cached_step(O, L, S, p, cap);

@@ -9,7 +9,7 @@
  * until they reach STOP (a result >= STOP means "at least STOP"). Branch-free but for the stop test,
  * every eight answers: SEEN[q] == STAMP marks the patterns seen (a new stamp per call). */
 static inline guint
-collisions(const guint8 *restrict src, const guint16 *restrict idx, guint s, guint stop, guint16 *restrict seen,
+collisions(const HsPat *restrict src, const guint16 *restrict idx, guint s, guint stop, guint16 *restrict seen,
            guint16 stamp)
 {
   guint coll = 0, x = 0;
@@ -106,7 +106,14 @@ parts_limit(const PartTiles *pt, const StepWord *sw)
 {
   const guint8 *l = sw->let;
   const guint8(*count)[HS_CODES] = pt->count[sw->repeats];
+#if defined(HS_WIDE) && HS_WIDE
+  guint lim = 1;
+  for (guint j = 0; j < HS_MAX_LEN; j++)
+    lim *= count[j][l[j]];
+  return lim;
+#else
   return (guint)count[0][l[0]] * count[1][l[1]] * count[2][l[2]] * count[3][l[3]] * count[4][l[4]];
+#endif
 }
 
 /* One word of part_step_extra: when the word SW is legal (O->acc) and leaves fewer answers of the part

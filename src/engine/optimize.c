@@ -17,6 +17,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   O->rules = rules;
   O->n_answers = O->words->n_answers;
   O->n_words = O->words->n_words;
+  O->n_pats = O->words->all_green + 1;
   O->acc = g_new(guint64, O->core->n_blocks);
   O->all = g_new(guint16, MAX(1u, O->n_answers));
   for (guint a = 0; a < O->n_answers; a++)
@@ -98,7 +99,7 @@ cancelled_error(HsOptimizer *O, GError **error)
  * zeroes the stats, and splits the answers by OPENER into level 0 (hs_search_opener_parts: the parts'
  * patterns to PARTS, largest first, their count to *N_PARTS, their states to child[]). */
 static gboolean
-start(HsOptimizer *O, guint opener, guint max_guesses, guint8 *parts, guint *n_parts, GError **error)
+start(HsOptimizer *O, guint opener, guint max_guesses, HsPat *parts, guint *n_parts, GError **error)
 {
   if (!check_args(O, opener, max_guesses, error))
     return FALSE;
@@ -113,7 +114,7 @@ start(HsOptimizer *O, guint opener, guint max_guesses, guint8 *parts, guint *n_p
 /* The opener's total with each of its N_PARTS PARTS (in level 0) at its least bound: every answer pays
  * for the opener, a part of s answers at least hs_opt_part_bound(s). */
 static guint64
-least_total(HsOptimizer *O, const guint8 *parts, guint n_parts)
+least_total(HsOptimizer *O, const HsPat *parts, guint n_parts)
 {
   const Level *L = O->lv[0];
   guint64 sum = O->n_answers;
@@ -126,7 +127,7 @@ gboolean
 hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 bound, guint64 *total, gboolean *exact,
                    HsOptimizeStats *stats, GError **error)
 {
-  guint8 parts[HS_PATTERNS];
+  HsPat parts[HS_PATTERNS];
   guint n_parts;
   if (!start(O, opener, max_guesses, parts, &n_parts, error))
     return FALSE;
@@ -241,7 +242,7 @@ step_bound(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
 gboolean
 hs_optimizer_bound(HsOptimizer *O, guint opener, guint max_guesses, guint64 *bound, GError **error)
 {
-  guint8 parts[HS_PATTERNS];
+  HsPat parts[HS_PATTERNS];
   guint n_parts;
   if (!start(O, opener, max_guesses, parts, &n_parts, error))
     return FALSE;
@@ -266,13 +267,15 @@ guint64
 hs_optimize_opener_bound(const HsTable *table, guint opener)
 {
   const HsWords *w = hs_table_words(table);
-  g_autofree guint8 *scratch = g_malloc(MAX(1u, w->n_answers));
-  const guint8 *row = hs_table_row(table, opener, scratch);
-  guint count[HS_PATTERNS] = { 0 };
+  g_autofree HsPat *scratch = g_new(HsPat, MAX(1u, w->n_answers));
+  const HsPat *row = hs_table_row(table, opener, scratch);
+  const guint n_pats = HS_GAME_PATTERNS(w->all_green + 1);
+  guint count[HS_PATTERNS];
+  memset(count, 0, n_pats * sizeof *count);
   for (guint a = 0; a < w->n_answers; a++)
     count[row[a]]++;
   guint64 sum = w->n_answers;
-  for (guint p = 0; p < HS_PATTERNS; p++)
+  for (guint p = 0; p < n_pats; p++)
     if (count[p] && p != w->all_green)
       sum += hs_opt_part_bound(count[p]);
   return sum;

@@ -25,7 +25,7 @@ hs_overrides_new(const char *path)
 }
 
 void
-hs_overrides_add(HsOverrides *o, guint n_steps, const guint32 *guesses, const guint8 *patterns, guint32 forced,
+hs_overrides_add(HsOverrides *o, guint n_steps, const guint32 *guesses, const HsPat *patterns, guint32 forced,
                  const char *comment)
 {
   HsOverride *r = g_new0(HsOverride, 1);
@@ -48,12 +48,12 @@ hs_overrides_free(HsOverrides *o)
 }
 
 gint
-hs_overrides_match(const HsOverrides *o, guint n_steps, const guint32 *guesses, const guint8 *patterns)
+hs_overrides_match(const HsOverrides *o, guint n_steps, const guint32 *guesses, const HsPat *patterns)
 {
   for (guint i = 0; i < o->rules->len; i++) {
     const HsOverride *r = o->rules->pdata[i];
     if (r->n_steps == n_steps && memcmp(r->guesses, guesses, n_steps * sizeof *guesses) == 0 &&
-        memcmp(r->patterns, patterns, n_steps) == 0)
+        memcmp(r->patterns, patterns, n_steps * sizeof *patterns) == 0)
       return (gint)i;
   }
   return -1;
@@ -80,7 +80,7 @@ fail_at(GError **error, const ParseState *st, guint lineno, const char *fmt, ...
 }
 
 static gboolean
-history_possible(const HsWords *w, guint n, const guint32 *g, const guint8 *p)
+history_possible(const HsWords *w, guint n, const guint32 *g, const HsPat *p)
 {
   for (guint a = 0; a < w->n_answers; a++) {
     guint i = 0;
@@ -95,7 +95,7 @@ history_possible(const HsWords *w, guint n, const guint32 *g, const guint8 *p)
 /* Reads the fields of a rule: N_STEPS (guess, pattern) pairs into G and P, then the forced guess
  * into G[N_STEPS]. */
 static gboolean
-parse_fields(ParseState *st, char **tv, guint nt, guint lineno, guint32 *g, guint8 *p, GError **error)
+parse_fields(ParseState *st, char **tv, guint nt, guint lineno, guint32 *g, HsPat *p, GError **error)
 {
   const guint n_steps = (nt - 1) / 2;
   for (guint i = 0; i < nt; i++) {
@@ -118,7 +118,7 @@ parse_fields(ParseState *st, char **tv, guint nt, guint lineno, guint32 *g, guin
 /* Checks a parsed rule: the history obeys the rules, is unsolved and possible; the forced guess is
  * legal after it; no earlier rule has the same history. */
 static gboolean
-check_rule(ParseState *st, guint n_steps, const guint32 *g, const guint8 *p, guint lineno, GError **error)
+check_rule(ParseState *st, guint n_steps, const guint32 *g, const HsPat *p, guint lineno, GError **error)
 {
   const HsWords *w = st->words;
   guint32 forced = g[n_steps];
@@ -187,7 +187,7 @@ parse_line(const char *line, gsize len, guint lineno, gpointer user, GError **er
   if (n_steps >= 64)
     return fail_at(error, st, lineno, "history of %u guesses is too long", n_steps);
   guint32 g[64];
-  guint8 p[64];
+  HsPat p[64];
   if (!parse_fields(st, tv, nt, lineno, g, p, error) || !check_rule(st, n_steps, g, p, lineno, error))
     return FALSE;
   /* Keep both a comment block above the rule and a trailing comment: to_text writes them back as one

@@ -61,7 +61,7 @@ hs_prove_level_new(HsProver *P, guint l)
     L->lbits = g_new(guint64, HS_CODES * (gsize)hs_prove_lbits_stride(P));
     L->cand = g_new(guint64, hs_prove_lbits_stride(P));
     L->local = g_new0(LocalEntry, LOCAL_SLOTS);
-    L->dist = g_new0(guint8, P->n_words);
+    L->dist = g_new0(HsPat, P->n_words);
     L->ppos = g_new0(guint32, MAX(1u, P->n_answers));
     L->by_parts = g_new(guint32, P->n_words);
     L->local_gen = 1;

@@ -86,7 +86,7 @@ part2_row(HsProver *P, Level *L, const guint16 *T, const guint16 *tl, guint k, g
           guint64 pk1, guint64 pk2, const HsState *child, guint64 ck1, guint64 ck2)
 {
   /* The node's row of the word, or its row of the feedback table. */
-  const guint8 *row = L->sub_all ? L->sub + (gsize)j * L->sub_n : P->rows[L->legal[j]];
+  const HsPat *row = L->sub_all ? L->sub + (gsize)j * L->sub_n : P->rows[L->legal[j]];
   if (!hs_set_injective(row, L->sub_all ? tl : T, k))
     return FALSE;
   const guint w = L->legal[j];

@@ -58,6 +58,18 @@
  * scored. With three left c* works at most nodes (its parts then need only part2), and scoring the
  * pool into a sub-table costs more than c*'s parts gain from it (chuck within 5: 9.6 s -> 8.0 s). */
 #define CSTAR_FIRST_ABOVE 2
+/* The most parts a word makes of a node's set that L->dist and L->n_ge tell apart (more count as
+ * this many): every count in the narrow build, whose sets are scored in byte counters. */
+#if defined(HS_WIDE) && HS_WIDE
+#define DIST_MAX HS_PATTERNS
+#else
+#define DIST_MAX 255
+#endif
+/* The largest sets whose rows are scored in byte counters, and the largest nodes that read their rows
+ * from the parent's sub-table. */
+#define BYTE_ROWS_MAX MIN(HS_PATTERNS, 255)
+/* The game's patterns (a constant in the narrow build: HS_GAME_PATTERNS). */
+#define PATS(P) HS_GAME_PATTERNS((P)->n_pats)
 /* Failing parts a node remembers (most recent ones), and the largest one it keeps. */
 #define CORE_MAX 32
 #define CORE_WORDS 128
@@ -108,7 +120,7 @@ typedef struct {
   guint64 ck1[HS_PATTERNS], ck2[HS_PATTERNS]; /* memo keys of the parts */
   guint64 pk1[HS_PATTERNS], pk2[HS_PATTERNS]; /* the same parts under the node's own state */
   guint8 pok[HS_PATTERNS];                    /* the part is known solvable under the node's own state */
-  guint8 todo[HS_PATTERNS];                   /* parts that still need a search, in the order they are searched */
+  HsPat todo[HS_PATTERNS];                    /* parts that still need a search, in the order they are searched */
   guint cap;                                  /* guesses with a part larger than this are rejected outright */
   Core *cores;                                /* parts that made the node's guesses fail, with their states */
   guint n_cores, next_core;
@@ -123,8 +135,8 @@ typedef struct {
   guint n_unknown;
   guint32 *pidx; /* per legal word: its row in the parent's sub-table */
   guint16 *loc;  /* n_answers: position of each candidate in the node's set */
-  guint8 *sub;   /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
-  gsize sub_cap; /* bytes allocated for sub */
+  HsPat *sub;    /* sub-table: sub[j * sub_n + i] = feedback(legal[j], set[i]) */
+  gsize sub_cap; /* cells allocated for sub */
   guint sub_n;
   gboolean sub_ok;             /* sub holds the node's sub-table */
   gboolean sub_all;            /* ... with a row for every pool word (else only for the words scored) */
@@ -133,9 +145,9 @@ typedef struct {
   guint64 *lbits;    /* HS_CODES * LBITS_STRIDE: per letter, the pool positions whose word holds it */
   gboolean lbits_ok; /* lbits describes the current pool */
   guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */
-  guint8 *dist;      /* per pool position: the parts its word makes of the node's set (with sub_all) */
+  HsPat *dist;       /* per pool position: the parts its word makes of the node's set, DIST_MAX at most (with sub_all) */
   guint32 *by_parts; /* pool positions, most parts first (hs_prove_rank_by_parts) */
-  guint n_ge[257];   /* n_ge[d]: pool positions whose word makes at least d parts */
+  guint n_ge[DIST_MAX + 2]; /* n_ge[d]: pool positions whose word makes at least d parts */
   gboolean dist_ok;  /* dist, by_parts and n_ge describe the node's pool */
   guint32 *ppos;     /* n_answers: the pool position of each candidate of the node (with dist_ok) */
   guint64 sa, sb;    /* hashes of the node's state (set by solve_deep) */
@@ -143,6 +155,10 @@ typedef struct {
   LocalEntry *local; /* LOCAL_SLOTS: parts this node has settled */
   guint32 local_gen;
   guint64 lk1[HS_PATTERNS], lk2[HS_PATTERNS]; /* local keys of the parts of the guess being tried */
+  /* Scratch of the search's steps (here rather than on the stack of a recursion: HS_PATTERNS is 6561
+   * in the wide build). */
+  HsPat ask[HS_PATTERNS];  /* screen_parts: parts whose memo entries are asked for */
+  guint16 tl[HS_PATTERNS]; /* a part's answers' columns in the node's sub-table */
 } Level;
 
 struct HsProver {
@@ -156,8 +172,8 @@ struct HsProver {
   HsProveOrder first_order; /* the order the prover was made with */
   guint n_answers, n_words;
   gboolean all_rows;                               /* the table holds every guess row */
-  const guint8 **rows;                             /* = core->rows */
-  const guint8 *by_answer;                         /* the table transposed (hs_table_by_answer), fetched on first use */
+  const HsPat **rows;                              /* = core->rows */
+  const HsPat *by_answer;                          /* the table transposed (hs_table_by_answer), fetched on first use */
   const guint8 (*let)[HS_MAX_LEN];                 /* = core->let */
   guint all_green;                                 /* the pattern of L greens */
   guint64 *z1, *z2;                                /* = core->z1, core->z2 */
@@ -167,7 +183,7 @@ struct HsProver {
   guint16 cnt[HS_PATTERNS];                        /* scoring scratch (zero between uses) */
   guint8 cnt8[512] __attribute__((aligned(16)));   /* scoring scratch for small sets (zero between uses) */
   guint16 cnt16[512] __attribute__((aligned(16))); /* scoring scratch for large sets (zero between uses) */
-  guint8 *row_buf;                                 /* n_answers: scoring scratch */
+  HsPat *row_buf;                                  /* n_answers: scoring scratch */
   guint8 kept[HS_PATTERNS];                        /* per pattern: the positions (bit i) whose tile changes a state */
   HsMemo memo;                                     /* value: the first guess that works, or MEMO_FAIL */
   HsAlike alike;                                   /* classes of words that play alike on a node's set */
@@ -184,10 +200,11 @@ struct HsProver {
   gboolean undecided;    /* the decision stopped at the limit */
   guint32 failed_opener; /* the last decision found this opener impossible (HS_NONE: it did not) ... */
   guint failed_cap;      /* ... within this cap ... */
-  guint8 failed_pattern; /* ... on the part of this opener pattern */
+  HsPat failed_pattern;  /* ... on the part of this opener pattern */
   guint64 tick;
   HsProveStats stats;
   HsProveTuning tuning;
+  guint n_pats; /* the game's patterns, all_green + 1 (PATS) */
 };
 
 /* Results of try_guess. */
@@ -280,7 +297,7 @@ hs_prove_lbits_stride(const HsProver *P)
 }
 
 /* prove-score.c: scoring and ordering a node's pool. */
-guint hs_prove_max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, guint bound);
+guint hs_prove_max_bucket(HsProver *P, const HsPat *row, const guint16 *S, guint n, guint bound);
 guint hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *S, guint n, const guint32 *idx,
                                guint m, gboolean sub, const guint16 *cols);
 void hs_prove_score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, const guint32 *idx, guint m, guint bound);

@@ -66,7 +66,7 @@ hs_prove_refuted_at_three(HsProver *P, Level *L, const guint16 *S, guint n, cons
   L->sub_ok = L->sub_all = FALSE;
   for (guint q = 0; q < n_left; q++) {
     const guint w = L->legal[L->unknown[q]];
-    if (!hs_partition_make(&L->part, P->core, S, n, P->rows[w], NULL, HS_PATTERNS))
+    if (!hs_partition_make(&L->part, P->core, S, n, P->rows[w], NULL, PATS(P)))
       continue;
     /* Largest part first. */
     guint order[HS_PATTERNS], n_parts = 0;
@@ -86,7 +86,7 @@ hs_prove_refuted_at_three(HsProver *P, Level *L, const guint16 *S, guint n, cons
       guint64 pk1, pk2, ck1, ck2;
       hs_search_key_with_state(L->part.h1[p], L->part.h2[p], sa, sb, size, 2, &pk1, &pk2);
       HsState child = *st;
-      hs_state_add(&child, P->core, P->let[w], (guint8)p);
+      hs_state_add(&child, P->core, P->let[w], (HsPat)p);
       const HsMemoEntry *e = hs_memo_find(&P->memo, pk1, pk2);
       if (e != NULL && e->val == MEMO_FAIL) {
         fails = TRUE;

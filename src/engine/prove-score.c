@@ -10,7 +10,7 @@
 
 /* Largest part of S under ROW, or some value >= BOUND as soon as it reaches BOUND. */
 guint
-hs_prove_max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, guint bound)
+hs_prove_max_bucket(HsProver *P, const HsPat *row, const guint16 *S, guint n, guint bound)
 {
   guint16 *cnt = P->cnt;
   guint best = 0, i = 0;
@@ -28,19 +28,19 @@ hs_prove_max_bucket(HsProver *P, const guint8 *row, const guint16 *S, guint n, g
 
 /* OUT[i] = SRC[COLS[i]] for i < N: a row of the parent's sub-table restricted to a subset. */
 static inline void
-gather_row(guint8 *restrict out, const guint8 *restrict src, const guint16 *restrict cols, guint n)
+gather_row(HsPat *restrict out, const HsPat *restrict src, const guint16 *restrict cols, guint n)
 {
 #pragma GCC unroll 4
   for (guint i = 0; i < n; i++)
     out[i] = src[cols[i]];
 }
 
-/* The largest part of the row ROW[0..N) (N <= 243), and into *DISTINCT its number of parts. C8 is 512
- * byte counters (16-byte aligned), zero before and after. The counts are read back in one sweep of
- * all 256 counters, 16 at a time, rather than tracked answer by answer (a chain of dependent
- * increments). */
+/* The largest part of the row ROW[0..N) (N <= 255, patterns below 256), and into *DISTINCT its number
+ * of parts. C8 is 512 byte counters (16-byte aligned), zero before and after. The counts are read back
+ * in one sweep of all 256 counters, 16 at a time, rather than tracked answer by answer (a chain of
+ * dependent increments). */
 static inline guint
-byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *distinct)
+byte_row_score(const HsPat *restrict row, guint n, guint8 *restrict c8, guint *distinct)
 {
 #if defined(__SSE2__)
   /* Two sets of counters (even and odd answers) halve the chains of increments of one counter. */
@@ -86,7 +86,7 @@ byte_row_score(const guint8 *restrict row, guint n, guint8 *restrict c8, guint *
 /* byte_row_score for rows longer than 255 answers (N < 32768): 16-bit counters C16 (512 of them,
  * 16-byte aligned, zero before and after), read back 8 at a time. */
 static inline guint
-word_row_score(const guint8 *restrict row, guint n, guint16 *restrict c16, guint *distinct)
+word_row_score(const HsPat *restrict row, guint n, guint16 *restrict c16, guint *distinct)
 {
   guint16 *c16b = c16 + 256;
   guint i = 0;
@@ -128,8 +128,35 @@ word_row_score(const guint8 *restrict row, guint n, guint16 *restrict c16, guint
 #endif
 }
 
+#if defined(HS_WIDE) && HS_WIDE
+/* The wide build's games of more than 256 patterns: the parts of ROW[0..N) counted answer by answer
+ * in CNT (HS_PATTERNS counters, zero before and after). */
+static guint
+wide_row_score(const HsPat *restrict row, guint n, guint16 *restrict cnt, guint *distinct)
+{
+  guint mb = 0, d = 0;
+  for (guint i = 0; i < n; i++) {
+    const guint c = ++cnt[row[i]];
+    d += c == 1;
+    mb = MAX(mb, c);
+  }
+  for (guint i = 0; i < n; i++)
+    cnt[row[i]] = 0;
+  *distinct = d;
+  return mb;
+}
+/* The scores of a row of at most 255 answers, and of a longer one (see byte_row_score). */
+#define SMALL_ROW_SCORE(P, row, n, d)                                                                               \
+  ((P)->n_pats <= 256 ? byte_row_score(row, n, (P)->cnt8, d) : wide_row_score(row, n, (P)->cnt, d))
+#define LARGE_ROW_SCORE(P, row, n, d)                                                                               \
+  ((P)->n_pats <= 256 ? word_row_score(row, n, (P)->cnt16, d) : wide_row_score(row, n, (P)->cnt, d))
+#else
+#define SMALL_ROW_SCORE(P, row, n, d) byte_row_score(row, n, (P)->cnt8, d)
+#define LARGE_ROW_SCORE(P, row, n, d) word_row_score(row, n, (P)->cnt16, d)
+#endif
+
 /* The feedback table transposed (answer by answer), built on first use. */
-static const guint8 *
+static const HsPat *
 prover_by_answer(HsProver *P)
 {
   if (P->by_answer == NULL)
@@ -141,15 +168,15 @@ prover_by_answer(HsProver *P)
  * the transposed table: one sequential pass over each answer's column instead of a cache miss per
  * word for its row. */
 static void
-fill_sub_by_answer(const guint8 *by_answer, guint n_words, const guint32 *legal, guint m, const guint16 *S, guint n,
-                   guint8 *sub)
+fill_sub_by_answer(const HsPat *by_answer, guint n_words, const guint32 *legal, guint m, const guint16 *S, guint n,
+                   HsPat *sub)
 {
   /* In tiles of 64 words, so that the 64 rows being written stay in the L1 cache. */
   for (guint j0 = 0; j0 < m; j0 += 64) {
     const guint j1 = MIN(m, j0 + 64);
     for (guint i = 0; i < n; i++) {
-      const guint8 *col = by_answer + (gsize)S[i] * n_words;
-      guint8 *dst = sub + i;
+      const HsPat *col = by_answer + (gsize)S[i] * n_words;
+      HsPat *dst = sub + i;
       for (guint j = j0; j < j1; j++)
         dst[(gsize)j * n] = col[legal[j]];
     }
@@ -164,7 +191,7 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
                          gboolean sub, const guint16 *cols)
 {
   guint max_distinct = 0;
-  const guint8 *by_answer = NULL;
+  const HsPat *by_answer = NULL;
   if (cols == NULL && sub && m == L->n_legal) {
     by_answer = prover_by_answer(P);
     if (by_answer != NULL)
@@ -172,33 +199,33 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
   }
   for (guint k = 0; k < m; k++) {
     guint j = idx[k];
-    guint8 *out = sub ? L->sub + (gsize)j * n : P->row_buf;
+    HsPat *out = sub ? L->sub + (gsize)j * n : P->row_buf;
     guint mb = 0, distinct = 0;
     if (cols != NULL) {
       gather_row(out, PL->sub + (gsize)L->pidx[j] * PL->sub_n, cols, n);
-      mb = byte_row_score(out, n, P->cnt8, &distinct);
+      mb = SMALL_ROW_SCORE(P, out, n, &distinct);
       L->score[j] = (guint16)mb;
-      L->dist[j] = (guint8)distinct;
+      L->dist[j] = (HsPat)distinct;
       max_distinct = MAX(max_distinct, distinct);
       continue;
     } else if (by_answer != NULL) {
       /* The row is already in the sub-table (fill_sub_by_answer). */
-      if (n <= HS_PATTERNS) {
-        mb = byte_row_score(out, n, P->cnt8, &distinct);
+      if (n <= BYTE_ROWS_MAX) {
+        mb = SMALL_ROW_SCORE(P, out, n, &distinct);
         L->score[j] = (guint16)mb;
-        L->dist[j] = (guint8)distinct;
+        L->dist[j] = (HsPat)distinct;
         max_distinct = MAX(max_distinct, distinct);
         continue;
       }
-      mb = word_row_score(out, n, P->cnt16, &distinct);
+      mb = LARGE_ROW_SCORE(P, out, n, &distinct);
     } else {
-      const guint8 *row = P->rows[L->legal[j]];
+      const HsPat *row = P->rows[L->legal[j]];
       for (guint i = 0; i < n; i++)
         out[i] = row[S[i]];
-      mb = n <= 255 ? byte_row_score(out, n, P->cnt8, &distinct) : word_row_score(out, n, P->cnt16, &distinct);
+      mb = n <= 255 ? SMALL_ROW_SCORE(P, out, n, &distinct) : LARGE_ROW_SCORE(P, out, n, &distinct);
     }
     L->score[j] = (guint16)mb;
-    L->dist[j] = (guint8)MIN(distinct, 255u);
+    L->dist[j] = (HsPat)MIN(distinct, (guint)DIST_MAX);
     max_distinct = MAX(max_distinct, distinct);
   }
   return max_distinct;
@@ -207,18 +234,18 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
 void
 hs_prove_rank_by_parts(Level *L)
 {
-  guint count[257];
+  guint count[DIST_MAX + 2];
   memset(count, 0, sizeof count);
   for (guint j = 0; j < L->n_legal; j++)
     count[L->dist[j]]++;
   /* n_ge[d]: positions with at least d parts; by_parts: positions, most parts first. */
   guint total = 0;
-  for (gint d = 255; d >= 0; d--) {
+  for (gint d = DIST_MAX; d >= 0; d--) {
     total += count[d];
     L->n_ge[d] = total;
     count[d] = total - count[d]; /* where the positions with exactly d parts start */
   }
-  L->n_ge[256] = 0;
+  L->n_ge[DIST_MAX + 1] = 0;
   for (guint j = 0; j < L->n_legal; j++)
     L->by_parts[count[L->dist[j]]++] = j;
 }
@@ -231,7 +258,7 @@ hs_prove_score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, const g
   guint16 *cnt = P->cnt;
   for (guint k = 0; k < m; k++) {
     guint j = idx[k];
-    const guint8 *row = P->rows[L->legal[j]];
+    const HsPat *row = P->rows[L->legal[j]];
     guint mb = 0, i = 0;
     for (; i < n; i++) {
       guint c = ++cnt[row[S[i]]];
@@ -287,7 +314,7 @@ hs_prove_reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m)
   memset(bucket, 0, (nt + 2) * sizeof *bucket);
   for (guint k = 0; k < m; k++) {
     guint j = order[k];
-    const guint8 *row = P->rows[L->legal[j]];
+    const HsPat *row = P->rows[L->legal[j]];
     guint mb = 0;
     for (guint i = 0; i < nt; i++) {
       guint c = ++cnt[row[L->tlist[i]]];

@@ -10,12 +10,26 @@
 static inline void
 local_key(const HsProver *P, Level *L, guint w, guint p)
 {
-  guint64 d = p;
   const guint8 *l = P->let[w];
   const guint kept = P->kept[p];
+#if defined(HS_WIDE) && HS_WIDE
+  /* The pattern (13 bits) and 8 letter codes of 8 bits do not fit one word: D holds the pattern and
+   * positions 0 .. 5, E positions 6 and 7. */
+  guint64 d = p, e = 0;
+  for (guint i = 0; i < HS_MAX_LEN; i++)
+    if ((kept >> i) & 1u) {
+      if (i < 6)
+        d |= (guint64)(l[i] + 1u) << (16 + HS_CODE_BITS * i);
+      else
+        e |= (guint64)(l[i] + 1u) << (HS_CODE_BITS * (i - 6));
+    }
+  d ^= hs_mix64(e);
+#else
+  guint64 d = p;
   for (guint i = 0; i < HS_MAX_LEN; i++)
     if ((kept >> i) & 1u)
       d |= (guint64)(l[i] + 1u) << (8 + HS_CODE_BITS * i);
+#endif
   L->lk1[p] = hs_mix64(L->part.h1[p] ^ (d * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)));
   L->lk2[p] = hs_mix64(L->part.h2[p] + d + ((guint64)L->part.size[p] << 40));
 }
@@ -49,11 +63,11 @@ static void
 order_parts(Level *L, guint n, gboolean small_first)
 {
   for (guint i = 1; i < n; i++) {
-    const guint8 v = L->todo[i];
+    const HsPat v = L->todo[i];
     const guint sv = L->part.size[v];
     guint j = i;
     for (; j > 0; j--) {
-      const guint8 u = L->todo[j - 1];
+      const HsPat u = L->todo[j - 1];
       const guint su = L->part.size[u];
       const gboolean after = small_first ? su > sv : su < sv;
       if (!(after || (su == sv && u > v)))
@@ -77,17 +91,18 @@ order_parts(Level *L, guint n, gboolean small_first)
  * others and prefetches their slots; the second asks the memo. The parts are settled in the same
  * order as one pass would: a part the first pass finds failing is reported only when no part before
  * it fails in the memo. */
-static gint
+/* (Not inlined into try_guess: the English searches were tuned with it apart.) */
+G_GNUC_NO_INLINE static gint
 screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolean sub)
 {
-  guint8 ask[HS_PATTERNS];
+  HsPat *ask = L->ask;
   guint n_ask = 0;
   gint stop = -1; /* a part the first pass found failing */
   for (guint k = 0; k < L->part.n_pats; k++) {
     guint p = L->part.pats[k], size = L->part.size[p];
     if (p == P->all_green || size <= 1 || size <= r - 1)
       continue;
-    if (r - 1 <= 1 || (r - 1 == 2 && size > HS_PATTERNS)) {
+    if (r - 1 <= 1 || (r - 1 == 2 && size > PATS(P))) {
       stop = (gint)p;
       break;
     }
@@ -102,14 +117,14 @@ screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolea
       continue;
     }
     L->child[p] = *st;
-    hs_state_add(&L->child[p], P->core, P->let[w], (guint8)p);
+    hs_state_add(&L->child[p], P->core, P->let[w], (HsPat)p);
     hs_search_key(L->part.h1[p], L->part.h2[p], &L->child[p], size, r - 1, &L->ck1[p], &L->ck2[p]);
     hs_memo_prefetch(&P->memo, L->ck1[p]);
     if (sub) {
       hs_search_key_with_state(L->part.h1[p], L->part.h2[p], L->sa, L->sb, size, 2, &L->pk1[p], &L->pk2[p]);
       hs_memo_prefetch(&P->memo, L->pk1[p]);
     }
-    ask[n_ask++] = (guint8)p;
+    ask[n_ask++] = (HsPat)p;
   }
   guint n_todo = 0;
   for (guint k = 0; k < n_ask; k++) {
@@ -142,7 +157,7 @@ screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolea
         L->pok[p] = 1;
       }
     }
-    L->todo[n_todo++] = (guint8)p;
+    L->todo[n_todo++] = (HsPat)p;
   }
   if (stop >= 0) {
     L->failed = (guint)stop;
@@ -198,9 +213,10 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
  * (L->n_ge, at most QUICK_SPLITTERS of them) are all illegal after W or do not split it. Most guesses of
  * a node that fails end here, before the memo is asked about any part (a cache miss each). FALSE
  * when that is not known this way (the usual screening follows). */
-static gboolean
+/* (Not inlined into try_guess: the English searches were tuned with it apart.) */
+G_GNUC_NO_INLINE static gboolean
 largest_part_unsplittable(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *st, guint w,
-                          const guint8 *sub_row, guint64 probe)
+                          const HsPat *sub_row, guint64 probe)
 {
   guint big = HS_PATTERNS, k = 0;
   for (guint q = 0; q < L->part.n_pats; q++) {
@@ -212,16 +228,17 @@ largest_part_unsplittable(HsProver *P, Level *L, const guint16 *S, guint n, cons
   }
   if (k <= 2)
     return FALSE; /* played out in two guesses */
-  if (k <= HS_PATTERNS && L->n_ge[k] > QUICK_SPLITTERS)
+  /* (No word makes more parts than there are patterns.) */
+  if (k <= MIN(HS_PATTERNS, DIST_MAX) && L->n_ge[k] > QUICK_SPLITTERS)
     return FALSE;
-  const guint n_split = k <= HS_PATTERNS ? L->n_ge[k] : 0;
+  const guint n_split = k <= MIN(HS_PATTERNS, DIST_MAX) ? L->n_ge[k] : 0;
   gboolean split = FALSE;
   if (n_split > 0) {
     HsState child = *st;
-    hs_state_add(&child, P->core, P->let[w], (guint8)big);
+    hs_state_add(&child, P->core, P->let[w], (HsPat)big);
     hs_partition_place(&L->part, S, n, P->rows[w], sub_row);
     const guint16 *T = L->part.buf + L->part.start[big];
-    guint16 tl[HS_PATTERNS];
+    guint16 *tl = L->tl;
     for (guint i = 0; i < k; i++)
       tl[i] = L->loc[T[i]];
     for (guint q = 0; q < n_split && !split; q++) {
@@ -244,7 +261,7 @@ largest_part_unsplittable(HsProver *P, Level *L, const guint16 *S, guint n, cons
  * of the node's sub-table, or NULL. After TRY_FAILS, L->failed is the pattern of the part that failed
  * (HS_PATTERNS when a part was too big for the partition to be made). */
 static int
-try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, const guint8 *sub_row, guint r, guint lvl,
+try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, const HsPat *sub_row, guint r, guint lvl,
           guint64 probe)
 {
   Level *L = hs_prove_level(P, lvl);
@@ -348,7 +365,7 @@ typedef struct {
   int cstar_res;             /* what trying c* gave (TRY_FAILS when not tried) */
   guint32 skip;              /* FAST tries c* on its own, so the pool skips it */
   gboolean from_parent;      /* the pool's rows come from the parent's sub-table */
-  guint16 cols[HS_PATTERNS]; /* from_parent: each candidate's column in the parent's sub-table */
+  guint16 cols[BYTE_ROWS_MAX]; /* from_parent: each candidate's column in the parent's sub-table */
 } Node;
 
 static void
@@ -425,7 +442,7 @@ gather_pool(HsProver *P, Node *N)
   if (sub && L->sub_cap < need) {
     g_free(L->sub);
     L->sub_cap = MAX(need, MIN(P->tuning.sub_budget, (gsize)1 << 20));
-    L->sub = g_malloc(L->sub_cap);
+    L->sub = g_new(HsPat, L->sub_cap);
   }
   for (guint i = 0; i < N->n; i++) {
     P->mark[N->S[i]] = 1;
@@ -538,7 +555,7 @@ solve_deep(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, g
   Node N = { .S = S, .n = n, .st = st, .r = r, .lvl = lvl, .cstar_res = TRY_FAILS };
   N.L = hs_prove_level(P, lvl);
   N.PL = lvl > 0 ? P->lv[lvl - 1] : NULL;
-  N.from_parent = N.PL != NULL && N.PL->sub_ok && n <= HS_PATTERNS;
+  N.from_parent = N.PL != NULL && N.PL->sub_ok && n <= BYTE_ROWS_MAX;
   N.fast = P->order == HS_PROVE_ORDER_FAST;
   /* Probing changes which working guess is found first, so only the FAST order does it; a probe
    * never starts inside another. */
@@ -593,7 +610,7 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
     *guess = S[0];
     return n == 1 || r >= 2;
   }
-  if (r == 1 || (r == 2 && n > HS_PATTERNS))
+  if (r == 1 || (r == 2 && n > PATS(P)))
     return FALSE;
   if (P->order == HS_PROVE_ORDER_FAST && n <= r) {
     *guess = S[0];

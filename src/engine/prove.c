@@ -62,10 +62,11 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
   for (guint a = 0; a < w->n_answers; a++)
     P->all[a] = (guint16)a;
   P->mark = g_new0(guint8, w->n_words);
-  P->row_buf = g_new(guint8, MAX(1u, w->n_answers));
+  P->row_buf = g_new(HsPat, MAX(1u, w->n_answers));
   /* NYT: grey tiles add nothing to a state; strict: every tile does; none: no tile does. Bit i is
    * position i. */
   P->all_green = w->all_green;
+  P->n_pats = w->all_green + 1;
   for (guint p = 0; p < HS_PATTERNS; p++) {
     guint mask = 0;
     for (guint i = 0; i < w->length; i++)
@@ -176,7 +177,7 @@ cancelled_error(HsProver *P, GError **error)
 /* The opener's parts in level 0 (hs_search_opener_parts): their patterns to PARTS, largest first, and
  * their states to child[]. */
 static guint
-opener_parts(HsProver *P, guint opener, guint8 *parts)
+opener_parts(HsProver *P, guint opener, HsPat *parts)
 {
   Level *L = hs_prove_level(P, 0);
   L->sub_ok = FALSE;
@@ -191,9 +192,9 @@ opener_parts(HsProver *P, guint opener, guint8 *parts)
  * (or with part_budget 0) the parts are searched in turn, largest first. On failure *FAILED is the
  * part found to fail. */
 static gboolean
-decide(HsProver *P, guint opener, guint max_guesses, gboolean rounds, guint8 *failed)
+decide(HsProver *P, guint opener, guint max_guesses, gboolean rounds, HsPat *failed)
 {
-  guint8 open[HS_PATTERNS];
+  HsPat open[HS_PATTERNS];
   guint n_open = opener_parts(P, opener, open);
   Level *L = P->lv[0];
   /* Without rounds: one round, no budget, the parts by size. */
@@ -207,7 +208,7 @@ decide(HsProver *P, guint opener, guint max_guesses, gboolean rounds, guint8 *fa
         hard[open[k]] = hs_prove_hardness(P, L->part.buf + L->part.start[open[k]], L->part.size[open[k]],
                                           &L->child[open[k]], max_guesses - 1);
       for (guint i = 1; i < n_open; i++) {
-        guint8 v = open[i];
+        HsPat v = open[i];
         guint j = i;
         for (; j > 0 && hard[open[j - 1]] < hard[v]; j--)
           open[j] = open[j - 1];
@@ -236,9 +237,9 @@ decide(HsProver *P, guint opener, guint max_guesses, gboolean rounds, guint8 *fa
           P->undecided = TRUE;
           return FALSE;
         }
-        open[still++] = (guint8)p;
+        open[still++] = (HsPat)p;
       } else if (!ok) {
-        *failed = (guint8)p;
+        *failed = (HsPat)p;
         return FALSE;
       }
     }
@@ -254,7 +255,7 @@ decide(HsProver *P, guint opener, guint max_guesses, gboolean rounds, guint8 *fa
 /* Decides the opener on after a decision stopped at P->limit: with the rounds and the cluster
  * refutation, until the node count LIMIT (0: none); the memo's facts stay. */
 static gboolean
-decide_on(HsProver *P, guint opener, guint max_guesses, guint64 limit, guint8 *failed)
+decide_on(HsProver *P, guint opener, guint max_guesses, guint64 limit, HsPat *failed)
 {
   gboolean clusters = P->clusters;
   P->undecided = FALSE;
@@ -302,7 +303,7 @@ phase_limit(const HsProver *P, guint64 end)
  * depends only on the tuning, never on the limit, so an opener decided within a limit gets the same
  * verdict and nodes under any larger one. */
 static gboolean
-escalate(HsProver *P, guint opener, guint max_guesses, guint8 *failed)
+escalate(HsProver *P, guint opener, guint max_guesses, HsPat *failed)
 {
   gboolean ok;
   guint64 end = phase_end(&P->tuning, 1);
@@ -339,7 +340,7 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
   P->order = P->first_order;
   P->undecided = FALSE;
   P->failed_opener = HS_NONE;
-  guint8 failed = 0;
+  HsPat failed = 0;
   gboolean ok = escalate(P, opener, max_guesses, &failed);
   gboolean undecided = P->undecided;
   P->limit = 0;
@@ -415,12 +416,12 @@ hs_prover_why(HsProver *P, gboolean best, HsProveFailure *why, GError **error)
     g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "the last decision found no opener impossible");
     return FALSE;
   }
-  guint8 parts[HS_PATTERNS];
+  HsPat parts[HS_PATTERNS];
   opener_parts(P, P->failed_opener, parts);
   const Level *L = P->lv[0];
   const guint p = P->failed_pattern;
   memset(why, 0, sizeof *why);
-  why->pattern = (guint8)p;
+  why->pattern = (HsPat)p;
   why->n_cands = L->part.size[p];
   why->first_cand = L->part.buf[L->part.start[p]];
   if (!best)
@@ -456,12 +457,12 @@ hs_prove(const HsTable *table, HsRules rules, guint opener, guint max_guesses, H
 /* The state after the history of N_STEPS GUESSES and PATTERNS into *ST; FALSE with ERROR set when a
  * step is not a word and a pattern or breaks the rules. */
 static gboolean
-history_state(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *patterns, HsState *st, GError **error)
+history_state(HsProver *P, guint n_steps, const guint32 *guesses, const HsPat *patterns, HsState *st, GError **error)
 {
   const HsWords *w = P->words;
   hs_state_init(st);
   for (guint i = 0; i < n_steps; i++) {
-    if (guesses[i] >= w->n_words || patterns[i] >= HS_PATTERNS) {
+    if (guesses[i] >= w->n_words || patterns[i] > w->all_green) {
       g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "history step %u is not a word and a pattern", i + 1);
       return FALSE;
     }
@@ -476,7 +477,7 @@ history_state(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *
 }
 
 gboolean
-hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const guint8 *patterns, const guint32 *cands,
+hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const HsPat *patterns, const guint32 *cands,
               guint n_cands, guint guesses_left, gboolean *solvable, guint32 *guess, HsStrategy **subtree,
               HsProveStats *stats, GError **error)
 {

@@ -24,7 +24,7 @@ copy_overrides(const HsOverrides *in)
 /* TRUE when every part of NODE's candidates under GUESS (other than the one GUESS solves) is provably
  * solvable with LEFT - 1 more guesses. */
 static gboolean
-guess_is_sound(HsProver *prover, const HsStrategy *s, const HsNode *node, const guint32 *path_g, const guint8 *path_p,
+guess_is_sound(HsProver *prover, const HsStrategy *s, const HsNode *node, const guint32 *path_g, const HsPat *path_p,
                guint left, gboolean *sound, GError **error)
 {
   *sound = TRUE;
@@ -33,9 +33,9 @@ guess_is_sound(HsProver *prover, const HsStrategy *s, const HsNode *node, const 
     return TRUE;
   }
   guint32 hist_g[HS_DEPTH_LIMIT];
-  guint8 hist_p[HS_DEPTH_LIMIT];
+  HsPat hist_p[HS_DEPTH_LIMIT];
   memcpy(hist_g, path_g, node->depth * sizeof *hist_g);
-  memcpy(hist_p, path_p, node->depth);
+  memcpy(hist_p, path_p, node->depth * sizeof *hist_p);
   hist_g[node->depth] = node->guess;
   for (guint c = 0; c < node->n_children; c++) {
     const HsNode *ch = &s->nodes[node->first_child + c];
@@ -55,23 +55,25 @@ guess_is_sound(HsProver *prover, const HsStrategy *s, const HsNode *node, const 
 /* TRUE in *SOUND when GUESS splits CANDS into parts that are each provably solvable with LEFT - 1
  * more guesses after the history extended by GUESS. */
 static gboolean
-split_is_sound(HsProver *prover, const HsTable *table, guint depth, const guint32 *path_g, const guint8 *path_p,
+split_is_sound(HsProver *prover, const HsTable *table, guint depth, const guint32 *path_g, const HsPat *path_p,
                const guint32 *cands, guint n, guint32 guess, guint left, gboolean *sound, GError **error)
 {
   const HsWords *w = hs_table_words(table);
-  g_autofree guint8 *scratch = g_malloc(w->n_answers);
-  const guint8 *row = hs_table_row(table, guess, scratch);
-  guint count[HS_PATTERNS] = { 0 };
+  g_autofree HsPat *scratch = g_new(HsPat, w->n_answers);
+  const HsPat *row = hs_table_row(table, guess, scratch);
+  const guint n_pats = HS_GAME_PATTERNS(w->all_green + 1);
+  guint count[HS_PATTERNS];
+  memset(count, 0, n_pats * sizeof *count);
   for (guint i = 0; i < n; i++)
     count[row[cands[i]]]++;
   *sound = TRUE;
   guint32 hist_g[HS_DEPTH_LIMIT];
-  guint8 hist_p[HS_DEPTH_LIMIT];
+  HsPat hist_p[HS_DEPTH_LIMIT];
   memcpy(hist_g, path_g, depth * sizeof *hist_g);
-  memcpy(hist_p, path_p, depth);
+  memcpy(hist_p, path_p, depth * sizeof *hist_p);
   hist_g[depth] = guess;
   g_autofree guint32 *part = g_new(guint32, n);
-  for (guint p = 0; p < HS_PATTERNS && *sound; p++) {
+  for (guint p = 0; p < n_pats && *sound; p++) {
     if (count[p] == 0 || p == w->all_green)
       continue;
     if (left <= 1) {
@@ -82,7 +84,7 @@ split_is_sound(HsProver *prover, const HsTable *table, guint depth, const guint3
     for (guint i = 0; i < n; i++)
       if (row[cands[i]] == p)
         part[m++] = cands[i];
-    hist_p[depth] = (guint8)p;
+    hist_p[depth] = (HsPat)p;
     if (!hs_prove_part(prover, depth + 1, hist_g, hist_p, part, m, left - 1, sound, NULL, NULL, NULL, error))
       return FALSE;
   }
@@ -106,12 +108,12 @@ cmp_rank_key(gconstpointer a, gconstpointer b)
  * further override; FALLBACK (the prover's first choice) when none of the first few does. */
 static guint32
 prefer_single_fix(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, guint opener, const HsNode *node,
-                  const guint32 *cands, const guint32 *hist_g, const guint8 *hist_p, guint left, guint32 fallback,
+                  const guint32 *cands, const guint32 *hist_g, const HsPat *hist_p, guint left, guint32 fallback,
                   guint *rounds, GError **error)
 {
   const HsWords *w = hs_table_words(table);
   guint n = node->n_cands, depth = node->depth;
-  g_autofree guint8 *scratch = g_malloc(w->n_answers);
+  g_autofree HsPat *scratch = g_new(HsPat, w->n_answers);
   g_autofree guint8 *in_part = g_malloc0(w->n_words);
   for (guint i = 0; i < n; i++)
     in_part[cands[i]] = 1;
@@ -121,8 +123,9 @@ prefer_single_fix(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrid
       continue;
     if (!hs_rules_legal(p->rules, w, hist_g, hist_p, depth, g))
       continue;
-    const guint8 *row = hs_table_row(table, g, scratch);
-    guint count[HS_PATTERNS] = { 0 }, mx = 0;
+    const HsPat *row = hs_table_row(table, g, scratch);
+    guint count[HS_PATTERNS], mx = 0;
+    memset(count, 0, HS_GAME_PATTERNS(w->all_green + 1) * sizeof *count);
     for (guint i = 0; i < n; i++) {
       guint c = ++count[row[cands[i]]];
       mx = MAX(mx, c);
@@ -195,7 +198,7 @@ rescue_comment(const HsStrategy *s, const HsNode *node)
 /* The path of nodes of the canonically first answer over the cap in S, into PATH (its length is
  * returned), with the history along it in HIST_G / HIST_P. */
 static guint
-first_failing_path(const HsStrategy *s, const HsNode **path, guint32 *hist_g, guint8 *hist_p, guint32 *target)
+first_failing_path(const HsStrategy *s, const HsNode **path, guint32 *hist_g, HsPat *hist_p, guint32 *target)
 {
   const HsWords *w = s->words;
   *target = HS_NONE;
@@ -221,7 +224,7 @@ first_failing_path(const HsStrategy *s, const HsNode **path, guint32 *hist_g, gu
  * same history). */
 static gboolean
 fix_node(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o, guint opener, const HsStrategy *s,
-         const HsNode *const *path, guint k, const guint32 *hist_g, const guint8 *hist_p, HsRepairStats *st,
+         const HsNode *const *path, guint k, const guint32 *hist_g, const HsPat *hist_p, HsRepairStats *st,
          GError **error)
 {
   const HsWords *w = s->words;
@@ -266,7 +269,7 @@ repair_step(HsProver *prover, const HsTable *table, HsPolicy *p, HsOverrides *o,
   const HsWords *w = s->words;
   const HsNode *path[HS_DEPTH_LIMIT];
   guint32 hist_g[HS_DEPTH_LIMIT], target;
-  guint8 hist_p[HS_DEPTH_LIMIT];
+  HsPat hist_p[HS_DEPTH_LIMIT];
   guint len = first_failing_path(s, path, hist_g, hist_p, &target);
   for (guint k = 1; k < len; k++) {
     const HsNode *node = path[k];

@@ -24,7 +24,7 @@ hs_search_core_new(const HsTable *table, HsRules rules)
   c->n_answers = w->n_answers;
   c->n_words = w->n_words;
   c->n_blocks = (w->n_words + 63) / 64;
-  c->rows = g_new0(const guint8 *, w->n_words);
+  c->rows = g_new0(const HsPat *, w->n_words);
   c->all_rows = TRUE;
   for (guint g = 0; g < w->n_words; g++) {
     if (hs_table_has_row(table, g))
@@ -88,7 +88,7 @@ hs_state_init(HsState *st)
 }
 
 void
-hs_state_add(HsState *st, const HsSearchCore *c, const guint8 *g, guint8 pattern)
+hs_state_add(HsState *st, const HsSearchCore *c, const guint8 *g, HsPat pattern)
 {
   const HsRules rules = c->rules;
   if (rules == HS_RULES_NONE)
@@ -302,8 +302,8 @@ hs_memo_put(HsMemo *m, guint64 k1, guint64 k2, guint64 val)
 /* ---- partitions ---- */
 
 gboolean
-hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
-                  const guint8 *sub_row, guint cap)
+hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const HsPat *row,
+                  const HsPat *sub_row, guint cap)
 {
   if (!hs_partition_measure(pt, c, S, n, row, sub_row, cap))
     return FALSE;
@@ -312,14 +312,14 @@ hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guin
 }
 
 gboolean
-hs_partition_measure(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
-                     const guint8 *sub_row, guint cap)
+hs_partition_measure(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const HsPat *row,
+                     const HsPat *sub_row, guint cap)
 {
   pt->n_pats = 0;
   for (guint i = 0; i < n; i++) {
     const guint a = S[i], p = sub_row ? sub_row[i] : row[a];
     if (pt->cnt[p]++ == 0) {
-      pt->pats[pt->n_pats++] = (guint8)p;
+      pt->pats[pt->n_pats++] = (HsPat)p;
       pt->h1[p] = pt->h2[p] = 0;
     } else if (pt->cnt[p] > cap) {
       for (guint k = 0; k < pt->n_pats; k++)
@@ -339,7 +339,7 @@ hs_partition_measure(HsPartition *pt, const HsSearchCore *c, const guint16 *S, g
 }
 
 void
-hs_partition_place(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row)
+hs_partition_place(HsPartition *pt, const guint16 *S, guint n, const HsPat *row, const HsPat *sub_row)
 {
   guint pos = 0;
   for (guint k = 0; k < pt->n_pats; k++) {
@@ -356,13 +356,13 @@ hs_partition_place(HsPartition *pt, const guint16 *S, guint n, const guint8 *row
 }
 
 void
-hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row)
+hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const HsPat *row, const HsPat *sub_row)
 {
   pt->n_pats = 0;
   for (guint i = 0; i < n; i++) {
     guint p = sub_row ? sub_row[i] : row[S[i]];
     if (pt->cnt[p]++ == 0)
-      pt->pats[pt->n_pats++] = (guint8)p;
+      pt->pats[pt->n_pats++] = (HsPat)p;
   }
   guint pos = 0;
   for (guint k = 0; k < pt->n_pats; k++) {
@@ -431,8 +431,14 @@ hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
   if (hs_l_empty(hs_l_andnot(c->has[w][0], a->alpha)))
     return FALSE; /* every letter counts: alone in its class */
   const guint8 *l = c->let[w];
+#if defined(HS_WIDE) && HS_WIDE
+  HsAlikeKey key = 0;
+  for (guint i = 0; i < HS_MAX_LEN; i++)
+    key |= a->field[i][l[i]];
+#else
   const HsAlikeKey key =
     a->field[0][l[0]] | a->field[1][l[1]] | a->field[2][l[2]] | a->field[3][l[3]] | a->field[4][l[4]];
+#endif
   guint32 h = (guint32)((key * 0x9e3779b1u) >> 7) & a->mask;
   while (a->gen[h] == a->stamp && a->key[h] != key)
     h = (h + 1) & a->mask;
@@ -447,7 +453,7 @@ hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
 
 guint
 hs_search_opener_parts(const HsSearchCore *c, const guint16 *all, guint opener, HsPartition *pt, HsState *child,
-                       guint8 *parts)
+                       HsPat *parts)
 {
   hs_partition_make(pt, c, all, c->n_answers, c->rows[opener], NULL, G_MAXUINT);
   HsState root;
@@ -457,12 +463,12 @@ hs_search_opener_parts(const HsSearchCore *c, const guint16 *all, guint opener, 
     guint p = pt->pats[k];
     if (p == c->words->all_green)
       continue;
-    parts[n_parts++] = (guint8)p;
+    parts[n_parts++] = (HsPat)p;
     child[p] = root;
-    hs_state_add(&child[p], c, c->let[opener], (guint8)p);
+    hs_state_add(&child[p], c, c->let[opener], (HsPat)p);
   }
   for (guint i = 1; i < n_parts; i++) {
-    guint8 v = parts[i];
+    HsPat v = parts[i];
     guint j = i;
     while (j > 0 &&
            (pt->size[parts[j - 1]] < pt->size[v] || (pt->size[parts[j - 1]] == pt->size[v] && parts[j - 1] > v))) {

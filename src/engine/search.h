@@ -38,7 +38,7 @@ typedef struct {
   guint n_answers, n_words;
   guint n_blocks;                       /* 64-bit blocks of a word bitset */
   gboolean all_rows;                    /* the table holds every guess row */
-  const guint8 **rows;                  /* feedback row of every word (NULL when not stored) */
+  const HsPat **rows;                   /* feedback row of every word (NULL when not stored) */
   const guint8 (*let)[HS_MAX_LEN];      /* letter codes of every word (= words->code: HS_PAD past its end) */
   HsLetters (*has)[HS_MAX_LEN];         /* has[w][k]: letters occurring at least k + 1 times in w */
   guint64 *pos_bits;                    /* [(i * HS_CODES + c) * n_blocks]: words with code c at position i */
@@ -58,7 +58,7 @@ void hs_state_init(HsState *st);
 
 /* Adds the row (guess with letter codes G, PATTERN) to ST under C's rules; under none it adds nothing
  * (every word stays legal). */
-void hs_state_add(HsState *st, const HsSearchCore *c, const guint8 *g, guint8 pattern);
+void hs_state_add(HsState *st, const HsSearchCore *c, const guint8 *g, HsPat pattern);
 
 /* TRUE when ST allows word W. */
 static inline gboolean
@@ -188,26 +188,26 @@ typedef struct {
   guint16 start[HS_PATTERNS];
   guint16 size[HS_PATTERNS];
   guint64 h1[HS_PATTERNS], h2[HS_PATTERNS];
-  guint8 pats[HS_PATTERNS];
+  HsPat pats[HS_PATTERNS];
   guint n_pats;
 } HsPartition;
 
 /* Splits S[0..n) by a guess: the pattern of S[i] is ROW[S[i]] (ROW: the guess's feedback row), or
  * SUB_ROW[i] when SUB_ROW is not NULL. Returns FALSE (nothing made, n_pats 0) as soon as a part
  * would hold more than CAP answers. */
-gboolean hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
-                           const guint8 *sub_row, guint cap);
+gboolean hs_partition_make(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const HsPat *row,
+                           const HsPat *sub_row, guint cap);
 
 /* hs_partition_make in two steps, for searches that often reject a guess from its parts' sizes and
  * hashes alone: measure fills n_pats, pats, size, h1 and h2 (FALSE, nothing made, as soon as a part
  * would hold more than CAP answers); place then fills start and buf, exactly as hs_partition_make. */
-gboolean hs_partition_measure(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const guint8 *row,
-                              const guint8 *sub_row, guint cap);
-void hs_partition_place(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row);
+gboolean hs_partition_measure(HsPartition *pt, const HsSearchCore *c, const guint16 *S, guint n, const HsPat *row,
+                              const HsPat *sub_row, guint cap);
+void hs_partition_place(HsPartition *pt, const guint16 *S, guint n, const HsPat *row, const HsPat *sub_row);
 
 /* The same split without the hashes (h1, h2 are left as they were): for searches that hash only the
  * few parts they go on to search, with hs_partition_hash. */
-void hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const guint8 *row, const guint8 *sub_row);
+void hs_partition_split(HsPartition *pt, const guint16 *S, guint n, const HsPat *row, const HsPat *sub_row);
 
 /* Fills h1[p], h2[p] of part P of a split. */
 static inline void
@@ -218,9 +218,16 @@ hs_partition_hash(HsPartition *pt, const HsSearchCore *c, guint p)
 
 /* TRUE when ROW (a guess's feedback row) gives every answer of S[0..n) its own pattern. */
 static inline gboolean
-hs_set_injective(const guint8 *row, const guint16 *S, guint n)
+hs_set_injective(const HsPat *row, const guint16 *S, guint n)
 {
+#if defined(HS_WIDE) && HS_WIDE
+  /* 6561 bits: only the words the set touches are cleared first. */
+  guint64 seen[(HS_PATTERNS + 63) / 64];
+  for (guint i = 0; i < n; i++)
+    seen[row[S[i]] >> 6] = 0;
+#else
   guint64 seen[4] = { 0, 0, 0, 0 };
+#endif
   for (guint i = 0; i < n; i++) {
     guint p = row[S[i]];
     guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
@@ -280,7 +287,7 @@ gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);
  * other than the opener itself to PARTS, largest first (ties in pattern order), each part's state
  * after the opener (from the empty state) to CHILD[p]. Returns the number of parts. */
 guint hs_search_opener_parts(const HsSearchCore *c, const guint16 *all, guint opener, HsPartition *pt, HsState *child,
-                             guint8 *parts);
+                             HsPat *parts);
 
 /* After a search that saw the cancel flag (*CANCELLED TRUE): empties MEMO (entries written while
  * unwinding may be wrong), clears the flag and sets ERROR to "search cancelled" (DOMAIN, CODE), and
@@ -300,7 +307,7 @@ typedef struct {
   const guint32 *cands;
   guint n;
   guint depth;
-  guint8 pattern;
+  HsPat pattern;
   const HsState *st;
   guint r;
   guint32 forced;

@@ -81,14 +81,14 @@ hs_split_expected(const HsSplit *s)
 }
 
 void
-hs_split_score(guint32 word, const guint8 *row, const guint32 *S, guint n, guint16 *counts, HsSplit *out)
+hs_split_score(guint32 word, const HsPat *row, const guint32 *S, guint n, guint16 *counts, HsSplit *out)
 {
-  guint8 touched[HS_PATTERNS];
+  HsPat touched[HS_PATTERNS];
   guint n_touched = 0;
   for (guint i = 0; i < n; i++) {
     guint p = row[S ? S[i] : i];
     if (counts[p]++ == 0)
-      touched[n_touched++] = (guint8)p;
+      touched[n_touched++] = (HsPat)p;
   }
   memset(out, 0, sizeof *out);
   out->word = word;
@@ -161,7 +161,7 @@ hs_split_rank(const HsTable *table, const guint32 *openers, guint n, HsSplitBy b
 #pragma omp parallel
   {
     guint16 *counts = g_new0(guint16, HS_PATTERNS);
-    guint8 *scratch = g_malloc(MAX(1u, w->n_answers));
+    HsPat *scratch = g_new(HsPat, MAX(1u, w->n_answers));
 #pragma omp for schedule(static)
     for (gint64 i = 0; i < n_signed; i++)
       hs_split_score(openers[i], hs_table_row(table, openers[i], scratch), NULL, w->n_answers, counts, &out[i]);

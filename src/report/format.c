@@ -105,7 +105,7 @@ typedef struct {
   const HsStrategy *s;
   const HsFormatInfo *info;
   HsStamp stamp;                              /* what the status line may say */
-  char emoji[HS_PATTERNS][HS_PATTERN_BUFLEN]; /* every pattern, formatted once */
+  char emoji[HS_PATTERNS][HS_PATTERN_BUFLEN]; /* every pattern of the game, formatted once */
   guint n;                                    /* answers solved (sum of the histogram) */
   guint64 total;                              /* guesses used over those answers */
   guint lo, hi;                               /* smallest and largest guess count used; 0 when nothing is solved */
@@ -117,7 +117,7 @@ ctx_init(Ctx *c, const HsStrategy *s, const HsFormatInfo *info, HsStamp stamp)
   c->s = s;
   c->info = info;
   c->stamp = stamp;
-  for (guint p = 0; p < HS_PATTERNS; p++)
+  for (guint p = 0; p <= s->words->all_green; p++)
     hs_pattern_format(p, s->words->length, s->words->length, HS_PATTERN_EMOJI, c->emoji[p]);
   c->n = hs_histogram_answers(&s->hist);
   c->total = hs_histogram_total(&s->hist);
@@ -276,7 +276,7 @@ static void
 append_key(GString *out, const Ctx *c, guint32 node)
 {
   const HsStrategy *s = c->s;
-  guint8 path[HS_DEPTH_LIMIT + 1];
+  HsPat path[HS_DEPTH_LIMIT + 1];
   guint32 by[HS_DEPTH_LIMIT + 1]; /* the guess that showed each pattern */
   guint len = 0;
   while (node != 0 && node != HS_NONE && len < G_N_ELEMENTS(path)) {
@@ -369,7 +369,7 @@ write_per_word(GString *out, const Ctx *c)
     g_string_append_printf(out, "%s:", word(c, a));
     char buf[HS_PATTERN_BUFLEN];
     for (guint k = 0; k < len; k++) {
-      guint8 p = hs_feedback_words(s->words, path[k], a);
+      HsPat p = hs_feedback_words(s->words, path[k], a);
       g_string_append_printf(out, " [%s] => %s /", word(c, path[k]), emoji_of(c, path[k], p, buf));
     }
     g_string_append_c(out, '\n');
@@ -490,7 +490,7 @@ write_json(GString *out, const Ctx *c)
 /* Sort key of pattern P in the byte order of its letters form (B grey < G green < Y yellow, first tile
  * most significant): the order of the exact solver's files. */
 static guint
-selby_key(guint8 p)
+selby_key(guint p)
 {
   static const guint rank[3] = { 0, 2, 1 }; /* digit 0 grey -> B, 1 yellow -> Y, 2 green -> G */
   guint digit[HS_MAX_LEN];
@@ -507,7 +507,7 @@ selby_key(guint8 p)
 /* One branch below a node: a child, or (child HS_NONE) the node's own guess solving itself. */
 typedef struct {
   guint key;
-  guint8 pattern;
+  HsPat pattern;
   guint32 child;
 } SelbyEntry;
 
@@ -534,7 +534,7 @@ write_selby_node(GString *out, const Ctx *c, const guint8 *live, guint32 i, gsiz
   g_autofree SelbyEntry *e = g_new(SelbyEntry, node->n_children + 1);
   guint n = 0;
   if (hs_strategy_node_solves(s, node))
-    e[n++] = (SelbyEntry){ selby_key((guint8)s->words->all_green), (guint8)s->words->all_green, HS_NONE };
+    e[n++] = (SelbyEntry){ selby_key(s->words->all_green), (HsPat)s->words->all_green, HS_NONE };
   for (guint k = 0; k < node->n_children; k++) {
     guint32 child = node->first_child + k;
     if (live[child])

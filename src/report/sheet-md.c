@@ -8,7 +8,7 @@
 
 /* PATTERN as word GUESS of the strategy shows it, in emoji. */
 static void
-append_emoji(GString *out, const Ctx *c, guint32 guess, guint8 pattern)
+append_emoji(GString *out, const Ctx *c, guint32 guess, HsPat pattern)
 {
   char buf[HS_PATTERN_BUFLEN];
   g_string_append(out, hs_pattern_format_for(c->s->words, guess, pattern, HS_PATTERN_EMOJI, buf));

@@ -152,7 +152,7 @@ append_tiles(GString *out, const Ctx *c, guint32 guess, guint pattern, const cha
 
 /* A short alt text for screen readers: "howls: yellow grey grey grey yellow". */
 static void
-append_tiles_titled(GString *out, const Ctx *c, guint32 guess, guint8 pattern, const char *size)
+append_tiles_titled(GString *out, const Ctx *c, guint32 guess, guint pattern, const char *size)
 {
   static const char *const names[3] = { "grey", "yellow", "green" };
   const HsWords *w = c->s->words;
@@ -318,7 +318,7 @@ append_example_html(GString *out, const Ctx *c)
     const HsNode *n = &s->nodes[0];
     for (guint k = 0; k < len; k++) {
       const char *g = hs_sheet_word(c, path[k]);
-      guint8 p = hs_feedback_words(s->words, path[k], a);
+      HsPat p = hs_feedback_words(s->words, path[k], a);
       g_string_append_printf(out, "<li>Play <span class=\"go\">%s</span>: ", g);
       append_tiles_titled(out, c, path[k], p, "M");
       if (p == s->words->all_green) {

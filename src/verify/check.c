@@ -65,7 +65,7 @@ hs_verify_case_note(const char *text)
 }
 
 const char *
-hs_verify_pattern_text(Verifier *v, guint8 code)
+hs_verify_pattern_text(Verifier *v, guint code)
 {
   g_autoptr(GString) s = g_string_new(NULL);
   hs_verify_append_pattern(s, code, v->length, v->style);
@@ -79,7 +79,7 @@ hs_verify_pattern_text(Verifier *v, guint8 code)
 /* The rows played so far on a path. */
 typedef struct {
   guint word[PATH_LIMIT];
-  guint8 code[PATH_LIMIT];
+  guint code[PATH_LIMIT];
   GString *key;     /* the history, for the one-guess-per-history check */
   GString *history; /* the same, for messages */
 } Rows;
@@ -123,14 +123,14 @@ check_history(Verifier *v, const Step *st, const Rows *rows, guint i)
 }
 
 /* Checks step I (an allowed word) against ANSWER; returns its recomputed pattern. */
-static guint8
+static guint
 check_step(Verifier *v, const Step *st, const char *answer, Rows *rows, guint i)
 {
   const char *g = v->words->text[st->word];
-  guint8 code = hs_verify_feedback(g, answer);
-  if (st->stated >= 0 && st->stated != code)
+  guint code = hs_verify_feedback(g, answer);
+  if (st->stated >= 0 && (guint)st->stated != code)
     hs_verify_problem(v, st->line, "'%s' against '%s' gives %s, not %s", g, answer, hs_verify_pattern_text(v, code),
-                      hs_verify_pattern_text(v, (guint8)st->stated));
+                      hs_verify_pattern_text(v, (guint)st->stated));
   check_rules(v, st, rows, i);
   check_history(v, st, rows, i);
   rows->word[i] = st->word;
@@ -192,7 +192,7 @@ hs_verify_check_path(Verifier *v, const Path *path)
                         hs_verify_case_note(st->text));
       return;
     }
-    guint8 code = check_step(v, st, answer, &rows, i);
+    guint code = check_step(v, st, answer, &rows, i);
     if (code == v->all_green) {
       if (i + 1 < n)
         hs_verify_problem(v, path->line, "'%s' is solved by guess %u, but the path goes on to %u guesses", answer,
@@ -301,10 +301,10 @@ char *
 hs_verify_key_text(const char *key, gsize len, guint length, gboolean digits)
 {
   GString *s = g_string_new(NULL);
-  for (gsize i = 0; i < len; i++) {
+  for (gsize i = 0; i < len / KEY_STEP; i++) {
     if (i > 0)
       g_string_append(s, digits ? "/" : "=>");
-    hs_verify_append_pattern(s, (guint8)((guchar)key[i] - 1), length, digits ? PATTERN_DIGITS : PATTERN_EMOJI);
+    hs_verify_append_pattern(s, key_code(key, i), length, digits ? PATTERN_DIGITS : PATTERN_EMOJI);
   }
   return g_string_free(s, FALSE);
 }
@@ -333,7 +333,7 @@ hs_verify_tree_add(Verifier *v, Tree *t, Node *n)
 /* Why ANSWER's walk stops below NODE: the tree has no child (or only a solved leaf) for CODE, KEY
  * being the pattern sequence including CODE. Newly allocated. */
 static char *
-unsolved_why(const Tree *t, const Node *node, const Node *child, const GString *key, const char *answer, guint8 code,
+unsolved_why(const Tree *t, const Node *node, const Node *child, const GString *key, const char *answer, guint code,
              guint length)
 {
   g_autoptr(GString) p = g_string_new(NULL);
@@ -361,7 +361,7 @@ static void
 reach_solved_leaf(Verifier *v, const Tree *t, Path *path, const Node *node, GString *key)
 {
   const char *answer = v->words->text[path->answer];
-  g_string_append_c(key, (char)(v->all_green + 1));
+  key_push(key, v->all_green);
   Node *leaf = g_hash_table_lookup(t->by_key, key->str);
   if (leaf != NULL && leaf->leaf) {
     g_array_append_val(leaf->reached, path->answer);
@@ -388,13 +388,13 @@ walk_answer(Verifier *v, const Tree *t, Path *path, GString *key)
     path->line = node->line;
     if (path->steps->len > PATH_LIMIT || node->guess == HS_NONE)
       return;
-    guint8 code = hs_verify_feedback(v->words->text[node->guess], answer);
+    guint code = hs_verify_feedback(v->words->text[node->guess], answer);
     if (code == v->all_green) {
       if (t->flavour == TREE_BY_PATTERN || t->flavour == TREE_HABARA)
         reach_solved_leaf(v, t, path, node, key);
       return;
     }
-    g_string_append_c(key, (char)(code + 1));
+    key_push(key, code);
     Node *child = g_hash_table_lookup(t->by_key, key->str);
     if (child == NULL || child->leaf) {
       path->why = unsolved_why(t, node, child, key, answer, code, v->length);
@@ -424,14 +424,14 @@ hs_verify_walk_tree(Verifier *v, Tree *t)
 
 /* TRUE when a node above N plays a word that is not allowed: the walk stops there, so N's candidates
  * are not compared (the unknown word is the problem to report). At most PATH_LIMIT lookups of keys
- * of at most PATH_LIMIT bytes, whatever the file. */
+ * of at most PATH_LIMIT steps, whatever the file. */
 static gboolean
 below_unknown(const Tree *t, const Node *n)
 {
   gsize len = strlen(n->key);
   g_autofree char *prefix = g_strndup(n->key, len);
-  for (gsize l = len; l-- > 0;) {
-    prefix[l] = '\0';
+  for (gsize l = len / KEY_STEP; l-- > 0;) {
+    prefix[KEY_STEP * l] = '\0';
     const Node *up = g_hash_table_lookup(t->by_key, prefix);
     if (up != NULL && !up->leaf && up->guess == HS_NONE)
       return TRUE;
@@ -461,7 +461,7 @@ static void
 check_node_shape(Verifier *v, const Tree *t, const Node *n)
 {
   gsize klen = strlen(n->key);
-  gboolean ends_green = klen > 0 && (guchar)n->key[klen - 1] == v->all_green + 1;
+  gboolean ends_green = klen > 0 && key_code(n->key, klen / KEY_STEP - 1) == v->all_green;
   if (n->leaf && !ends_green)
     hs_verify_problem(v, n->line, "a '= SOLVED =' line must end with 🟩🟩🟩🟩🟩");
   if (t->flavour == TREE_BY_PATTERN && !n->leaf && ends_green)

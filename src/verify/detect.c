@@ -164,7 +164,7 @@ verifier_init(Verifier *v, const HsWords *words, HsRules rules, guint max_guesse
   guint all = 0;
   for (guint i = 0; i < v->length; i++)
     all = all * 3 + 2;
-  v->all_green = (guint8)all;
+  v->all_green = all;
   v->rules = rules;
   v->cap = max_guesses == 0 || max_guesses > PATH_LIMIT ? PATH_LIMIT : max_guesses;
   v->file = file;

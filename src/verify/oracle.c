@@ -27,13 +27,13 @@ hs_verify_length(const char *word)
  * own position first; then each other guess letter, left to right, claims the first unclaimed equal
  * letter of the answer and turns yellow, or stays grey when there is none. The answer's length L sets
  * the pattern's digits; a shorter guess has its own tiles, the missing ones grey. */
-guint8
+guint
 hs_verify_feedback(const char *guess, const char *answer)
 {
   gunichar g[VMAX_LEN], a[VMAX_LEN];
   const guint L = letters_of(answer, a), k = letters_of(guess, g);
   if (L > VMAX_LEN || k > L)
-    return 0xff; /* never a pattern the verifier reads */
+    return NO_PATTERN;
   gboolean claimed[VMAX_LEN] = { FALSE };
   guint8 tile[VMAX_LEN] = { 0 };
   for (guint i = 0; i < k; i++) {
@@ -53,12 +53,12 @@ hs_verify_feedback(const char *guess, const char *answer)
   guint code = 0;
   for (guint i = 0; i < L; i++)
     code = code * 3 + tile[i];
-  return (guint8)code;
+  return code;
 }
 
 /* The tiles of CODE, a pattern of LENGTH digits. */
 static void
-pattern_tiles(guint8 code, guint length, guint8 tile[VMAX_LEN])
+pattern_tiles(guint code, guint length, guint8 tile[VMAX_LEN])
 {
   guint c = code;
   for (guint i = length; i-- > 0;) {
@@ -109,7 +109,7 @@ emoji_tile(const char *s, gsize len, gsize *i)
 }
 
 gboolean
-hs_verify_read_pattern(const char *s, gsize len, guint length, gboolean short_ok, guint8 *out)
+hs_verify_read_pattern(const char *s, gsize len, guint length, gboolean short_ok, guint *out)
 {
   guint code = 0, tiles = 0;
   gsize i = 0;
@@ -127,12 +127,12 @@ hs_verify_read_pattern(const char *s, gsize len, guint length, gboolean short_ok
     return FALSE;
   for (; tiles < length; tiles++) /* a short guess's missing tiles are grey */
     code *= 3;
-  *out = (guint8)code;
+  *out = code;
   return TRUE;
 }
 
 void
-hs_verify_append_pattern(GString *out, guint8 code, guint length, PatternStyle style)
+hs_verify_append_pattern(GString *out, guint code, guint length, PatternStyle style)
 {
   static const char *const emoji[3] = { "\xE2\xAC\x9C", "\xF0\x9F\x9F\xA8", "\xF0\x9F\x9F\xA9" };
   static const char letters[3] = { 'B', 'Y', 'G' };
@@ -160,11 +160,11 @@ letter_count(const gunichar *w, guint n, gunichar c)
 /* Strict: WORD could itself be the answer, i.e. it has the answers' LENGTH and would have shown the
  * same row. */
 static char *
-strict_breach(const char *guess, guint8 code, const char *word, guint length, PatternStyle style)
+strict_breach(const char *guess, guint code, const char *word, guint length, PatternStyle style)
 {
   if (hs_verify_length(word) != length)
     return g_strdup_printf("it could not be the answer (the answers have %u letters)", length);
-  guint8 would = hs_verify_feedback(guess, word);
+  guint would = hs_verify_feedback(guess, word);
   if (would == code)
     return NULL;
   GString *s = g_string_new("it could not be the answer (if it were, that row would show ");
@@ -185,7 +185,7 @@ letter_text(gunichar c)
 /* NYT: every green letter kept in place, and each letter revealed k times (green or yellow) in the row
  * present at least k times. Grey letters may come back; a yellow may stay where it was. */
 static char *
-nyt_breach(const char *guess, guint8 code, const char *word, guint length, PatternStyle style)
+nyt_breach(const char *guess, guint code, const char *word, guint length, PatternStyle style)
 {
   (void)style;
   gunichar g[VMAX_LEN], w[VMAX_LEN];
@@ -218,7 +218,7 @@ nyt_breach(const char *guess, guint8 code, const char *word, guint length, Patte
   return NULL;
 }
 
-typedef char *(*BreachFn)(const char *guess, guint8 code, const char *word, guint length, PatternStyle style);
+typedef char *(*BreachFn)(const char *guess, guint code, const char *word, guint length, PatternStyle style);
 
 /* Every rules value the verifier knows. A value without a row is refused at every guess after the
  * first, so that a new rules value cannot pass unchecked. Normal mode has no BreachFn: no row
@@ -250,7 +250,7 @@ hs_verify_rules_label(HsRules rules)
 }
 
 char *
-hs_verify_row_breach(HsRules rules, const char *guess, guint8 code, const char *word, guint length, PatternStyle style)
+hs_verify_row_breach(HsRules rules, const char *guess, guint code, const char *word, guint length, PatternStyle style)
 {
   gint k = oracle_row(rules);
   if (k < 0)

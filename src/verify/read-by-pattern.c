@@ -39,7 +39,7 @@ hs_verify_looks_by_pattern(const char *s, gsize len)
   return starts_with(s + i, len - i, "next") || starts_with(s + i, len - i, "= SOLVED");
 }
 
-/* The key S[0..KLEN) ("P1=>P2=>…") as one byte per pattern (code + 1) into KEY. */
+/* The key S[0..KLEN) ("P1=>P2=>…") into KEY (key_push). */
 static gboolean
 parse_key(Verifier *v, const char *s, gsize klen, guint lineno, GString *key, GError **error)
 {
@@ -50,7 +50,7 @@ parse_key(Verifier *v, const char *s, gsize klen, guint lineno, GString *key, GE
     const char *part = s + i;
     gsize pl = end - i;
     trim(&part, &pl);
-    guint8 code;
+    guint code;
     if (!hs_verify_read_pattern(part, pl, v->length, v->short_ok, &code)) {
       g_autofree char *bad = hs_escape(part, (gssize)(pl), TOKEN_SHOWN);
       if (pl == 0)
@@ -58,10 +58,10 @@ parse_key(Verifier *v, const char *s, gsize klen, guint lineno, GString *key, GE
       return hs_verify_parse_fail(v, error, lineno, "'%s' is not a pattern of %u tiles (in the key)", bad, v->length);
     }
     /* Deeper keys cannot verify anyway, and bounding them keeps the prefix checks linear. */
-    if (key->len == PATH_LIMIT)
+    if (key->len == KEY_STEP * PATH_LIMIT)
       return hs_verify_parse_fail(v, error, lineno, "the key has more than %u patterns (the verifier's limit)",
                                   PATH_LIMIT);
-    g_string_append_c(key, (char)(code + 1));
+    key_push(key, code);
     i = end + 2;
   }
   return TRUE;

@@ -28,9 +28,9 @@ habara_solved(Verifier *v, Tree *t, const JMember *m, GString *key, GError **err
     return hs_verify_parse_fail(v, error, m->line, "the edge \"%s\" (the guess is the answer) must be {}", m->key);
   Node *leaf = hs_verify_node_new(m->line);
   leaf->leaf = TRUE;
-  g_string_append_c(key, (char)(v->all_green + 1));
+  key_push(key, v->all_green);
   leaf->key = hs_verify_keep(v, key->str, key->len);
-  g_string_truncate(key, key->len - 1);
+  g_string_truncate(key, key->len - KEY_STEP);
   hs_verify_tree_add(v, t, leaf);
   return TRUE;
 }
@@ -44,7 +44,7 @@ habara_edges(Verifier *v, Tree *t, const JVal *obj, GString *key, GError **error
     return hs_verify_parse_fail(v, error, em != NULL ? em->line : obj->line, "a node needs an \"edges\" object");
   for (guint i = 0; i < em->val->items->len; i++) {
     const JMember *m = em->val->items->pdata[i];
-    guint8 code;
+    guint code;
     /* Every digit is written, short guess or not: exactly L of them. */
     if (!hs_verify_read_pattern(m->key, strlen(m->key), v->length, FALSE, &code) ||
         strspn(m->key, "012") != strlen(m->key)) {
@@ -57,12 +57,12 @@ habara_edges(Verifier *v, Tree *t, const JVal *obj, GString *key, GError **error
         return FALSE;
       continue;
     }
-    if (key->len == PATH_LIMIT)
+    if (key->len == KEY_STEP * PATH_LIMIT)
       return hs_verify_parse_fail(v, error, m->line, "the tree is deeper than %u patterns (the verifier's limit)",
                                   PATH_LIMIT);
-    g_string_append_c(key, (char)(code + 1));
+    key_push(key, code);
     gboolean ok = habara_node(v, t, m->val, key, error);
-    g_string_truncate(key, key->len - 1);
+    g_string_truncate(key, key->len - KEY_STEP);
     if (!ok)
       return FALSE;
   }

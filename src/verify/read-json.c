@@ -14,7 +14,7 @@ json_child(Verifier *v, Tree *t, const JVal *child, GString *key, GError **error
   const JMember *pm = hs_verify_json_member(child, "pattern");
   if (pm == NULL)
     return hs_verify_parse_fail(v, error, child->line, "a child needs a \"pattern\"");
-  guint8 code;
+  guint code;
   if (pm->val->kind != J_STRING ||
       !hs_verify_read_pattern(pm->val->str, strlen(pm->val->str), v->length, v->short_ok, &code)) {
     g_autofree char *bad = pm->val->kind == J_STRING ? hs_escape(pm->val->str, -1, -1) : g_strdup("?");
@@ -26,10 +26,10 @@ json_child(Verifier *v, Tree *t, const JVal *child, GString *key, GError **error
     return TRUE;
   }
   gsize keep_len = key->len;
-  if (keep_len == PATH_LIMIT)
+  if (keep_len == KEY_STEP * PATH_LIMIT)
     return hs_verify_parse_fail(v, error, child->line, "the tree is deeper than %u patterns (the verifier's limit)",
                                 PATH_LIMIT);
-  g_string_append_c(key, (char)(code + 1));
+  key_push(key, code);
   gboolean ok = json_node(v, t, child, key, error);
   g_string_truncate(key, keep_len);
   return ok;

@@ -42,7 +42,7 @@ parse_step(Verifier *v, const char *s, gsize len, gsize *i, guint lineno, GArray
   gsize p0 = *i;
   while (*i < len && !is_blank(s[*i]) && s[*i] != '/')
     (*i)++;
-  guint8 code;
+  guint code;
   if (!hs_verify_read_pattern(s + p0, *i - p0, v->length, v->short_ok, &code)) {
     g_autofree char *bad = hs_escape(s + p0, (gssize)(*i - p0), TOKEN_SHOWN);
     if (*i == p0)

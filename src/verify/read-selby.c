@@ -15,7 +15,7 @@ typedef struct {
   gsize len;
   const char *word; /* guesses: the word, NUL-terminated */
   guint index;      /* guesses: the word index or HS_NONE */
-  guint8 code;      /* patterns: the pattern */
+  guint code;       /* patterns: the pattern */
 } Token;
 
 typedef struct {
@@ -29,7 +29,7 @@ typedef struct {
 /* Reads a pattern token "BBGYB3" (five of B, Y, G, then the guess number) into CODE and NUMBER;
  * returns NULL or what is wrong with it (a static string). */
 static const char *
-pattern_token(const char *t, gsize len, guint8 *code, guint *number)
+pattern_token(const char *t, gsize len, guint *code, guint *number)
 {
   static const char tiles[] = "BYG"; /* grey 0, yellow 1, green 2 */
   guint c = 0;
@@ -47,7 +47,7 @@ pattern_token(const char *t, gsize len, guint8 *code, guint *number)
       return "has a malformed guess number (digits expected after the pattern)";
     n = n * 10 + (guint)(t[i] - '0');
   }
-  *code = (guint8)c;
+  *code = c;
   *number = n;
   return NULL;
 }

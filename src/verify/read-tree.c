@@ -180,7 +180,7 @@ read_child(Outline *o, const char *s, gsize len, guint lineno)
     return FALSE;
   const char *p = token(s, len, &i, &pl);
   const char *g = token(s, len, &i, &gl);
-  guint8 code;
+  guint code;
   if (!hs_verify_read_pattern(p, pl, o->v->length, o->v->short_ok, &code)) {
     g_autofree char *bad = hs_escape(p, (gssize)(pl), TOKEN_SHOWN);
     return hs_verify_parse_fail(o->v, o->error, lineno, "'%s' is not a pattern of %u tiles", bad, o->v->length);
@@ -194,8 +194,9 @@ read_child(Outline *o, const char *s, gsize len, guint lineno)
     return hs_verify_parse_fail(o->v, o->error, lineno, "the outline is deeper than %u guesses (the verifier's limit)",
                                 PATH_LIMIT);
   const Level *parent = &g_array_index(o->levels, Level, depth - 1);
-  g_autofree char *key = g_strdup_printf("%s%c", parent->key, (char)(code + 1));
-  const char *k = hs_verify_keep(o->v, key, strlen(key));
+  g_autoptr(GString) key = g_string_new(parent->key);
+  key_push(key, code);
+  const char *k = hs_verify_keep(o->v, key->str, key->len);
   gboolean skip = parent->skip || !hs_verify_tree_add(o->v, o->t, outline_node(o, lineno, g, gl, k, count, solved));
   Level here = { k, lineno, last, solved, skip };
   g_array_append_val(o->levels, here);

@@ -8,9 +8,12 @@
 
 #include <string.h>
 
-/* The longest words the verifier reads (patterns fit a byte), and the selby outline's fixed length. */
-#define VMAX_LEN 5
+/* The longest words the verifier reads (its own limit, whatever the engine's build: 3^8 patterns, codes
+ * up to 6560, held in a guint), and the selby outline's fixed length. */
+#define VMAX_LEN 8
 #define WLEN 5
+/* hs_verify_feedback's code for a word the verifier cannot compare (never a pattern). */
+#define NO_PATTERN G_MAXUINT
 /* Longest path the verifier follows; the report's histogram holds guess counts 1..PATH_LIMIT. */
 #define PATH_LIMIT 64
 /* At most this many words are named when a message lists words. */
@@ -28,14 +31,14 @@ typedef enum { PATTERN_EMOJI, PATTERN_DIGITS, PATTERN_LETTERS } PatternStyle;
 /* Reads exactly one pattern of LENGTH tiles (the answers' length; fewer when SHORT_OK, for a short
  * guess: the missing tiles are grey) from S[0..LEN): emoji 🟩🟨⬜⬛ (each optionally followed by
  * U+FE0F), letters G/Y/B in either case with '-' and '.' as grey, digits 2/1/0, mixed freely. */
-G_GNUC_INTERNAL gboolean hs_verify_read_pattern(const char *s, gsize len, guint length, gboolean short_ok, guint8 *out);
+G_GNUC_INTERNAL gboolean hs_verify_read_pattern(const char *s, gsize len, guint length, gboolean short_ok, guint *out);
 /* Writes CODE, a pattern of LENGTH tiles. */
-G_GNUC_INTERNAL void hs_verify_append_pattern(GString *out, guint8 code, guint length, PatternStyle style);
+G_GNUC_INTERNAL void hs_verify_append_pattern(GString *out, guint code, guint length, PatternStyle style);
 /* The letters (code points) of WORD, or VMAX_LEN + 1 when it has more. */
 G_GNUC_INTERNAL guint hs_verify_length(const char *word);
 /* NULL when WORD may be played after the row (GUESS, CODE) under RULES; otherwise a newly allocated
  * description of the first requirement it breaks (patterns in it written in STYLE). */
-G_GNUC_INTERNAL char *hs_verify_row_breach(HsRules rules, const char *guess, guint8 code, const char *word,
+G_GNUC_INTERNAL char *hs_verify_row_breach(HsRules rules, const char *guess, guint code, const char *word,
                                            guint length, PatternStyle style);
 /* "nyt", "strict", …: how messages name RULES. */
 G_GNUC_INTERNAL const char *hs_verify_rules_label(HsRules rules);
@@ -138,7 +141,7 @@ typedef struct {
   const HsWords *words;
   guint length;      /* the answers' length, read off the first answer */
   gboolean short_ok; /* the game lets guesses be shorter */
-  guint8 all_green;  /* the pattern of LENGTH greens */
+  guint all_green;   /* the pattern of LENGTH greens */
   HsRules rules;
   guint cap;
   const char *file;
@@ -186,13 +189,31 @@ typedef struct {
   gboolean leaf;          /* a by-pattern "= SOLVED =" line */
   const char *guess_text; /* as written; NULL for a leaf */
   guint guess;            /* word index or HS_NONE */
-  const char *key;        /* pattern sequence from the opener, one byte per step (code + 1) */
+  const char *key;        /* pattern sequence from the opener, KEY_STEP bytes per step (key_push) */
   GPtrArray *cands;       /* const char*: the stated candidates, NULL when the file states none */
   guint stated_n;         /* by-pattern "(N)", outline "(N)" (1 for ✓); G_MAXUINT when absent */
   gboolean stated_solved; /* outline "✓": the part is the single word the node plays */
   GArray *reached;        /* guint: the answers whose walk reaches the node, in canonical order */
   gint8 blocked;          /* -1 unknown; 1 when a node above plays a word that is not allowed */
 } Node;
+
+/* Tree keys: the pattern codes from the opener, two bytes per step, 1 + code / 128 and 1 + code % 128:
+ * never NUL (a key is a C string), and byte order is the order of the codes. */
+#define KEY_STEP 2
+
+static inline void
+key_push(GString *key, guint code)
+{
+  g_string_append_c(key, (char)(1 + code / 128));
+  g_string_append_c(key, (char)(1 + code % 128));
+}
+
+/* The code of step I of KEY. */
+static inline guint
+key_code(const char *key, gsize i)
+{
+  return ((guint)(guchar)key[KEY_STEP * i] - 1) * 128 + (guint)(guchar)key[KEY_STEP * i + 1] - 1;
+}
 
 /* A tree read from a file: nodes by key, in file order. */
 typedef struct {
@@ -222,7 +243,7 @@ G_GNUC_INTERNAL const char *hs_verify_shown(Verifier *v, const char *text);
 /* Added to "is not an allowed word" for a word written in upper case (the lists are lowercase). */
 G_GNUC_INTERNAL const char *hs_verify_case_note(const char *text);
 /* PATTERN in the verifier's message style, stored for the rest of the run. */
-G_GNUC_INTERNAL const char *hs_verify_pattern_text(Verifier *v, guint8 code);
+G_GNUC_INTERNAL const char *hs_verify_pattern_text(Verifier *v, guint code);
 
 static inline guint
 lookup(const Verifier *v, const char *text)

@@ -8,11 +8,10 @@
 
 G_BEGIN_DECLS
 
-/* Patterns of this build's engine (3^HS_MAX_LEN); a game's own is 3^L, all green is words->all_green. */
-#define HS_PATTERNS 243
 /* The most tiles a pattern's text has (any game); the longest formatted pattern (4-byte emoji) + NUL. */
 #define HS_PATTERN_MAX_TILES 8
 #define HS_PATTERN_BUFLEN (4 * HS_PATTERN_MAX_TILES + 1)
+G_STATIC_ASSERT(HS_PATTERN_MAX_TILES >= HS_LONGEST);
 
 typedef enum {
   HS_PATTERN_EMOJI,   /* 🟩🟨⬜ (the default on output) */
@@ -36,7 +35,7 @@ guint hs_feedback(const char *guess, const char *answer);
 guint hs_feedback_codes(const guint8 *guess, const guint8 *answer, const guint *pow3);
 
 /* Feedback of word GUESS against word ANSWER of W (indices). */
-guint8 hs_feedback_words(const HsWords *w, guint guess, guint answer);
+HsPat hs_feedback_words(const HsWords *w, guint guess, guint answer);
 
 /* Parses one pattern written in any accepted form (emoji incl. ⬛ and U+FE0F, letters G/Y/B in any
  * case with '-' and '.' as grey, digits 2/1/0; forms may mix) for a guess of TILES letters in a game
@@ -49,14 +48,14 @@ gboolean hs_pattern_parse(const char *text, gssize len, guint length, guint tile
 char *hs_pattern_format(guint p, guint length, guint tiles, HsPatternStyle style, char *buf);
 
 /* The same for word GUESS of W (its length and the game's). */
-gboolean hs_pattern_parse_for(const HsWords *w, guint guess, const char *text, gssize len, guint8 *out, GError **error);
+gboolean hs_pattern_parse_for(const HsWords *w, guint guess, const char *text, gssize len, HsPat *out, GError **error);
 char *hs_pattern_format_for(const HsWords *w, guint guess, guint p, HsPatternStyle style, char *buf);
 
 /* Parses "emoji", "letters" or "digits". */
 gboolean hs_pattern_style_parse(const char *text, HsPatternStyle *out, GError **error);
 
-/* Feedback table: for every guess row g (all words, or answers only) and answer column a, one byte
- * hs_feedback(words[g], words[a]). Built in parallel; the words must outlive the table. */
+/* Feedback table: for every guess row g (all words, or answers only) and answer column a, one HsPat
+ * hs_feedback(words[g], words[a]) (a byte in the narrow build, two in the wide one). Built in parallel; the words must outlive the table. */
 typedef struct HsTable HsTable;
 
 /* Builds the table. With ALL_GUESSES FALSE only the answer rows are stored (enough for a candidates
@@ -81,19 +80,19 @@ guint64 hs_table_bytes(const HsWords *words, gboolean all_guesses, gboolean colu
  * WORDS must outlive the table; BASE is only read. */
 HsTable *hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *order, gboolean columns);
 
-/* Column of ANSWER: n_answers bytes hs_feedback(words[o], words[ANSWER]) for every answer o, or NULL
+/* Column of ANSWER: n_answers patterns hs_feedback(words[o], words[ANSWER]) for every answer o, or NULL
  * when the table was built without columns. */
-const guint8 *hs_table_column(const HsTable *table, guint answer);
+const HsPat *hs_table_column(const HsTable *table, guint answer);
 
-/* Row of GUESS: n_answers bytes. When the row is not stored it is computed into SCRATCH (n_answers
- * bytes, owned by the caller) and SCRATCH is returned. */
-const guint8 *hs_table_row(const HsTable *table, guint guess, guint8 *scratch);
+/* Row of GUESS: n_answers patterns. When the row is not stored it is computed into SCRATCH (n_answers
+ * patterns, owned by the caller) and SCRATCH is returned. */
+const HsPat *hs_table_row(const HsTable *table, guint guess, HsPat *scratch);
 
-/* The whole table transposed, answer by answer: byte [a * n_words + g] is feedback(words[g], words[a]),
+/* The whole table transposed, answer by answer: cell [a * n_words + g] is feedback(words[g], words[a]),
  * for tables of every guess row (NULL otherwise). Built on the first call (thread-safe; n_words x
  * n_answers more bytes, kept until the table is freed): exact searches read many guesses against
  * few answers, and a column is one sequential read where rows are one cache miss per guess. */
-const guint8 *hs_table_by_answer(const HsTable *table);
+const HsPat *hs_table_by_answer(const HsTable *table);
 
 /* Whether hs_table_by_answer may build the transposed table (TRUE, the default) or returns NULL until
  * it is allowed again (searches then read rows). Its build costs about as much as searching a few
@@ -105,7 +104,7 @@ void hs_table_set_by_answer(HsTable *table, gboolean build);
  * OUT[j * N + i] = feedback(words[GUESSES[j]], words[ANSWERS[i]]). Computed from the answers' letters,
  * not read from the table: a search's first look at a set costs no pass over the whole table. */
 void hs_table_fill_sub(const HsTable *table, const guint32 *guesses, guint m, const guint16 *answers, guint n,
-                       guint8 *out);
+                       HsPat *out);
 
 /* TRUE when the row of GUESS is stored (hs_table_row needs no scratch for it). */
 gboolean hs_table_has_row(const HsTable *table, guint guess);

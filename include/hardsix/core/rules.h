@@ -29,15 +29,15 @@ gboolean hs_rules_is_hard(HsRules rules);
 
 /* TRUE when WORD satisfies the single row (GUESS, PATTERN) under RULES (always under none). A guess
  * is legal after a history iff it satisfies every row. */
-gboolean hs_rules_row_allows(HsRules rules, const HsWords *words, guint guess, guint8 pattern, guint word);
+gboolean hs_rules_row_allows(HsRules rules, const HsWords *words, guint guess, HsPat pattern, guint word);
 
 /* Keeps the words of IN[0..n_in) that satisfy the row (GUESS, PATTERN); writes them, in order, to OUT
  * (which may alias IN) and returns their count. */
-guint hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess, guint8 pattern,
+guint hs_rules_filter(HsRules rules, const HsWords *words, const guint *in, guint n_in, guint guess, HsPat pattern,
                       guint *out);
 
 /* TRUE when WORD is legal after the history GUESSES[i]/PATTERNS[i], i < n. */
-gboolean hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const guint8 *patterns, guint n,
+gboolean hs_rules_legal(HsRules rules, const HsWords *words, const guint *guesses, const HsPat *patterns, guint n,
                         guint word);
 
 G_END_DECLS

@@ -16,9 +16,9 @@ typedef struct {
   guint32 n_children;  /* one child per non-empty part other than the part {guess} solved here */
   guint32 cand_off;    /* candidates are cands[cand_off .. cand_off+n_cands), in canonical order */
   guint32 n_cands;
-  guint8 pattern; /* feedback of the parent's guess that leads here (0 for the root) */
-  guint8 depth;   /* guesses before this one: 0 at the root; this node's guess is guess number depth+1 */
-  guint8 pad[2];
+  HsPat pattern; /* feedback of the parent's guess that leads here (0 for the root) */
+  guint8 depth;  /* guesses before this one: 0 at the root; this node's guess is guess number depth+1 */
+  guint8 pad[3 - sizeof(HsPat)];
 } HsNode;
 
 typedef struct {
@@ -79,14 +79,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsTreeBuilder, hs_tree_builder_free)
 /* Adds the root (node 0): the candidates CANDS[0..N) (distinct answers, canonical order), DEPTH
  * guesses already played before it, reached by PATTERN (0 for a whole game). Its guess is set by
  * hs_tree_builder_play. */
-void hs_tree_builder_add_root(HsTreeBuilder *b, const guint32 *cands, guint n, guint depth, guint8 pattern);
+void hs_tree_builder_add_root(HsTreeBuilder *b, const guint32 *cands, guint n, guint depth, HsPat pattern);
 
 /* Plays GUESS at node IDX: counts the candidate it solves (if any) at guess number depth + 1, and
  * appends one child per other non-empty part. ROW is GUESS's feedback row over the answers (from a
  * table), or NULL to compute feedback from the words. Returns the number of children and sets
  * *FIRST_CHILD (may be NULL) to the index of the first; fails (HS_STRATEGY_ERROR_TOO_DEEP) when the
  * children would be deeper than HS_DEPTH_LIMIT guesses. */
-gboolean hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const guint8 *row, guint *n_children,
+gboolean hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const HsPat *row, guint *n_children,
                               guint *first_child, GError **error);
 
 /* Plays GUESS at node IDX as the last guess of its branch, for builders that stop early: counts the
@@ -107,7 +107,7 @@ HsStrategy *hs_tree_builder_finish(HsTreeBuilder *b);
 gboolean hs_strategy_node_solves(const HsStrategy *s, const HsNode *node);
 
 /* Child of NODE reached by PATTERN, or NULL. */
-const HsNode *hs_strategy_child(const HsStrategy *s, const HsNode *node, guint8 pattern);
+const HsNode *hs_strategy_child(const HsStrategy *s, const HsNode *node, HsPat pattern);
 
 /* Writes the path to ANSWER (word indices of the guesses, the last one being ANSWER) into PATH
  * (HS_DEPTH_LIMIT entries); returns its length, or 0 when the tree does not solve ANSWER. */

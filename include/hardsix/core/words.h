@@ -10,15 +10,23 @@ G_BEGIN_DECLS
  * most HS_MAX_LETTERS letters (a list defines its own alphabet). Letter code HS_PAD fills the positions
  * past a word's end, so that every word is HS_MAX_LEN codes and fixed-length loops stay exact: no rule
  * ever counts it as a letter. */
-#define HS_MAX_LEN 5
 #define HS_MIN_LEN 2
+/* The longest words any build plays (the wide one's HS_MAX_LEN). */
+#define HS_LONGEST 8
 #define HS_NONE G_MAXUINT32
 
-/* Two builds of one source: the narrow one (the default; a game's letters fit one 32-bit mask, which
- * keeps the English searches as fast as ever) and the wide one (make builds it with -DHS_WIDE=1 as
- * hardsix-wide: up to 255 letters, for kana and the like). A list that needs the wide build is refused
- * by the narrow one with HS_WORDS_ERROR_TOO_WIDE, on which the program runs hardsix-wide instead. */
+/* Two builds of one source: the narrow one (the default; a game's letters fit one 32-bit mask and its
+ * words 5 letters, so a pattern is one byte: this keeps the English searches as fast as ever) and the
+ * wide one (make builds it with -DHS_WIDE=1 as hardsix-wide: up to 255 letters, for kana and the like,
+ * and words of up to 8 letters, whose 3^8 patterns take 16 bits). A list that needs the wide build is
+ * refused by the narrow one with HS_WORDS_ERROR_TOO_WIDE, on which the program runs hardsix-wide
+ * instead. HsPat is how a pattern is stored (tables, rows, trees); arithmetic on patterns uses guint.
+ * HS_PATTERNS is this build's most patterns (3^HS_MAX_LEN), the size of arrays indexed by a pattern;
+ * a game's own count is 3^L (HsWords.all_green + 1). */
 #if defined(HS_WIDE) && HS_WIDE
+#define HS_MAX_LEN 8
+#define HS_PATTERNS 6561
+typedef guint16 HsPat;
 #define HS_MAX_LETTERS 255
 #define HS_PAD 255
 /* Bits per letter code in packed sort and hash keys (every code and the padding). */
@@ -27,10 +35,22 @@ typedef struct {
   guint64 w[4];
 } HsLetters;
 #else
+#define HS_MAX_LEN 5
+#define HS_PATTERNS 243
+typedef guint8 HsPat;
 #define HS_MAX_LETTERS 31
 #define HS_PAD 31
 #define HS_CODE_BITS 6
 typedef guint32 HsLetters;
+#endif
+
+/* The patterns of a game of N_PATTERNS (3^L) patterns that arrays and loops must cover: in the narrow
+ * build always HS_PATTERNS (a constant: loops keep their fixed bounds), in the wide one N_PATTERNS
+ * (a game of 5 letters loops over 243 patterns, not 6561). */
+#if defined(HS_WIDE) && HS_WIDE
+#define HS_GAME_PATTERNS(n_patterns) (n_patterns)
+#else
+#define HS_GAME_PATTERNS(n_patterns) HS_PATTERNS
 #endif
 
 /* A set of letter codes (HS_PAD included as a code: "the word may end here"). In the narrow build a
@@ -216,7 +236,7 @@ typedef struct {
   guint n_letters;            /* the alphabet: every letter of every word, in code point order */
   gunichar *alphabet;         /* letter code -> code point */
   guint pow3[HS_MAX_LEN];     /* the weight of a tile at position i in a pattern number: 3^(L-1-i), 0 past L */
-  guint all_green;            /* the pattern of L greens, 3^L - 1 */
+  guint all_green;            /* the pattern of L greens, 3^L - 1 (so the game has all_green + 1 patterns) */
   char *name;                 /* "original", "nyt2022", "nyt2023", one of them with "-all", a Pokemon set, or
                                  "custom" */
   char *answers_path;         /* where the lists came from (for headers and messages) */
@@ -230,7 +250,8 @@ typedef struct {
 GQuark hs_words_error_quark(void);
 /* HS_WORDS_ERROR_UNKNOWN_SET: a built-in name (list set or order) is unknown or does not apply to the
  * lists (a usage error for the CLI). */
-/* HS_WORDS_ERROR_TOO_WIDE: the lists need the wide build (more letters than this build's masks hold). */
+/* HS_WORDS_ERROR_TOO_WIDE: the lists need the wide build (more letters than this build's masks hold,
+ * or words longer than its patterns hold). */
 typedef enum {
   HS_WORDS_ERROR_PARSE,
   HS_WORDS_ERROR_UNKNOWN_SET,

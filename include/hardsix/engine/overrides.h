@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 typedef struct {
   guint n_steps;    /* pairs in the history */
   guint32 *guesses; /* n_steps history guesses */
-  guint8 *patterns; /* n_steps patterns */
+  HsPat *patterns; /* n_steps patterns */
   guint32 forced;   /* the guess to play after that history */
   guint line;       /* line in the file (1-based) */
   char *comment;    /* comment lines above the rule, then its trailing comment, joined by "\n"; or NULL */
@@ -31,11 +31,11 @@ HsOverrides *hs_overrides_parse(const char *text, const char *path, const HsWord
 
 /* An empty set of rules (to which hs_overrides_add adds). */
 HsOverrides *hs_overrides_new(const char *path);
-void hs_overrides_add(HsOverrides *o, guint n_steps, const guint32 *guesses, const guint8 *patterns, guint32 forced,
+void hs_overrides_add(HsOverrides *o, guint n_steps, const guint32 *guesses, const HsPat *patterns, guint32 forced,
                       const char *comment);
 
 /* Index of the rule for exactly this history, or -1. */
-gint hs_overrides_match(const HsOverrides *o, guint n_steps, const guint32 *guesses, const guint8 *patterns);
+gint hs_overrides_match(const HsOverrides *o, guint n_steps, const guint32 *guesses, const HsPat *patterns);
 
 /* Writes rules as override-file text (one rule per line, comments kept; a comment line when there are
  * no rules, so that the text reads back). Newly allocated. */

@@ -43,7 +43,7 @@ typedef struct {
  * cannot be solved within N-1 more guesses; which part, when several cannot, depends on the search
  * order and the tuning), and on request how many guesses it needs. */
 typedef struct {
-  guint8 pattern;     /* feedback of the opener that leads to the part */
+  HsPat pattern;      /* feedback of the opener that leads to the part */
   guint n_cands;      /* answers in the part */
   guint32 first_cand; /* canonically first answer of the part */
   gboolean explained; /* best was computed (hs_prover_why with BEST) */
@@ -156,7 +156,7 @@ HsStrategy *hs_prove(const HsTable *table, HsRules rules, guint opener, guint ma
  * counts guess numbers from the start of the game, max_guesses is N_STEPS + GUESSES_LEFT. The memo is
  * kept between calls (results never depend on it). Returns FALSE with an error on bad arguments or
  * cancellation. */
-gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const guint8 *patterns, const guint32 *cands,
+gboolean hs_prove_part(HsProver *p, guint n_steps, const guint32 *guesses, const HsPat *patterns, const guint32 *cands,
                        guint n_cands, guint guesses_left, gboolean *solvable, guint32 *guess, HsStrategy **subtree,
                        HsProveStats *stats, GError **error);
 

@@ -42,7 +42,7 @@ double hs_split_expected(const HsSplit *s);
 /* Splits the answers S[0..n) (S NULL: answers 0 .. n - 1) by the guess WORD whose feedback row is ROW
  * (ROW[a] is the pattern of answer a) and fills OUT. COUNTS is HS_PATTERNS entries of scratch, all
  * zero before and after. */
-void hs_split_score(guint32 word, const guint8 *row, const guint32 *S, guint n, guint16 *counts, HsSplit *out);
+void hs_split_score(guint32 word, const HsPat *row, const guint32 *S, guint n, guint16 *counts, HsSplit *out);
 
 /* What openers are ranked by; each has its own direction (entropy: higher first; the others: lower
  * first, except buckets: more first). */

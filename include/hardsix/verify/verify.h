@@ -61,6 +61,6 @@ gboolean hs_verify_text(const HsWords *words, HsRules rules, guint max_guesses, 
                         const char *filename, HsVerifyReport **report, GError **error);
 
 /* The verifier's own feedback function (exposed so tests can compare it with hs_feedback). */
-guint8 hs_verify_feedback(const char *guess, const char *answer);
+guint hs_verify_feedback(const char *guess, const char *answer);
 
 G_END_DECLS
