@@ -12,7 +12,7 @@ typedef struct {
   const HsWords *w;
   HsRules rules;
   guint g[HS_DEPTH_LIMIT + 4]; /* the history of the branch being searched */
-  guint8 p[HS_DEPTH_LIMIT + 4];
+  HsPat p[HS_DEPTH_LIMIT + 4];
   guint depth;
 } Brute;
 
@@ -22,7 +22,7 @@ static gboolean brute_solvable(Brute *b, const guint *S, guint n, guint r);
 static gboolean
 brute_guess(Brute *b, const guint *S, guint n, guint g, guint r)
 {
-  guint8 pats[BRUTE_MAX_SET];
+  HsPat pats[BRUTE_MAX_SET];
   guint part[BRUTE_MAX_SET];
   g_assert(n <= BRUTE_MAX_SET);
   for (guint i = 0; i < n; i++)
@@ -37,7 +37,7 @@ brute_guess(Brute *b, const guint *S, guint n, guint g, guint r)
     if (m == 0)
       continue;
     b->g[b->depth] = g;
-    b->p[b->depth] = (guint8)p;
+    b->p[b->depth] = (HsPat)p;
     b->depth++;
     gboolean ok = brute_solvable(b, part, m, r - 1);
     b->depth--;

@@ -19,11 +19,11 @@
 
 /* Pattern text of a five-letter guess in a five-letter game (the tests' English lists). */
 static inline gboolean
-hs_test_parse(const char *text, gssize len, guint8 *out, GError **error)
+hs_test_parse(const char *text, gssize len, HsPat *out, GError **error)
 {
   guint p = 0;
   gboolean ok = hs_pattern_parse(text, len, 5, 5, &p, error);
-  *out = (guint8)p; /* 0 when it is no pattern */
+  *out = (HsPat)p; /* 0 when it is no pattern */
   return ok;
 }
 
@@ -36,7 +36,7 @@ hs_test_format(guint p, HsPatternStyle style, char *buf)
 /* hs_rules_row_allows on words given as text (any two words of one length): a list of the words and a
  * spare, made for the question. */
 static inline gboolean
-hs_test_row_allows(HsRules rules, const char *guess, guint8 pattern, const char *word)
+hs_test_row_allows(HsRules rules, const char *guess, HsPat pattern, const char *word)
 {
   const char *spare = strcmp(guess, "zzzzz") != 0 && strcmp(word, "zzzzz") != 0 ? "zzzzz" : "yyyyy";
   g_autofree char *answers =
@@ -81,8 +81,8 @@ hs_test_write(const HsStrategy *s, HsFormat format, const HsTestInfo *info)
 }
 
 /* A random game: N_A answers of L letters and N_G guesses (of 1..L letters when SHORT, else L), all
- * distinct, over the first A letters of ALPHABET (code points). N_A + N_G must leave room among the
- * words those letters make. */
+ * distinct, over the first A letters of ALPHABET (code points). L is at most HS_MAX_LEN: 5, or 8 in
+ * the wide build (BUILD/tests-wide). N_A + N_G must leave room among the words those letters make. */
 static inline HsWords *
 hs_test_random_game(GRand *rng, const gunichar *alphabet, guint A, guint L, guint n_a, guint n_g,
                     gboolean short_guesses)

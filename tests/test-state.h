@@ -3,7 +3,7 @@
 #pragma once
 
 static inline void
-hs_test_state_add(HsState *st, const HsSearchCore *c, HsRules rules, const guint8 *g, guint8 pattern)
+hs_test_state_add(HsState *st, const HsSearchCore *c, HsRules rules, const guint8 *g, HsPat pattern)
 {
   if (rules == HS_RULES_NONE)
     return;

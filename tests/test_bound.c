@@ -104,7 +104,7 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
       break;
     const guint g = legal[g_rand_int_range(rng, 0, (gint)n_legal)];
     const guint a = (guint)g_rand_int_range(rng, 0, (gint)w->n_answers);
-    const guint8 p = hs_verify_feedback(w->text[g], w->text[a]);
+    const HsPat p = hs_verify_feedback(w->text[g], w->text[a]);
     b.g[b.depth] = g;
     b.p[b.depth] = p;
     b.depth++;

@@ -81,7 +81,7 @@ build(const HsWords *w, const char *opener, HsRules rules, guint max_guesses, co
     guint depth = node->depth;
     GPtrArray *parts[HS_PATTERNS] = { 0 };
     for (guint k = 0; k < p->n; k++) {
-      guint8 pat = hs_feedback(w->text[guess], w->text[p->cands[k]]);
+      HsPat pat = hs_feedback(w->text[guess], w->text[p->cands[k]]);
       if (pat == HS_ALL_GREEN) {
         s->hist.count[depth + 1]++;
         s->n_solved++;
@@ -100,7 +100,7 @@ build(const HsWords *w, const char *opener, HsRules rules, guint max_guesses, co
         continue;
       HsNode child = { 0 };
       child.parent = parent;
-      child.pattern = (guint8)pat;
+      child.pattern = (HsPat)pat;
       child.depth = (guint8)(depth + 1);
       Pending *c = g_new0(Pending, 1);
       c->node = nodes->len;
@@ -577,7 +577,7 @@ test_selby_salet_easy(void **state)
 
 /* Pattern numbers of the key of a by-pattern line ("🟨⬜⬜⬜🟨=>🟩🟩🟩⬜⬜: ..."); fails the test on a bad key. */
 static guint
-parse_key(const char *line, guint8 *out)
+parse_key(const char *line, HsPat *out)
 {
   const char *colon = strstr(line, ": ");
   assert_non_null(colon);
@@ -594,7 +594,7 @@ parse_key(const char *line, guint8 *out)
 }
 
 static int
-key_cmp(const guint8 *a, guint na, const guint8 *b, guint nb)
+key_cmp(const HsPat *a, guint na, const HsPat *b, guint nb)
 {
   if (na != nb)
     return na < nb ? -1 : 1;
@@ -642,13 +642,13 @@ test_original_lists(void **state)
   assert_int_equal(count, w->n_answers);
   assert_true(g_str_has_prefix(lines[i++], "average: "));
   assert_string_equal(lines[i++], "");
-  guint8 prev[HS_DEPTH_LIMIT], cur[HS_DEPTH_LIMIT];
+  HsPat prev[HS_DEPTH_LIMIT], cur[HS_DEPTH_LIMIT];
   guint n_prev = 0;
   for (; lines[i] != NULL && lines[i][0] != '\0'; i++) {
     guint n_cur = parse_key(lines[i], cur);
     if (n_internal + n_solved > 0)
       assert_true(key_cmp(prev, n_prev, cur, n_cur) < 0);
-    memcpy(prev, cur, n_cur);
+    memcpy(prev, cur, n_cur * sizeof *cur);
     n_prev = n_cur;
     if (strstr(lines[i], ": = SOLVED = / candidates (1) [") != NULL) {
       assert_int_equal(cur[n_cur - 1], HS_ALL_GREEN);

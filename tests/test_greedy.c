@@ -247,7 +247,7 @@ test_metrics_complete(void **state)
           guint len = hs_strategy_path(s, a, path);
           assert_true(len > 0);
           /* Every guess on the path is legal under the rules. */
-          guint8 pats[HS_DEPTH_LIMIT];
+          HsPat pats[HS_DEPTH_LIMIT];
           for (guint i = 0; i < len; i++) {
             guint32 gs[HS_DEPTH_LIMIT];
             for (guint k = 0; k < i; k++)

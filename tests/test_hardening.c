@@ -234,13 +234,13 @@ test_pattern_errors(void **state)
     { "\033]0;x\007", "'\\e]0;x\\a' is not a pattern: unexpected symbol at byte 1 (use 🟩🟨⬜, GYB or 210)" },
   };
   for (guint i = 0; i < G_N_ELEMENTS(bad); i++) {
-    guint8 p;
+    HsPat p;
     GError *e = NULL;
     assert_false(hs_test_parse(bad[i].text, -1, &p, &e));
     assert_string_equal(e->message, bad[i].message);
     g_error_free(e);
   }
-  guint8 p = 0;
+  HsPat p = 0;
   assert_true(hs_test_parse("g1⬛️.Y", -1, &p, NULL));
   assert_int_equal(p, 2 * 81 + 1 * 27 + 0 + 0 + 1);
 }

@@ -27,7 +27,7 @@ typedef struct {
   const HsWords *w;
   HsRules rules;
   guint g[HS_DEPTH_LIMIT];
-  guint8 p[HS_DEPTH_LIMIT];
+  HsPat p[HS_DEPTH_LIMIT];
   guint depth;
   GHashTable *memo; /* key string -> guint64 (value << 32 | guess) */
 } Brute;
@@ -48,7 +48,7 @@ static guint32 brute_value(Brute *b, const guint *S, guint n, guint r, guint32 *
 static guint32
 brute_after(Brute *b, const guint *S, guint n, guint g, guint r, guint *mb)
 {
-  guint8 pats[64];
+  HsPat pats[64];
   guint part[64], count[HS_PATTERNS] = { 0 };
   g_assert(n <= G_N_ELEMENTS(pats));
   *mb = 0;
@@ -68,7 +68,7 @@ brute_after(Brute *b, const guint *S, guint n, guint g, guint r, guint *mb)
       if (pats[i] == p)
         part[m++] = S[i];
     b->g[b->depth] = g;
-    b->p[b->depth] = (guint8)p;
+    b->p[b->depth] = (HsPat)p;
     b->depth++;
     guint32 gg, v = brute_value(b, part, m, r - 1, &gg);
     b->depth--;
@@ -323,7 +323,7 @@ plain_step_extra(const Brute *b, const guint *T, guint s)
     guint8 seen[HS_PATTERNS] = { 0 };
     gint coll = is_in(T, s, w) ? -1 : 0;
     for (guint x = 0; x < s; x++) {
-      guint8 p = hs_verify_feedback(b->w->text[w], b->w->text[T[x]]);
+      HsPat p = hs_verify_feedback(b->w->text[w], b->w->text[T[x]]);
       coll += seen[p];
       seen[p] = 1;
     }
@@ -335,7 +335,7 @@ plain_step_extra(const Brute *b, const guint *T, guint s)
 
 /* The parts of S[0..n) (canonical order) under guess G: PART[i] gets the pattern of S[i]. */
 static void
-split_by(const HsWords *w, const guint16 *S, guint n, guint g, guint8 *part)
+split_by(const HsWords *w, const guint16 *S, guint n, guint g, HsPat *part)
 {
   for (guint i = 0; i < n; i++)
     part[i] = hs_verify_feedback(w->text[g], w->text[S[i]]);
@@ -343,7 +343,7 @@ split_by(const HsWords *w, const guint16 *S, guint n, guint g, guint8 *part)
 
 /* The answers of S with pattern P under the split PART, into T (guint and guint16 copies). */
 static guint
-part_of(const guint16 *S, guint n, const guint8 *part, guint p, guint *T, guint16 *T16)
+part_of(const guint16 *S, guint n, const HsPat *part, guint p, guint *T, guint16 *T16)
 {
   guint s = 0;
   for (guint i = 0; i < n; i++)
@@ -365,7 +365,7 @@ check_steps(HsOptimizer *O, Brute *b, const guint16 *S, guint n, const HsState *
   /* A first ask with another cap leaves an exact value or a lower bound in the node's cache. */
   const guint cap_first = (n + g + lvl) % 3 == 0 ? G_MAXUINT : 1 + (n * 7 + g) % MAX(n, 1u);
   hs_opt_test_step(O, S, n, st, lvl, beta, g, cap_first, cap, extra);
-  g_autofree guint8 *part = g_new(guint8, n);
+  g_autofree HsPat *part = g_new(HsPat, n);
   g_autofree guint *T = g_new(guint, n);
   g_autofree guint16 *T16 = g_new(guint16, n);
   split_by(b->w, S, n, g, part);
@@ -375,7 +375,7 @@ check_steps(HsOptimizer *O, Brute *b, const guint16 *S, guint n, const HsState *
       continue;
     guint s = part_of(S, n, part, p, T, T16);
     assert_true(s >= 3);
-    b->p[b->depth] = (guint8)p;
+    b->p[b->depth] = (HsPat)p;
     b->depth++;
     guint32 want = MIN(plain_step_extra(b, T, s), cap);
     if (extra[p] != want)
@@ -403,7 +403,7 @@ step_cases(const HsWords *w, HsRules rules, GRand *rng, guint seconds, guint bru
   g_autofree guint16 *all = g_new(guint16, w->n_answers);
   for (guint a = 0; a < w->n_answers; a++)
     all[a] = (guint16)a;
-  g_autofree guint8 *p1 = g_new(guint8, w->n_answers), *p2 = g_new(guint8, w->n_answers);
+  g_autofree HsPat *p1 = g_new(HsPat, w->n_answers), *p2 = g_new(HsPat, w->n_answers);
   g_autofree guint *T = g_new(guint, w->n_answers);
   g_autofree guint16 *S1 = g_new(guint16, w->n_answers), *S2 = g_new(guint16, w->n_answers);
   guint checked = 0;
@@ -415,9 +415,9 @@ step_cases(const HsWords *w, HsRules rules, GRand *rng, guint seconds, guint bru
         continue;
       HsState st1;
       hs_state_init(&st1);
-      hs_test_state_add(&st1, O->core, rules, O->core->let[o], (guint8)q1);
+      hs_test_state_add(&st1, O->core, rules, O->core->let[o], (HsPat)q1);
       b.g[0] = o;
-      b.p[0] = (guint8)q1;
+      b.p[0] = (HsPat)q1;
       b.depth = 1;
       for (guint tries = 0; tries < seconds; tries++) {
         guint g1 = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
@@ -429,15 +429,15 @@ step_cases(const HsWords *w, HsRules rules, GRand *rng, guint seconds, guint bru
         guint q2 = p2[g_rand_int_range(rng, 0, (gint)n1)];
         guint n2 = part_of(S1, n1, p2, q2, T, S2);
         HsState st2 = st1;
-        hs_test_state_add(&st2, O->core, rules, O->core->let[g1], (guint8)q2);
+        hs_test_state_add(&st2, O->core, rules, O->core->let[g1], (HsPat)q2);
         guint g2 = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
         b.g[1] = g1;
-        b.p[1] = (guint8)q2;
+        b.p[1] = (HsPat)q2;
         if (n2 >= 3 && q2 != HS_ALL_GREEN && hs_rules_legal(rules, w, b.g, b.p, 2, g2)) {
           /* Level 1 scored again (the level-2 node reads its rows there), then level 2. */
           check_steps(O, &b, S1, n1, &st1, 1, INF, g1, G_MAXUINT, 0, &checked);
           b.g[1] = g1;
-          b.p[1] = (guint8)q2;
+          b.p[1] = (HsPat)q2;
           b.depth = 2;
           guint32 beta = g_rand_boolean(rng) ? INF : (guint32)g_rand_int_range(rng, (gint)(2 * n2), (gint)(3 * n2 + 2));
           guint cap = g_rand_boolean(rng) ? G_MAXUINT : (guint)g_rand_int_range(rng, 1, (gint)n2);
@@ -514,7 +514,7 @@ test_parts_limit(void **state)
   for (guint trial = 0; trial < 24; trial++) {
     /* Answers with one random guess's pattern: they share letters, as the parts of a search do. */
     const guint g = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
-    const guint8 want = hs_verify_feedback(w->text[g], w->text[g_rand_int_range(rng, 0, (gint)w->n_answers)]);
+    const HsPat want = hs_verify_feedback(w->text[g], w->text[g_rand_int_range(rng, 0, (gint)w->n_answers)]);
     guint s = 0;
     for (guint a = 0; a < w->n_answers; a++)
       if (hs_verify_feedback(w->text[g], w->text[a]) == want && (trial % 3 != 0 || g_rand_int_range(rng, 0, 4) == 0))
@@ -523,7 +523,7 @@ test_parts_limit(void **state)
       guint8 seen[HS_PATTERNS] = { 0 };
       guint k = 0;
       for (guint i = 0; i < s; i++) {
-        guint8 p = hs_verify_feedback(w->text[x], w->text[T[i]]);
+        HsPat p = hs_verify_feedback(w->text[x], w->text[T[i]]);
         k += !seen[p];
         seen[p] = 1;
       }

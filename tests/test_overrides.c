@@ -46,10 +46,10 @@ idx(const char *w)
   return i;
 }
 
-static guint8
+static HsPat
 pat(const char *text)
 {
-  guint8 p = 0;
+  HsPat p = 0;
   if (!hs_test_parse(text, -1, &p, NULL))
     fail_msg("bad pattern '%s'", text);
   return p;
@@ -186,19 +186,19 @@ test_match(void **state)
                                       "salet BBBBB crony\n",
                                       HS_RULES_NYT);
   guint32 g[3] = { idx("howls"), idx("shark"), idx("shade") };
-  guint8 p[3] = { pat("YBBBY"), pat("GGGBB"), pat("GGGBG") };
+  HsPat p[3] = { pat("YBBBY"), pat("GGGBB"), pat("GGGBG") };
   assert_int_equal(hs_overrides_match(o, 1, g, p), 0);
   assert_int_equal(hs_overrides_match(o, 2, g, p), 1);
   assert_int_equal(hs_overrides_match(o, 3, g, p), -1); /* longer history */
   assert_int_equal(hs_overrides_match(o, 0, g, p), -1); /* the opener itself is never overridden */
-  guint8 q[2] = { pat("YBBBY"), pat("GGGBG") };
+  HsPat q[2] = { pat("YBBBY"), pat("GGGBG") };
   assert_int_equal(hs_overrides_match(o, 2, g, q), -1); /* other pattern */
-  guint8 q1 = pat("YBBBB");
+  HsPat q1 = pat("YBBBB");
   assert_int_equal(hs_overrides_match(o, 1, g, &q1), -1);
   guint32 h[2] = { idx("howls"), idx("share") };
   assert_int_equal(hs_overrides_match(o, 2, h, p), -1); /* other guess */
   guint32 s = idx("salet");
-  guint8 z = 0;
+  HsPat z = 0;
   assert_int_equal(hs_overrides_match(o, 1, &s, &z), 2);
 
   /* Built in memory. */
@@ -219,7 +219,7 @@ assert_same_rules(const HsOverrides *a, const HsOverrides *b)
     const HsOverride *x = rule(a, i), *y = rule(b, i);
     assert_int_equal(x->n_steps, y->n_steps);
     assert_memory_equal(x->guesses, y->guesses, x->n_steps * sizeof *x->guesses);
-    assert_memory_equal(x->patterns, y->patterns, x->n_steps);
+    assert_memory_equal(x->patterns, y->patterns, x->n_steps * sizeof *x->patterns);
     assert_int_equal(x->forced, y->forced);
     if (x->comment == NULL || y->comment == NULL)
       assert_ptr_equal(x->comment, y->comment);

@@ -23,7 +23,7 @@
 
 /* The part of all answers that OPENER sends to PATTERN. */
 static guint
-opener_part(const HsWords *w, guint opener, guint8 pattern, guint *out)
+opener_part(const HsWords *w, guint opener, HsPat pattern, guint *out)
 {
   guint m = 0;
   for (guint a = 0; a < w->n_answers; a++)
@@ -119,7 +119,7 @@ compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both)
         /* Brute-force verdict. */
         gboolean want = TRUE;
         b.depth = 0;
-        guint8 pats[64];
+        HsPat pats[64];
         for (guint a = 0; a < w->n_answers; a++)
           pats[a] = hs_verify_feedback(w->text[o], w->text[a]);
         for (guint p = 0; p < HS_PATTERNS && want; p++) {
@@ -130,7 +130,7 @@ compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both)
           if (m == 0 || p == HS_ALL_GREEN)
             continue;
           b.g[0] = o;
-          b.p[0] = (guint8)p;
+          b.p[0] = (HsPat)p;
           b.depth = 1;
           if (!brute_solvable(&b, part, m, cap - 1))
             want = FALSE;
@@ -294,11 +294,11 @@ test_prove_part(void **state)
     for (guint o = 0; o < w->n_words; o++)
       for (guint p = 0; p < HS_ALL_GREEN; p++) {
         guint part[64];
-        guint m = opener_part(w, o, (guint8)p, part);
+        guint m = opener_part(w, o, (HsPat)p, part);
         if (m == 0)
           continue;
         guint32 hg[1] = { o };
-        guint8 hp[1] = { (guint8)p };
+        HsPat hp[1] = { (HsPat)p };
         for (guint left = 1; left <= 3; left++) {
           gboolean solvable = FALSE;
           guint32 g = 0;
@@ -306,7 +306,7 @@ test_prove_part(void **state)
           GError *e = NULL;
           assert_true(hs_prove_part(P, 1, hg, hp, part, m, left, &solvable, &g, &sub, NULL, &e));
           b.g[0] = o;
-          b.p[0] = (guint8)p;
+          b.p[0] = (HsPat)p;
           b.depth = 1;
           assert_int_equal(solvable, brute_solvable(&b, part, m, left));
           if (!solvable) {
@@ -396,7 +396,7 @@ test_errors(void **state)
   guint fight = hs_words_lookup(w, "fight"), light = hs_words_lookup(w, "light");
   guint salet = hs_words_lookup(w, "salet"), boxer = hs_words_lookup(w, "boxer");
   guint32 hg[2] = { salet, boxer };
-  guint8 hp[2] = { hs_feedback("salet", "fight"), 0 };
+  HsPat hp[2] = { hs_feedback("salet", "fight"), 0 };
   guint32 cands[2] = { fight, light };
   gboolean solvable;
   assert_false(hs_prove_part(P, 1, hg, hp, cands, 2, 3, &solvable, NULL, NULL, NULL, &e));
@@ -476,7 +476,7 @@ test_original_facts(void **state)
   g_autoptr(HsStrategy) none = hs_prover_prove(fast, hs_words_lookup(orig, "raise"), 6, NULL, &why, &e);
   g_assert_no_error(e);
   assert_null(none);
-  guint8 want;
+  HsPat want;
   assert_true(hs_test_parse("YBBYG", -1, &want, NULL));
   assert_int_equal(why.pattern, want);
   assert_int_equal(why.n_cands, 10);
@@ -520,7 +520,7 @@ test_original_parts(void **state)
     const char *o_text = it == 0 ? "tossy" : orig->text[g_rand_int_range(rng, 0, (gint)orig->n_words)];
     const char *a_text = it == 0 ? "bliss" : orig->text[g_rand_int_range(rng, 0, (gint)orig->n_answers)];
     guint o = hs_words_lookup(orig, o_text);
-    guint8 p = hs_feedback(o_text, a_text);
+    HsPat p = hs_feedback(o_text, a_text);
     guint m = 0;
     for (guint x = 0; x < orig->n_answers; x++)
       if (hs_feedback(o_text, orig->text[x]) == p)
@@ -528,7 +528,7 @@ test_original_parts(void **state)
     if (m < 4 || m > 60)
       continue;
     guint32 hg[1] = { o };
-    guint8 hp[1] = { p };
+    HsPat hp[1] = { p };
     for (guint left = 3; left <= 4; left++) {
       gboolean want, got;
       assert_true(hs_prove_part(greedy, 1, hg, hp, part, m, left, &want, NULL, NULL, NULL, &e));
@@ -556,7 +556,7 @@ test_original_parts(void **state)
 /* Does GUESS split PART (after history HG/HP of N steps) into parts each solvable with LEFT - 1 more
  * guesses? */
 static gboolean
-guess_works(HsProver *P, guint n, guint32 *hg, guint8 *hp, const guint32 *part, guint m, guint32 guess, guint left)
+guess_works(HsProver *P, guint n, guint32 *hg, HsPat *hp, const guint32 *part, guint m, guint32 guess, guint left)
 {
   GError *e = NULL;
   hg[n] = guess;
@@ -569,7 +569,7 @@ guess_works(HsProver *P, guint n, guint32 *hg, guint8 *hp, const guint32 *part, 
       continue;
     if (left <= 1)
       return FALSE;
-    hp[n] = (guint8)p;
+    hp[n] = (HsPat)p;
     gboolean ok = FALSE;
     assert_true(hs_prove_part(P, n + 1, hg, hp, (const guint32 *)(const void *)sub->data, sub->len, left - 1, &ok, NULL,
                               NULL, NULL, &e));
@@ -597,7 +597,7 @@ test_first_guess_is_greedy_choice(void **state)
   guint same = 0, after = 0;
   for (guint it = 0; it < 80; it++) {
     guint o = (guint)g_rand_int_range(rng, 0, (gint)orig->n_words);
-    guint8 p = hs_feedback(orig->text[o], orig->text[g_rand_int_range(rng, 0, (gint)orig->n_answers)]);
+    HsPat p = hs_feedback(orig->text[o], orig->text[g_rand_int_range(rng, 0, (gint)orig->n_answers)]);
     guint m = 0;
     for (guint x = 0; x < orig->n_answers; x++)
       if (hs_feedback(orig->text[o], orig->text[x]) == p)
@@ -608,7 +608,7 @@ test_first_guess_is_greedy_choice(void **state)
     guint32 chosen = hs_greedy_choose(orig_table, &pol, cands, m, legal, n_legal);
     guint left = 2 + it % 3;
     guint32 hg[2] = { o, 0 }, g = HS_NONE;
-    guint8 hp[2] = { p, 0 };
+    HsPat hp[2] = { p, 0 };
     gboolean solvable = FALSE;
     assert_true(hs_prove_part(P, 1, hg, hp, part, m, left, &solvable, &g, NULL, NULL, &e));
     if (!solvable)

@@ -35,9 +35,9 @@ rule_is_sound(HsProver *prover, const HsOverride *r, guint cap)
     return FALSE;
   /* The rule's own guess must work there too: its parts, one guess fewer. */
   g_autofree guint32 *hg = g_new(guint32, r->n_steps + 1);
-  g_autofree guint8 *hp = g_new(guint8, r->n_steps + 1);
+  g_autofree HsPat *hp = g_new(HsPat, r->n_steps + 1);
   memcpy(hg, r->guesses, r->n_steps * sizeof *hg);
-  memcpy(hp, r->patterns, r->n_steps);
+  memcpy(hp, r->patterns, r->n_steps * sizeof *hp);
   hg[r->n_steps] = r->forced;
   for (guint p = 0; p < HS_ALL_GREEN; p++) {
     g_autoptr(GArray) part = g_array_new(FALSE, FALSE, sizeof(guint32));
@@ -48,7 +48,7 @@ rule_is_sound(HsProver *prover, const HsOverride *r, guint cap)
     }
     if (part->len == 0)
       continue;
-    hp[r->n_steps] = (guint8)p;
+    hp[r->n_steps] = (HsPat)p;
     if (cap - r->n_steps <= 1)
       return FALSE;
     assert_true(hs_prove_part(prover, r->n_steps + 1, hg, hp, (const guint32 *)(const void *)part->data, part->len,

@@ -94,9 +94,9 @@ test_table_permuted(void **state)
   g_autoptr(HsTable) moved = hs_table_new_permuted(base, pw, order, TRUE);
   g_autoptr(HsTable) fresh = hs_table_new_full(pw, TRUE, TRUE);
   for (guint g = 0; g < pw->n_words; g++)
-    assert_memory_equal(hs_table_row(moved, g, NULL), hs_table_row(fresh, g, NULL), n);
+    assert_memory_equal(hs_table_row(moved, g, NULL), hs_table_row(fresh, g, NULL), n * sizeof(HsPat));
   for (guint a = 0; a < n; a++)
-    assert_memory_equal(hs_table_column(moved, a), hs_table_column(fresh, a), n);
+    assert_memory_equal(hs_table_column(moved, a), hs_table_column(fresh, a), n * sizeof(HsPat));
   g_autoptr(HsTable) no_columns = hs_table_new_permuted(base, pw, order, FALSE);
   assert_null(hs_table_column(no_columns, 0));
 }

@@ -12,10 +12,10 @@
 #include "hardsix/core/rules.h"
 #include "test-common.h"
 
-static guint8
+static HsPat
 pat(const char *text)
 {
-  guint8 p = 0;
+  HsPat p = 0;
   GError *e = NULL;
   if (!hs_test_parse(text, -1, &p, &e))
     fail_msg("bad pattern '%s': %s", text, e->message);
@@ -78,7 +78,7 @@ test_row_cases(void **state)
   (void)state;
   for (guint i = 0; i < G_N_ELEMENTS(row_cases); i++) {
     const RowCase *c = &row_cases[i];
-    guint8 p = pat(c->pattern);
+    HsPat p = pat(c->pattern);
     gboolean nyt = hs_test_row_allows(HS_RULES_NYT, c->guess, p, c->word);
     gboolean strict = hs_test_row_allows(HS_RULES_STRICT, c->guess, p, c->word);
     if (nyt != c->nyt || strict != c->strict)
@@ -123,7 +123,7 @@ test_filter_and_legal_cases(void **state)
   for (guint i = 0; i < G_N_ELEMENTS(row_cases); i++) {
     const RowCase *c = &row_cases[i];
     guint g = hs_words_lookup(w, c->guess), x = hs_words_lookup(w, c->word);
-    guint8 p = pat(c->pattern);
+    HsPat p = pat(c->pattern);
     for (int r = 0; r < 2; r++) {
       gboolean want = r == HS_RULES_NYT ? c->nyt : c->strict;
       guint32 gs[1] = { g };
@@ -147,7 +147,7 @@ test_history(void **state)
   g_autoptr(HsWords) w = row_words();
   /* A real game towards sheep: eerie YYBBB, then speed (two e's, legal both ways). */
   guint32 gs[2] = { hs_words_lookup(w, "eerie"), hs_words_lookup(w, "speed") };
-  guint8 ps[2] = { pat("YYBBB"), hs_feedback("speed", "sheep") };
+  HsPat ps[2] = { pat("YYBBB"), hs_feedback("speed", "sheep") };
   assert_int_equal(ps[1], pat("GYGGB"));
   guint sheep = hs_words_lookup(w, "sheep"), there = hs_words_lookup(w, "there");
   for (int r = 0; r < 2; r++) {
@@ -160,7 +160,7 @@ test_history(void **state)
   assert_false(hs_rules_legal(HS_RULES_NYT, w, gs, ps, 2, there));
   /* Order of rows does not matter. */
   guint32 gr[2] = { gs[1], gs[0] };
-  guint8 pr[2] = { ps[1], ps[0] };
+  HsPat pr[2] = { ps[1], ps[0] };
   for (guint x = 0; x < w->n_words; x++)
     for (int r = 0; r < 2; r++)
       assert_int_equal(hs_rules_legal((HsRules)r, w, gs, ps, 2, x), hs_rules_legal((HsRules)r, w, gr, pr, 2, x));
@@ -192,7 +192,7 @@ test_parse_and_name(void **state)
 /* The NYT rule read plainly from DESIGN.md: greens kept, each letter revealed (green or yellow) k times
  * in the row appears at least k times. */
 static gboolean
-nyt_reference(const char *guess, guint8 p, const char *word)
+nyt_reference(const char *guess, HsPat p, const char *word)
 {
   guint tiles[HS_WORD_LEN];
   for (int i = HS_WORD_LEN - 1; i >= 0; i--, p /= 3)
@@ -245,7 +245,7 @@ test_properties_original(void **state)
     guint a = (guint)g_rand_int_range(rng, 0, (gint32)w->n_answers);
     if (round % 4 == 0) /* some guesses from the answers, whose rows reveal more */
       g = (guint)g_rand_int_range(rng, 0, (gint32)w->n_answers);
-    guint8 p = hs_feedback(w->text[g], w->text[a]);
+    HsPat p = hs_feedback(w->text[g], w->text[a]);
     const char *gt = w->text[g];
     assert_true(hs_rules_row_allows(HS_RULES_NYT, w, g, p, a));
     assert_true(hs_rules_row_allows(HS_RULES_STRICT, w, g, p, a));
@@ -313,7 +313,7 @@ test_history_properties_original(void **state)
   for (guint round = 0; round < 300; round++) {
     guint a = (guint)g_rand_int_range(rng, 0, (gint32)w->n_answers);
     guint32 gs[4];
-    guint8 ps[4];
+    HsPat ps[4];
     guint depth = 0;
     while (depth < 4) {
       /* A random word legal under strict so far (so also under nyt). */
@@ -358,7 +358,7 @@ test_none(void **state)
   guint n_nyt_refused = 0;
   for (guint g = 0; g < w->n_words; g++)
     for (guint a = 0; a < w->n_answers; a++) {
-      guint8 p = hs_feedback(w->text[g], w->text[a]);
+      HsPat p = hs_feedback(w->text[g], w->text[a]);
       for (guint x = 0; x < w->n_words; x++) {
         assert_true(hs_rules_row_allows(HS_RULES_NONE, w, g, p, x));
         n_nyt_refused += !hs_rules_row_allows(HS_RULES_NYT, w, g, p, x);
@@ -366,7 +366,7 @@ test_none(void **state)
       assert_int_equal(hs_rules_filter(HS_RULES_NONE, w, in, w->n_words, g, p, out), w->n_words);
       assert_memory_equal(in, out, w->n_words * sizeof *in);
       guint hg[2] = { g, a };
-      guint8 hp[2] = { p, hs_feedback(w->text[a], w->text[a]) };
+      HsPat hp[2] = { p, hs_feedback(w->text[a], w->text[a]) };
       for (guint x = 0; x < w->n_words; x++)
         assert_true(hs_rules_legal(HS_RULES_NONE, w, hg, hp, 2, x));
     }

@@ -17,7 +17,7 @@ HS_TEST_GROUP_TABLE(orig, table, hs_test_load_set("original"))
 /* A random history of LEN guesses, each legal under RULES after the rows before it, with the patterns
  * of a random answer. */
 static guint
-random_history(GRand *rng, HsRules rules, guint len, guint32 *g, guint8 *p)
+random_history(GRand *rng, HsRules rules, guint len, guint32 *g, HsPat *p)
 {
   guint32 answer = (guint32)g_rand_int_range(rng, 0, (gint32)orig->n_answers);
   guint n = 0;
@@ -33,7 +33,7 @@ random_history(GRand *rng, HsRules rules, guint len, guint32 *g, guint8 *p)
 }
 
 static void
-state_of(const HsSearchCore *c, HsRules rules, const guint32 *g, const guint8 *p, guint n, HsState *st)
+state_of(const HsSearchCore *c, HsRules rules, const guint32 *g, const HsPat *p, guint n, HsState *st)
 {
   hs_state_init(st);
   for (guint i = 0; i < n; i++)
@@ -53,7 +53,7 @@ test_legal_pool_matches_rules(void **state)
     g_autofree guint32 *pool = g_new(guint32, orig->n_words);
     for (guint trial = 0; trial < 40; trial++) {
       guint32 g[4];
-      guint8 p[4];
+      HsPat p[4];
       guint n = random_history(rng, all_rules[r], 1 + trial % 4, g, p);
       HsState st;
       state_of(c, all_rules[r], g, p, n, &st);
@@ -87,7 +87,7 @@ test_within_is_sound(void **state)
     guint checked = 0;
     for (guint trial = 0; trial < 60; trial++) {
       guint32 g[4], h[4];
-      guint8 p[4], q[4];
+      HsPat p[4], q[4];
       guint n = random_history(rng, all_rules[r], 4, g, p);
       guint m = random_history(rng, all_rules[r], 1 + trial % 3, h, q);
       HsState full, prefix, other;
@@ -172,7 +172,7 @@ test_partition(void **state)
   HsPartition *pt = partition_new();
   g_autofree guint16 *S = every_answer();
   guint32 salet = hs_words_lookup(orig, "salet");
-  const guint8 *row = c->rows[salet];
+  const HsPat *row = c->rows[salet];
   assert_true(hs_partition_make(pt, c, S, orig->n_answers, row, NULL, G_MAXUINT));
   guint total = 0;
   for (guint k = 0; k < pt->n_pats; k++) {
@@ -208,7 +208,7 @@ test_partition_two_steps(void **state)
   HsSearchCore *c = hs_search_core_new(table, HS_RULES_NYT);
   HsPartition *a = partition_new(), *b = partition_new();
   g_autofree guint16 *S = g_new(guint16, orig->n_answers);
-  g_autofree guint8 *sub = g_new(guint8, orig->n_answers);
+  g_autofree HsPat *sub = g_new(HsPat, orig->n_answers);
   GRand *rng = g_rand_new_with_seed(11);
   for (guint round = 0; round < 300; round++) {
     guint n = 0;
@@ -217,7 +217,7 @@ test_partition_two_steps(void **state)
       if (g_rand_double(rng) < keep)
         S[n++] = (guint16)x;
     const guint w = (guint)g_rand_int_range(rng, 0, (gint32)orig->n_words);
-    const guint8 *row = c->rows[w];
+    const HsPat *row = c->rows[w];
     for (guint i = 0; i < n; i++)
       sub[i] = row[S[i]];
     const guint cap = round % 3 == 0 ? (guint)g_rand_int_range(rng, 1, 40) : G_MAXUINT;
@@ -230,7 +230,7 @@ test_partition_two_steps(void **state)
       continue;
     hs_partition_place(b, S, n, round % 2 ? NULL : row, round % 2 ? sub : NULL);
     assert_int_equal(a->n_pats, b->n_pats);
-    assert_memory_equal(a->pats, b->pats, a->n_pats);
+    assert_memory_equal(a->pats, b->pats, a->n_pats * sizeof *a->pats);
     for (guint k = 0; k < a->n_pats; k++) {
       const guint p = a->pats[k];
       assert_int_equal(a->size[p], b->size[p]);
@@ -258,7 +258,7 @@ test_driver_steps(void **state)
   HsPartition *pt = partition_new();
   g_autofree guint16 *all = every_answer();
   g_autofree HsState *child = g_new(HsState, HS_PATTERNS);
-  guint8 parts[HS_PATTERNS];
+  HsPat parts[HS_PATTERNS];
   /* Two answers and the first word that is only a guess. */
   const guint32 openers[] = { hs_words_lookup(orig, "salet"), hs_words_lookup(orig, "crane"), orig->n_answers };
   for (guint o = 0; o < G_N_ELEMENTS(openers); o++) {
@@ -275,7 +275,7 @@ test_driver_steps(void **state)
                     (pt->size[parts[k - 1]] == pt->size[p] && parts[k - 1] < p));
       HsState st;
       hs_state_init(&st);
-      hs_test_state_add(&st, c, HS_RULES_NYT, c->let[w], (guint8)p);
+      hs_test_state_add(&st, c, HS_RULES_NYT, c->let[w], (HsPat)p);
       assert_memory_equal(&st, &child[p], sizeof st);
       total += pt->size[p];
     }
@@ -287,7 +287,7 @@ test_driver_steps(void **state)
     const guint n = (guint)g_rand_int_range(rng, 1, 13);
     for (guint i = 0; i < n; i++)
       S[i] = (guint16)g_rand_int_range(rng, 0, (gint32)orig->n_answers);
-    const guint8 *row = c->rows[g_rand_int_range(rng, 0, (gint32)orig->n_words)];
+    const HsPat *row = c->rows[g_rand_int_range(rng, 0, (gint32)orig->n_words)];
     gboolean apart = TRUE;
     for (guint i = 0; i < n; i++)
       for (guint j = 0; j < i; j++)
@@ -332,7 +332,7 @@ test_alike(void **state)
   guint dropped = 0;
   for (guint round = 0; round < 40; round++) {
     guint32 g[4];
-    guint8 p[4];
+    HsPat p[4];
     const guint len = random_history(rng, HS_RULES_NYT, 1 + round % 3, g, p);
     guint n = 0;
     for (guint a = 0; a < orig->n_answers; a++) {
@@ -367,7 +367,7 @@ test_alike(void **state)
     /* Legality after one more row, for both rules that drop alike words. */
     for (guint t = 0; t < 20 && n > 0; t++) {
       const guint32 x = (guint32)g_rand_int_range(rng, 0, (gint32)orig->n_words);
-      const guint8 px = c->rows[x][S[g_rand_int_range(rng, 0, (gint32)n)]];
+      const HsPat px = c->rows[x][S[g_rand_int_range(rng, 0, (gint32)n)]];
       const HsRules rules[] = { HS_RULES_NYT, HS_RULES_NONE };
       for (guint k = 0; k < G_N_ELEMENTS(rules); k++) {
         HsState st;

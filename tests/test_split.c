@@ -23,7 +23,7 @@ split_of(const HsTable *t, guint word, HsSplit *out)
 {
   const HsWords *w = hs_table_words(t);
   guint16 counts[HS_PATTERNS] = { 0 };
-  g_autofree guint8 *scratch = g_malloc(w->n_answers);
+  g_autofree HsPat *scratch = g_new(HsPat, w->n_answers);
   hs_split_score(word, hs_table_row(t, word, scratch), NULL, w->n_answers, counts, out);
   for (guint p = 0; p < HS_PATTERNS; p++)
     assert_int_equal(counts[p], 0); /* scratch left zero */
@@ -75,7 +75,7 @@ test_subset(void **state)
   (void)state;
   g_autoptr(HsWords) w = hand_words();
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-  guint8 scratch[4];
+  HsPat scratch[4];
   const guint32 S[2] = { hs_words_lookup(w, "grate"), hs_words_lookup(w, "slate") };
   guint16 counts[HS_PATTERNS] = { 0 };
   HsSplit s;

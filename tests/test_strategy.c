@@ -31,7 +31,7 @@ build(const HsTable *t, const char *opener, const HsPolicy *p)
 
 /* The history (guesses and patterns) that leads to NODE; returns its length. */
 static guint
-history(const HsStrategy *s, const HsNode *node, guint32 *g, guint8 *p)
+history(const HsStrategy *s, const HsNode *node, guint32 *g, HsPat *p)
 {
   guint d = node->depth;
   const HsNode *n = node;
@@ -87,7 +87,7 @@ check_tree(const HsStrategy *s)
     }
     /* The guess is legal under the strategy's rules after the history. */
     guint32 hg[HS_DEPTH_LIMIT];
-    guint8 hp[HS_DEPTH_LIMIT];
+    HsPat hp[HS_DEPTH_LIMIT];
     guint hl = history(s, n, hg, hp);
     assert_true(hs_rules_legal(s->rules, w, hg, hp, hl, n->guess));
     /* Children: one per non-empty part other than {guess}, contiguous, after the node, sorted by
@@ -101,7 +101,7 @@ check_tree(const HsStrategy *s)
       for (guint k = 0; k < n->n_cands; k++)
         if (c[k] != n->guess && hs_feedback(w->text[n->guess], w->text[c[k]]) == pat)
           part[np++] = c[k];
-      const HsNode *child = hs_strategy_child(s, n, (guint8)pat);
+      const HsNode *child = hs_strategy_child(s, n, (HsPat)pat);
       if (np == 0) {
         assert_null(child);
         continue;
@@ -243,7 +243,7 @@ test_tiny_hand_checked(void **state)
   g_autoptr(HsStrategy) s = build(tiny_table, "share", &p);
   check_tree(s);
   const HsNode *root = &s->nodes[0];
-  guint8 ha_e, s_are;
+  HsPat ha_e, s_are;
   assert_true(hs_test_parse("GGGBG", -1, &ha_e, NULL));
   /* shade, shake, shame, shape, shave: s h a _ e -> 🟩🟩🟩⬜🟩 against share. */
   const HsNode *c = hs_strategy_child(s, root, ha_e);

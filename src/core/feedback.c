@@ -138,8 +138,10 @@ typedef struct {
   guint32 off[HS_MAX_LEN];       /* its letter c at position i: the tiles at (i * CODES + c) * n_padded */
   guint8 n_pairs;                /* letters it holds twice */
   guint8 general;                /* it holds a letter three times or more: compute_range */
-  guint8 pair_c[2], pair_j[2];   /* a letter held twice and the position of its second copy */
-  HsPat pair_pi[2], pair_pj[2];  /* pow3 of the first copy's position and of the second's */
+  /* Each letter held twice (at most HS_MAX_LEN / 2 of them: two in five letters, four in eight), the
+   * position of its second copy, and pow3 of the first copy's position and of the second's. */
+  guint8 pair_c[HS_MAX_LEN / 2], pair_j[HS_MAX_LEN / 2];
+  HsPat pair_pi[HS_MAX_LEN / 2], pair_pj[HS_MAX_LEN / 2];
 } RowPlan;
 
 /* One guess row over the answers [K0, K1) into ROW[0 .. K1 - K0) (the general rule, for any guess). The rule restated per position so that it runs in SIMD lanes over
@@ -218,7 +220,7 @@ compute_range(const Lanes *t, const guint8 *g, gsize k0, gsize k1, HsPat *row)
 /* The same rule per letter: the tile of a guess letter c at position i against answer a is 2 when a
  * holds c at i, else 1 when a holds c anywhere, else 0, as long as the guess holds c once (a copy of c
  * elsewhere in a cannot be green, so nothing else consumes it). So the pattern is the sum over
- * positions of t->tiles, read at the guess's five letters. A letter c the guess holds twice (at i < j)
+ * positions of t->tiles, read at the guess's letters. A letter c the guess holds twice (at i < j)
  * is shown one tile too many against an answer holding c exactly once: the copy at j is grey instead
  * (when the answer's c is green at j, the copy at i): less pow3[j] (pow3[i]). Three copies: the general
  * rule. */
@@ -234,7 +236,7 @@ plan_row(const Lanes *t, const guint8 *g, RowPlan *rp)
       continue;
     if (count[c] == 0)
       first[c] = (guint8)i;
-    else if (count[c] == 1 && rp->n_pairs < 2) {
+    else if (count[c] == 1 && rp->n_pairs < HS_MAX_LEN / 2) {
       const guint8 d = rp->n_pairs++;
       rp->pair_c[d] = (guint8)c;
       rp->pair_j[d] = (guint8)i;
