@@ -5,6 +5,7 @@
 #define HARDSIX_TEST_BRUTE_H
 
 #include "hardsix/hardsix.h"
+#include "test-common.h"
 
 #define BRUTE_MAX_SET 64
 
@@ -27,15 +28,13 @@ brute_guess(Brute *b, const guint *S, guint n, guint g, guint r)
   g_assert(n <= BRUTE_MAX_SET);
   for (guint i = 0; i < n; i++)
     pats[i] = hs_verify_feedback(b->w->text[g], b->w->text[S[i]]);
-  for (guint p = 0; p < HS_PATTERNS; p++) {
+  for (guint p = hs_test_next_pattern(pats, n, -1); p != G_MAXUINT; p = hs_test_next_pattern(pats, n, p)) {
     if (p == b->w->all_green)
       continue;
     guint m = 0;
     for (guint i = 0; i < n; i++)
       if (pats[i] == p)
         part[m++] = S[i];
-    if (m == 0)
-      continue;
     b->g[b->depth] = g;
     b->p[b->depth] = (HsPat)p;
     b->depth++;

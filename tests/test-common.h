@@ -113,6 +113,19 @@ hs_test_random_game(GRand *rng, const gunichar *alphabet, guint A, guint L, guin
   return words;
 }
 
+/* The least of PATS[0..n) above ABOVE (-1: the least of all), or G_MAXUINT when there is none: the
+ * patterns of a split in increasing order without an array over every pattern (6561 of them in the
+ * wide build). */
+static inline guint
+hs_test_next_pattern(const HsPat *pats, guint n, gint64 above)
+{
+  guint p = G_MAXUINT;
+  for (guint i = 0; i < n; i++)
+    if ((gint64)pats[i] > above && pats[i] < p)
+      p = pats[i];
+  return p;
+}
+
 /* The lists in ANSWERS and GUESSES; a failure fails the test. */
 static inline HsWords *
 hs_test_load(const char *answers, const char *guesses)

@@ -447,11 +447,11 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_examples_from_design), cmocka_unit_test(test_table_driven_cases),
-    cmocka_unit_test(test_pattern_forms),        cmocka_unit_test(test_format_round_trip),
-    cmocka_unit_test(test_table_matches_scalar), cmocka_unit_test(test_table_try_new),
-    cmocka_unit_test(test_table_by_answer),      cmocka_unit_test(test_table_repeated_letters),
-    cmocka_unit_test(test_short_guess_examples), cmocka_unit_test(test_random_games),
+    cmocka_unit_test(test_examples_from_design),    cmocka_unit_test(test_table_driven_cases),
+    cmocka_unit_test(test_pattern_forms),           cmocka_unit_test(test_format_round_trip),
+    cmocka_unit_test(test_table_matches_scalar),    cmocka_unit_test(test_table_try_new),
+    cmocka_unit_test(test_table_by_answer),         cmocka_unit_test(test_table_repeated_letters),
+    cmocka_unit_test(test_short_guess_examples),    cmocka_unit_test(test_random_games),
     cmocka_unit_test(test_format_round_trip_eight), cmocka_unit_test(test_long_words),
   };
   int failures = cmocka_run_group_tests(tests, NULL, NULL);

@@ -49,17 +49,20 @@ static guint32
 brute_after(Brute *b, const guint *S, guint n, guint g, guint r, guint *mb)
 {
   HsPat pats[64];
-  guint part[64], count[HS_PATTERNS] = { 0 };
+  guint part[64];
   g_assert(n <= G_N_ELEMENTS(pats));
   *mb = 0;
-  for (guint i = 0; i < n; i++) {
+  for (guint i = 0; i < n; i++)
     pats[i] = hs_verify_feedback(b->w->text[g], b->w->text[S[i]]);
-    guint c = ++count[pats[i]]; /* not inside MAX(), which evaluates its arguments twice */
+  guint32 total = n;
+  for (guint p = hs_test_next_pattern(pats, n, -1); p != G_MAXUINT; p = hs_test_next_pattern(pats, n, p)) {
+    guint c = 0;
+    for (guint i = 0; i < n; i++)
+      c += pats[i] == p;
     *mb = MAX(*mb, c);
   }
-  guint32 total = n;
-  for (guint p = 0; p < HS_PATTERNS; p++) {
-    if (count[p] == 0 || p == b->w->all_green)
+  for (guint p = hs_test_next_pattern(pats, n, -1); p != G_MAXUINT; p = hs_test_next_pattern(pats, n, p)) {
+    if (p == b->w->all_green)
       continue;
     if (r <= 1)
       return BRUTE_INF;
@@ -290,6 +293,26 @@ test_brute_random_lists(void **state)
   }
   g_rmdir(dir);
 }
+
+#if HS_MAX_LEN >= 7
+/* Words of six and seven letters (the wide build) against the brute force: few letters, so that they
+ * repeat and hard mode bites; one game with guesses as short as one letter. */
+static void
+test_brute_long_games(void **state)
+{
+  (void)state;
+  static const gunichar latin[] = { 'a', 'e', 'r', 's', 't', 0xF1 };
+  static const gunichar kana[] = { 0x30A2, 0x30AB, 0x30FC, 0x30F3, 0x30C3 };
+  g_autoptr(GRand) rng = g_rand_new_with_seed(7676);
+  for (guint L = 6; L <= 7; L++) {
+    g_autoptr(HsWords) m = hs_test_random_game(rng, latin, 4 + L % 2, L, 14, 12, FALSE);
+    assert_int_equal(m->length, L);
+    compare_with_brute(m, 4);
+    g_autoptr(HsWords) k = hs_test_random_game(rng, kana, 4, L, 14, 12, TRUE);
+    compare_with_brute(k, 4);
+  }
+}
+#endif
 
 /* Other games against the brute force: kana with shorter guesses (some answers of 4 letters, guesses of
  * 1 to 4), and a four-letter game of letters from several scripts. */
@@ -671,6 +694,9 @@ main(void)
     cmocka_unit_test(test_brute_all_words),
     cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_brute_games),
+#if HS_MAX_LEN >= 7
+    cmocka_unit_test(test_brute_long_games),
+#endif
     cmocka_unit_test(test_step_bound),
     cmocka_unit_test(test_parts_limit),
     cmocka_unit_test(test_all_and_best),

@@ -122,12 +122,13 @@ compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both)
         HsPat pats[64];
         for (guint a = 0; a < w->n_answers; a++)
           pats[a] = hs_verify_feedback(w->text[o], w->text[a]);
-        for (guint p = 0; p < HS_PATTERNS && want; p++) {
+        for (guint p = hs_test_next_pattern(pats, w->n_answers, -1); p != G_MAXUINT && want;
+             p = hs_test_next_pattern(pats, w->n_answers, p)) {
           guint part[64], m = 0;
           for (guint a = 0; a < w->n_answers; a++)
             if (pats[a] == p)
               part[m++] = a;
-          if (m == 0 || p == HS_ALL_GREEN)
+          if (p == w->all_green)
             continue;
           b.g[0] = o;
           b.p[0] = (HsPat)p;
@@ -173,7 +174,7 @@ compare_words_with_brute(const HsWords *w, guint max_cap, gboolean need_both)
           b.g[0] = o;
           b.p[0] = why.pattern;
           b.depth = 1;
-          if (m == 0 || why.pattern == HS_ALL_GREEN || brute_solvable(&b, part, m, cap - 1))
+          if (m == 0 || why.pattern == w->all_green || brute_solvable(&b, part, m, cap - 1))
             fail_msg("%s rules, cap %u, opener %s, tuning %u: the part after %u is not a failing one",
                      hs_rules_name(rules), cap, w->text[o], k / 2, why.pattern);
           /* Explained: the same part, and the fewest further guesses that solve it. */
@@ -274,6 +275,26 @@ test_brute_games(void **state)
     compare_words_with_brute(m, 4, FALSE);
   }
 }
+
+#if HS_MAX_LEN >= 7
+/* Words of six and seven letters (the wide build): games over few letters, so that letters repeat
+ * and hard mode bites, one with guesses as short as one letter, against the brute force. */
+static void
+test_brute_long_games(void **state)
+{
+  (void)state;
+  static const gunichar latin[] = { 'a', 'e', 'r', 's', 't', 0xF1 };
+  static const gunichar kana[] = { 0x30A2, 0x30AB, 0x30FC, 0x30F3, 0x30C3 };
+  g_autoptr(GRand) rng = g_rand_new_with_seed(6767);
+  for (guint L = 6; L <= 7; L++) {
+    g_autoptr(HsWords) m = hs_test_random_game(rng, latin, 4 + L % 2, L, 16, 14, FALSE);
+    assert_int_equal(m->length, L);
+    compare_words_with_brute(m, 4, FALSE);
+    g_autoptr(HsWords) k = hs_test_random_game(rng, kana, 4, L, 16, 14, TRUE);
+    compare_words_with_brute(k, 4, FALSE);
+  }
+}
+#endif
 
 /* hs_prove_part against the brute force on every part after every opener, and the subtree's shape. */
 static void
@@ -758,6 +779,9 @@ main(void)
     cmocka_unit_test(test_brute_tiny_lists),
     cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_brute_games),
+#if HS_MAX_LEN >= 7
+    cmocka_unit_test(test_brute_long_games),
+#endif
     cmocka_unit_test(test_prove_part),
     cmocka_unit_test(test_errors),
     cmocka_unit_test(test_original_facts),

@@ -1,5 +1,5 @@
-/* hardsix — Wordle feedback: the scalar two-pass rule, pattern text forms, and the feedback table
- * (a data-parallel formulation of the same rule, built across answers in SIMD lanes and threads). */
+/* hardsix — the feedback table: a data-parallel formulation of the two-pass rule (pattern.c), built
+ * across answers in SIMD lanes and threads. */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "hardsix/core/feedback.h"
 #include "hardsix/util/escape.h"
@@ -15,74 +15,6 @@ G_DEFINE_QUARK(hs_pattern_error_quark, hs_pattern_error)
 
 /* Code slots per position in the letter tables: every letter code and HS_PAD. */
 #define CODES (HS_PAD + 1)
-
-guint
-hs_feedback_codes(const guint8 *guess, const guint8 *answer, const guint *pow3)
-{
-  guint8 left[CODES] = { 0 };
-  guint8 tile[HS_MAX_LEN];
-  /* Pass 1: greens consume their answer letter; count the rest of the answer. Padding is no letter:
-   * it is never green, never counted, never yellow (a short guess's missing tiles are grey). */
-  for (int i = 0; i < HS_MAX_LEN; i++) {
-    if (guess[i] == answer[i] && guess[i] != HS_PAD)
-      tile[i] = 2;
-    else {
-      tile[i] = 0;
-      left[answer[i]]++;
-    }
-  }
-  left[HS_PAD] = 0;
-  /* Pass 2: left to right, a non-green letter is yellow while unconsumed copies remain. */
-  guint p = 0;
-  for (int i = 0; i < HS_MAX_LEN; i++) {
-    if (tile[i] == 0 && left[guess[i]] > 0) {
-      tile[i] = 1;
-      left[guess[i]]--;
-    }
-    p += tile[i] * pow3[i];
-  }
-  return p;
-}
-
-HsPat
-hs_feedback_words(const HsWords *w, guint guess, guint answer)
-{
-  return (HsPat)hs_feedback_codes(w->code[guess], w->code[answer], w->pow3);
-}
-
-/* The code points of UTF-8 S into OUT (at most MAX); their count, or MAX + 1 when there are more. */
-static guint
-decode(const char *s, gunichar *out, guint max)
-{
-  guint n = 0;
-  for (const char *p = s; *p != '\0'; p = g_utf8_next_char(p)) {
-    if (n == max)
-      return max + 1;
-    out[n++] = g_utf8_get_char(p);
-  }
-  return n;
-}
-
-guint
-hs_feedback(const char *guess, const char *answer)
-{
-  gunichar g[HS_PATTERN_MAX_TILES], a[HS_PATTERN_MAX_TILES];
-  const guint L = decode(answer, a, HS_PATTERN_MAX_TILES), k = decode(guess, g, HS_PATTERN_MAX_TILES);
-  g_return_val_if_fail(L <= HS_PATTERN_MAX_TILES && k <= L, 0);
-  gboolean used[HS_PATTERN_MAX_TILES] = { FALSE };
-  guint tile[HS_PATTERN_MAX_TILES] = { 0 };
-  for (guint i = 0; i < k; i++)
-    if (g[i] == a[i])
-      tile[i] = 2, used[i] = TRUE;
-  for (guint i = 0; i < k; i++)
-    for (guint j = 0; j < L && tile[i] == 0; j++)
-      if (!used[j] && a[j] == g[i])
-        tile[i] = 1, used[j] = TRUE;
-  guint p = 0;
-  for (guint i = 0; i < L; i++)
-    p = p * 3 + tile[i];
-  return p;
-}
 
 /* ---- the table ---- */
 
@@ -108,6 +40,10 @@ typedef struct {
   const HsPat *tiles, *once;
   gsize np;
   HsPat w3[HS_MAX_LEN]; /* the pattern weight of each position (the words' pow3) */
+#if defined(HS_WIDE) && HS_WIDE
+  guint codes; /* code slots per position in tiles and once: CODES, or the game's letters and the
+                  padding in a gathered set (hs_table_fill_sub); the last one is the padding's, all zero */
+#endif
 } Lanes;
 
 static void
@@ -125,7 +61,7 @@ table_lanes(const HsTable *t)
     { t->letters[0], t->letters[1], t->letters[2], t->letters[3], t->letters[4] }, t->tiles, t->once, t->n_padded, { 0 }
   };
 #else
-  Lanes l = { { NULL }, t->tiles, t->once, t->n_padded, { 0 } };
+  Lanes l = { { NULL }, t->tiles, t->once, t->n_padded, { 0 }, CODES };
   for (int i = 0; i < HS_MAX_LEN; i++)
     l.letters[i] = t->letters[i];
 #endif
@@ -135,13 +71,16 @@ table_lanes(const HsTable *t)
 
 /* How a guess's row is computed (see fill_range). */
 typedef struct {
-  guint32 off[HS_MAX_LEN];       /* its letter c at position i: the tiles at (i * CODES + c) * n_padded */
-  guint8 n_pairs;                /* letters it holds twice */
-  guint8 general;                /* it holds a letter three times or more: compute_range */
+  guint32 off[HS_MAX_LEN]; /* its letter c at position i: the tiles at (i * CODES + c) * n_padded */
+  guint8 n_pairs;          /* letters it holds twice */
+  guint8 general;          /* it holds a letter three times or more: compute_range */
   /* Each letter held twice (at most HS_MAX_LEN / 2 of them: two in five letters, four in eight), the
    * position of its second copy, and pow3 of the first copy's position and of the second's. */
   guint8 pair_c[HS_MAX_LEN / 2], pair_j[HS_MAX_LEN / 2];
   HsPat pair_pi[HS_MAX_LEN / 2], pair_pj[HS_MAX_LEN / 2];
+#if defined(HS_WIDE) && HS_WIDE
+  guint8 long_guess; /* it has a letter past its fifth */
+#endif
 } RowPlan;
 
 /* One guess row over the answers [K0, K1) into ROW[0 .. K1 - K0) (the general rule, for any guess). The rule restated per position so that it runs in SIMD lanes over
@@ -224,6 +163,7 @@ compute_range(const Lanes *t, const guint8 *g, gsize k0, gsize k1, HsPat *row)
  * is shown one tile too many against an answer holding c exactly once: the copy at j is grey instead
  * (when the answer's c is green at j, the copy at i): less pow3[j] (pow3[i]). Three copies: the general
  * rule. */
+#if !(defined(HS_WIDE) && HS_WIDE)
 static void
 plan_row(const Lanes *t, const guint8 *g, RowPlan *rp)
 {
@@ -247,6 +187,37 @@ plan_row(const Lanes *t, const guint8 *g, RowPlan *rp)
       rp->general = 1;
   }
 }
+#else
+/* The wide build: copies are found by looking back over at most seven positions (no table over its
+ * 256 codes to clear for every row); the padding reads the lanes' last slot. */
+static void
+plan_row(const Lanes *t, const guint8 *g, RowPlan *rp)
+{
+  memset(rp, 0, sizeof *rp);
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    const guint c = g[i];
+    rp->off[i] = (guint32)((i * t->codes + MIN(c, t->codes - 1)) * t->np);
+    if (c == HS_PAD)
+      continue;
+    rp->long_guess |= i >= 5;
+    int first = -1, before = 0;
+    for (int j = 0; j < i; j++)
+      if (g[j] == c) {
+        first = first < 0 ? j : first;
+        before++;
+      }
+    if (before == 1 && rp->n_pairs < HS_MAX_LEN / 2) {
+      const guint8 d = rp->n_pairs++;
+      rp->pair_c[d] = (guint8)c;
+      rp->pair_j[d] = (guint8)i;
+      rp->pair_pi[d] = t->w3[first];
+      rp->pair_pj[d] = t->w3[i];
+    }
+    if (before >= 2)
+      rp->general = 1;
+  }
+}
+#endif
 
 /* The row planned by RP over the lanes [K0, K1) into ROW[0 .. K1 - K0); K1 at most the lanes' np. */
 static void
@@ -265,16 +236,23 @@ fill_range(const Lanes *t, const guint8 *g, const RowPlan *rp, gsize k0, gsize k
   for (gsize k = k0; k < k1; k++)
     out[k] = (guint8)(t0[k] + t1[k] + t2[k] + t3[k] + t4[k]);
 #else
-  /* Position by position; a guess's padding (past its end) has no tiles to add. */
+  /* Five positions, or all eight for a guess with a letter past the fifth: past its end a guess
+   * reads the padding's tiles, all zero. */
+  G_STATIC_ASSERT(HS_MAX_LEN == 8);
+  const HsPat *restrict t0 = t->tiles + rp->off[0], *restrict t1 = t->tiles + rp->off[1],
+                        *restrict t2 = t->tiles + rp->off[2], *restrict t3 = t->tiles + rp->off[3],
+                        *restrict t4 = t->tiles + rp->off[4];
   HsPat *restrict out = row - k0;
-  memset(out + k0, 0, (k1 - k0) * sizeof *out);
-  for (int i = 0; i < HS_MAX_LEN; i++) {
-    if (g[i] == HS_PAD)
-      continue;
-    const HsPat *restrict ti = t->tiles + rp->off[i];
+  if (!rp->long_guess) {
 #pragma omp simd
     for (gsize k = k0; k < k1; k++)
-      out[k] = (HsPat)(out[k] + ti[k]);
+      out[k] = (HsPat)(t0[k] + t1[k] + t2[k] + t3[k] + t4[k]);
+  } else {
+    const HsPat *restrict t5 = t->tiles + rp->off[5], *restrict t6 = t->tiles + rp->off[6],
+                          *restrict t7 = t->tiles + rp->off[7];
+#pragma omp simd
+    for (gsize k = k0; k < k1; k++)
+      out[k] = (HsPat)(t0[k] + t1[k] + t2[k] + t3[k] + t4[k] + t5[k] + t6[k] + t7[k]);
   }
 #endif
   for (guint d = 0; d < rp->n_pairs; d++) {
@@ -438,7 +416,8 @@ table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboole
   t->n_answers = words->n_answers;
   t->n_rows = all_guesses ? words->n_words : words->n_answers;
   t->n_padded = (words->n_answers + 63) & ~63u;
-  gsize cells = (gsize)t->n_rows * t->n_answers * sizeof(HsPat), cols = (gsize)t->n_answers * t->n_answers * sizeof(HsPat);
+  gsize cells = (gsize)t->n_rows * t->n_answers * sizeof(HsPat),
+        cols = (gsize)t->n_answers * t->n_answers * sizeof(HsPat);
   gboolean ok = TRUE;
   for (int i = 0; i < HS_MAX_LEN; i++) {
     t->letters[i] = try ? g_try_malloc0(t->n_padded) : g_malloc0(t->n_padded);
@@ -536,6 +515,27 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
   return t;
 }
 
+#if defined(HS_WIDE) && HS_WIDE
+/* The wide build's gathered lanes (hs_table_fill_sub): the tiles and single-letter marks of the answers
+ * ANSWERS[0..n) in CODES slots per position (the game's letters, then the padding's, left zero), NP
+ * lanes each (the padding's slot and the lanes past N stay zero: BUF is zeroed). A guess has no letter
+ * past the game's length: those rows are not read. */
+static void
+gather_slots(const HsTable *t, const guint16 *answers, guint n, gsize np, guint codes, HsPat *tiles, HsPat *once)
+{
+  for (guint i = 0; i < MIN(t->words->length, (guint)HS_MAX_LEN); i++)
+    for (guint c = 0; c + 1 < codes; c++) {
+      const HsPat *src = t->tiles + ((gsize)i * CODES + c) * t->n_padded;
+      HsPat *dst = tiles + ((gsize)i * codes + c) * np;
+      for (guint x = 0; x < n; x++)
+        dst[x] = src[answers[x]];
+    }
+  for (guint c = 0; c + 1 < codes; c++)
+    for (guint x = 0; x < n; x++)
+      once[c * np + x] = t->once[(gsize)c * t->n_padded + answers[x]];
+}
+#endif
+
 void
 hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint16 *answers, guint n, HsPat *out)
 {
@@ -543,6 +543,7 @@ hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint
     return;
   /* The answers' lanes gathered (padded to 16 so that rows are whole vectors), then row by row. */
   const gsize np = (n + 15) & ~(gsize)15, full = n & ~(guint)15;
+#if !(defined(HS_WIDE) && HS_WIDE)
   g_autofree HsPat *buf = g_malloc0(((HS_MAX_LEN * CODES + CODES) * np + np) * sizeof(HsPat) + HS_MAX_LEN * np);
   HsPat *tiles = buf, *once = tiles + HS_MAX_LEN * CODES * np;
   guint8 *letters = (guint8 *)(once + CODES * np);
@@ -556,6 +557,16 @@ hs_table_fill_sub(const HsTable *t, const guint32 *guesses, guint m, const guint
     for (guint i = 0; i < n; i++)
       once[c * np + i] = t->once[(gsize)c * t->n_padded + answers[i]];
   Lanes l = { { NULL }, tiles, once, np, { 0 } };
+#else
+  /* Slots for the game's letters and the padding only (255 codes would be mostly empty). */
+  const guint codes = t->words->n_letters + 1;
+  g_autofree HsPat *buf = g_malloc0(((HS_MAX_LEN * codes + codes) * np + np) * sizeof(HsPat) + HS_MAX_LEN * np);
+  HsPat *tiles = buf, *once = tiles + HS_MAX_LEN * codes * np;
+  guint8 *letters = (guint8 *)(once + codes * np);
+  HsPat *tail = (HsPat *)(letters + HS_MAX_LEN * np); /* np is even: aligned */
+  gather_slots(t, answers, n, np, codes, tiles, once);
+  Lanes l = { { NULL }, tiles, once, np, { 0 }, codes };
+#endif
   lanes_weights(&l, t->words);
   for (guint p = 0; p < HS_MAX_LEN; p++) {
     for (guint i = 0; i < n; i++)

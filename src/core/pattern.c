@@ -1,9 +1,47 @@
-/* hardsix — pattern text: the forms patterns are typed in (emoji, GYB letters, 210 digits) and written
- * out, for a guess of any length in a game of any length (feedback.h). */
+/* hardsix — the two-pass feedback rule (on letter codes and on UTF-8 text), and pattern text: the forms
+ * patterns are typed in (emoji, GYB letters, 210 digits) and written out, for a guess of any length in
+ * a game of any length (feedback.h). The table of the rule is feedback.c. */
 #include "hardsix/core/feedback.h"
 #include "hardsix/util/escape.h"
 
 #include <string.h>
+
+/* Code slots per letter count: every letter code and HS_PAD. */
+#define CODES (HS_PAD + 1)
+
+guint
+hs_feedback_codes(const guint8 *guess, const guint8 *answer, const guint *pow3)
+{
+  guint8 left[CODES] = { 0 };
+  guint8 tile[HS_MAX_LEN];
+  /* Pass 1: greens consume their answer letter; count the rest of the answer. Padding is no letter:
+   * it is never green, never counted, never yellow (a short guess's missing tiles are grey). */
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    if (guess[i] == answer[i] && guess[i] != HS_PAD)
+      tile[i] = 2;
+    else {
+      tile[i] = 0;
+      left[answer[i]]++;
+    }
+  }
+  left[HS_PAD] = 0;
+  /* Pass 2: left to right, a non-green letter is yellow while unconsumed copies remain. */
+  guint p = 0;
+  for (int i = 0; i < HS_MAX_LEN; i++) {
+    if (tile[i] == 0 && left[guess[i]] > 0) {
+      tile[i] = 1;
+      left[guess[i]]--;
+    }
+    p += tile[i] * pow3[i];
+  }
+  return p;
+}
+
+HsPat
+hs_feedback_words(const HsWords *w, guint guess, guint answer)
+{
+  return (HsPat)hs_feedback_codes(w->code[guess], w->code[answer], w->pow3);
+}
 
 static int
 tile_at(const char *s, gsize left, gsize *used)
@@ -42,6 +80,40 @@ tile_at(const char *s, gsize left, gsize *used)
     }
   }
   return -1;
+}
+
+/* The code points of UTF-8 S into OUT (at most MAX); their count, or MAX + 1 when there are more. */
+static guint
+decode(const char *s, gunichar *out, guint max)
+{
+  guint n = 0;
+  for (const char *p = s; *p != '\0'; p = g_utf8_next_char(p)) {
+    if (n == max)
+      return max + 1;
+    out[n++] = g_utf8_get_char(p);
+  }
+  return n;
+}
+
+guint
+hs_feedback(const char *guess, const char *answer)
+{
+  gunichar g[HS_PATTERN_MAX_TILES], a[HS_PATTERN_MAX_TILES];
+  const guint L = decode(answer, a, HS_PATTERN_MAX_TILES), k = decode(guess, g, HS_PATTERN_MAX_TILES);
+  g_return_val_if_fail(L <= HS_PATTERN_MAX_TILES && k <= L, 0);
+  gboolean used[HS_PATTERN_MAX_TILES] = { FALSE };
+  guint tile[HS_PATTERN_MAX_TILES] = { 0 };
+  for (guint i = 0; i < k; i++)
+    if (g[i] == a[i])
+      tile[i] = 2, used[i] = TRUE;
+  for (guint i = 0; i < k; i++)
+    for (guint j = 0; j < L && tile[i] == 0; j++)
+      if (!used[j] && a[j] == g[i])
+        tile[i] = 1, used[j] = TRUE;
+  guint p = 0;
+  for (guint i = 0; i < L; i++)
+    p = p * 3 + tile[i];
+  return p;
 }
 
 /* 3^(LENGTH - 1 - I): the weight of tile I in a pattern number. */

@@ -21,7 +21,7 @@ typedef struct {
   guint64 key;
   guint32 a;
 } Blanked;
-G_STATIC_ASSERT(HS_CODE_BITS * HS_MAX_LEN <= 64);
+G_STATIC_ASSERT(HS_CODE_BITS *HS_MAX_LEN <= 64);
 
 static Blanked
 blanked_key(const HsSearchCore *c, guint a, guint i)

@@ -112,13 +112,13 @@ typedef struct {
   const HsWords *words;
   const HsPolicy *policy;
   guint16 counts[HS_PATTERNS];
-  HsPat *row_scratch;  /* n_answers */
-  guint8 *mark;        /* n_words, all zero between calls */
-  guint64 *grow;       /* entropy only: what a part of c answers adds to the sum of n log2 n when it
+  HsPat *row_scratch; /* n_answers */
+  guint8 *mark;       /* n_words, all zero between calls */
+  guint64 *grow;      /* entropy only: what a part of c answers adds to the sum of n log2 n when it
                         * grows by one (fixed point, split.h), for c < n_answers */
-  guint32 *alpha;      /* alphabetical ties only: each word's position in alphabetical order */
-  guint *scan;         /* alphabetical ties only: n_words of scratch for sets in that order */
-  guint64 *keys;       /* alphabetical ties only: n_words of sort scratch */
+  guint32 *alpha;     /* alphabetical ties only: each word's position in alphabetical order */
+  guint *scan;        /* alphabetical ties only: n_words of scratch for sets in that order */
+  guint64 *keys;      /* alphabetical ties only: n_words of sort scratch */
 } Scorer;
 
 /* A word's alphabetical sort key (code point order, a prefix first: HS_CODE_BITS per letter with the
@@ -127,7 +127,7 @@ typedef struct {
   guint64 key;
   guint32 index;
 } WordKey;
-G_STATIC_ASSERT(HS_CODE_BITS * HS_MAX_LEN <= 64);
+G_STATIC_ASSERT(HS_CODE_BITS *HS_MAX_LEN <= 64);
 
 static int
 cmp_word_key(const void *a, const void *b)
@@ -218,8 +218,8 @@ score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
     }
     for (guint j = 0; j < i; j++) {
       HsPat p = col != NULL                ? col[S[j]]
-                 : w < sc->words->n_answers ? hs_table_row(sc->table, S[j], NULL)[w]
-                                            : hs_feedback_words(sc->words, S[j], w);
+                : w < sc->words->n_answers ? hs_table_row(sc->table, S[j], NULL)[w]
+                                           : hs_feedback_words(sc->words, S[j], w);
       cnt[p] = 0;
     }
     return MIN(score, bound);

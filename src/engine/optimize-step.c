@@ -69,6 +69,16 @@ typedef struct {
   guint8 count[2][HS_MAX_LEN][HS_CODES];
 } PartTiles;
 
+/* The positions and letter codes part_tiles fills: every one in the narrow build (constants), the
+ * game's in the wide one (its positions past the game's length are the padding's alone). */
+#if defined(HS_WIDE) && HS_WIDE
+#define TILE_POSITIONS(c) ((c)->length)
+#define TILE_LETTERS(c) ((c)->words->n_letters)
+#else
+#define TILE_POSITIONS(c) HS_MAX_LEN
+#define TILE_LETTERS(c) HS_PAD
+#endif
+
 static void
 part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
 {
@@ -79,7 +89,7 @@ part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
     const guint8 *l = c->let[T[x]];
     const HsLetters held = c->has[T[x]][0];
     common = hs_l_and(common, held);
-    for (guint j = 0; j < HS_MAX_LEN; j++) {
+    for (guint j = 0; j < TILE_POSITIONS(c); j++) {
       green[j] = hs_l_or(green[j], hs_l_bit(l[j]));
       yellow[j] = hs_l_or(yellow[j], hs_l_andnot(held, hs_l_bit(l[j])));
     }
@@ -87,8 +97,8 @@ part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
   /* Green at j needs an answer with the letter at j; yellow, an answer holding it elsewhere; grey, for
    * a letter the guess holds once, an answer without it (an answer holding it elsewhere shows yellow),
    * and for a repeated letter, an answer with another letter at j (a copy may be used up). */
-  for (guint j = 0; j < HS_MAX_LEN; j++) {
-    for (guint l = 0; l < HS_PAD; l++) {
+  for (guint j = 0; j < TILE_POSITIONS(c); j++) {
+    for (guint l = 0; l < TILE_LETTERS(c); l++) {
       const HsLetters b = hs_l_bit(l);
       const guint gy = hs_l_has(green[j], l) + hs_l_has(yellow[j], l);
       pt->count[0][j][l] = (guint8)MAX(gy + !hs_l_has(common, l), 1u);
@@ -97,6 +107,8 @@ part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
     /* Past a short guess's end the tile is grey. */
     pt->count[0][j][HS_PAD] = pt->count[1][j][HS_PAD] = 1;
   }
+  for (guint j = TILE_POSITIONS(c); j < HS_MAX_LEN; j++)
+    pt->count[0][j][HS_PAD] = pt->count[1][j][HS_PAD] = 1;
 }
 
 /* At least as many as the parts word SW makes of a part with tiles PT: a pattern is one tile per

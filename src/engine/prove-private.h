@@ -145,14 +145,14 @@ typedef struct {
   guint64 *lbits;    /* HS_CODES * LBITS_STRIDE: per letter, the pool positions whose word holds it */
   gboolean lbits_ok; /* lbits describes the current pool */
   guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */
-  HsPat *dist;       /* per pool position: the parts its word makes of the node's set, DIST_MAX at most (with sub_all) */
-  guint32 *by_parts; /* pool positions, most parts first (hs_prove_rank_by_parts) */
+  HsPat *dist; /* per pool position: the parts its word makes of the node's set, DIST_MAX at most (with sub_all) */
+  guint32 *by_parts;        /* pool positions, most parts first (hs_prove_rank_by_parts) */
   guint n_ge[DIST_MAX + 2]; /* n_ge[d]: pool positions whose word makes at least d parts */
-  gboolean dist_ok;  /* dist, by_parts and n_ge describe the node's pool */
-  guint32 *ppos;     /* n_answers: the pool position of each candidate of the node (with dist_ok) */
-  guint64 sa, sb;    /* hashes of the node's state (set by solve_deep) */
-  HsLetters alpha;   /* letters the node's answers hold: legal holds one word per class alike on them */
-  LocalEntry *local; /* LOCAL_SLOTS: parts this node has settled */
+  gboolean dist_ok;         /* dist, by_parts and n_ge describe the node's pool */
+  guint32 *ppos;            /* n_answers: the pool position of each candidate of the node (with dist_ok) */
+  guint64 sa, sb;           /* hashes of the node's state (set by solve_deep) */
+  HsLetters alpha;          /* letters the node's answers hold: legal holds one word per class alike on them */
+  LocalEntry *local;        /* LOCAL_SLOTS: parts this node has settled */
   guint32 local_gen;
   guint64 lk1[HS_PATTERNS], lk2[HS_PATTERNS]; /* local keys of the parts of the guess being tried */
   /* Scratch of the search's steps (here rather than on the stack of a recursion: HS_PATTERNS is 6561

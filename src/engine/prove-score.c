@@ -146,9 +146,9 @@ wide_row_score(const HsPat *restrict row, guint n, guint16 *restrict cnt, guint 
   return mb;
 }
 /* The scores of a row of at most 255 answers, and of a longer one (see byte_row_score). */
-#define SMALL_ROW_SCORE(P, row, n, d)                                                                               \
+#define SMALL_ROW_SCORE(P, row, n, d)                                                                                  \
   ((P)->n_pats <= 256 ? byte_row_score(row, n, (P)->cnt8, d) : wide_row_score(row, n, (P)->cnt, d))
-#define LARGE_ROW_SCORE(P, row, n, d)                                                                               \
+#define LARGE_ROW_SCORE(P, row, n, d)                                                                                  \
   ((P)->n_pats <= 256 ? word_row_score(row, n, (P)->cnt16, d) : wide_row_score(row, n, (P)->cnt, d))
 #else
 #define SMALL_ROW_SCORE(P, row, n, d) byte_row_score(row, n, (P)->cnt8, d)

@@ -357,14 +357,14 @@ typedef struct {
   const HsState *st;
   guint r, lvl; /* guesses left; scratch level */
   Level *L;
-  const Level *PL;           /* the parent's level (NULL at the top) */
-  gboolean fast;             /* FAST order */
-  guint64 probing;           /* FAST: first probe budget per part (0: no probing here) */
-  guint32 cstar;             /* the best candidate: smallest max bucket, canonical on ties */
-  guint best;                /* its max bucket */
-  int cstar_res;             /* what trying c* gave (TRY_FAILS when not tried) */
-  guint32 skip;              /* FAST tries c* on its own, so the pool skips it */
-  gboolean from_parent;      /* the pool's rows come from the parent's sub-table */
+  const Level *PL;             /* the parent's level (NULL at the top) */
+  gboolean fast;               /* FAST order */
+  guint64 probing;             /* FAST: first probe budget per part (0: no probing here) */
+  guint32 cstar;               /* the best candidate: smallest max bucket, canonical on ties */
+  guint best;                  /* its max bucket */
+  int cstar_res;               /* what trying c* gave (TRY_FAILS when not tried) */
+  guint32 skip;                /* FAST tries c* on its own, so the pool skips it */
+  gboolean from_parent;        /* the pool's rows come from the parent's sub-table */
   guint16 cols[BYTE_ROWS_MAX]; /* from_parent: each candidate's column in the parent's sub-table */
 } Node;
 

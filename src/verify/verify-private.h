@@ -38,8 +38,8 @@ G_GNUC_INTERNAL void hs_verify_append_pattern(GString *out, guint code, guint le
 G_GNUC_INTERNAL guint hs_verify_length(const char *word);
 /* NULL when WORD may be played after the row (GUESS, CODE) under RULES; otherwise a newly allocated
  * description of the first requirement it breaks (patterns in it written in STYLE). */
-G_GNUC_INTERNAL char *hs_verify_row_breach(HsRules rules, const char *guess, guint code, const char *word,
-                                           guint length, PatternStyle style);
+G_GNUC_INTERNAL char *hs_verify_row_breach(HsRules rules, const char *guess, guint code, const char *word, guint length,
+                                           PatternStyle style);
 /* "nyt", "strict", …: how messages name RULES. */
 G_GNUC_INTERNAL const char *hs_verify_rules_label(HsRules rules);
 

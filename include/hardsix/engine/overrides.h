@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 typedef struct {
   guint n_steps;    /* pairs in the history */
   guint32 *guesses; /* n_steps history guesses */
-  HsPat *patterns; /* n_steps patterns */
+  HsPat *patterns;  /* n_steps patterns */
   guint32 forced;   /* the guess to play after that history */
   guint line;       /* line in the file (1-based) */
   char *comment;    /* comment lines above the rule, then its trailing comment, joined by "\n"; or NULL */
