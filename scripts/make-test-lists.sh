@@ -4,6 +4,7 @@
 # Usage: scripts/make-test-lists.sh OUTDIR
 #   OUTDIR/en4/{answers,guesses}.txt   4-letter English words      (wamerican, /usr/share/dict/american-english)
 #   OUTDIR/en6/{answers,guesses}.txt   6-letter English words      (the same)
+#   OUTDIR/en8/{answers,guesses}.txt   8-letter English words      (the same)
 #   OUTDIR/es5/{answers,guesses}.txt   5-letter Spanish words, ñ included (wspanish, /usr/share/dict/spanish)
 # Selection (see data/README.md, "Test lists from Debian's word lists"): the pool is every line of the
 # dictionary made only of the lowercase letters a-z (and ñ for Spanish) with the given length, sorted
@@ -35,6 +36,7 @@ build_set() {
 
 build_set en4 american-english a-z 4 12 3
 build_set en6 american-english a-z 6 36 8
+build_set en8 american-english a-z 8 52 12
 build_set es5 spanish a-zñ 5 20 4
 
 # The sums of the lists built from Debian 12's wamerican 2020.12.07-2 and wspanish 1.0.30.
@@ -45,6 +47,8 @@ bf15863e9eb786fe21bddfd1fb9ecdb2ec006747ff51c88b16be591403d2d8c7  en4/answers.tx
 6dcafce96973b4d0960ee84f6608e916273085de49f1294a600d9fd7d1a74ffd  en4/guesses.txt
 7d59240c8e522378dfbb814042aa2041cacdfd690023e04527696e4b4cf8690d  en6/answers.txt
 a3f457ce944374338df2986137e816ac9b8097f877ea055fe4a1c9cffd1cb7b7  en6/guesses.txt
+2e344fc0625acebf135c78670bafde63fc71da153ea53b5f208534f0c35fea06  en8/answers.txt
+5b3a66b41cae7ce316e448fd1fb45e6f51d7cfdd22694411a0bdeec57a7bfbe0  en8/guesses.txt
 d10adf435f314e01e43dc5ef161182bf04a7db777ac65d33d0dbc0b7edbe6b25  es5/answers.txt
 28baa08411c6ee14c48db06d3b6787fdb919aa50803721498df70fe3d8aed7cc  es5/guesses.txt
 EOF

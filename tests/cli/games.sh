@@ -1,8 +1,8 @@
 #!/bin/sh
 # Other games (issue 23): Pokémon Wordle (katakana, guesses shorter than the answers, more letters than
-# the narrow build plays: run by hardsix-wide), four-letter English and Spanish with ñ (Debian's word
-# lists), short-guess feedback, the published solver's JSON trees, and the exact solver's outline kept
-# to five letters a-z.
+# the narrow build plays: run by hardsix-wide), four-, six- and eight-letter English and Spanish with ñ
+# (Debian's word lists; six and eight letters are run by hardsix-wide too), short-guess feedback, the
+# published solver's JSON trees, and the exact solver's outline kept to five letters a-z.
 set -u
 . "$ROOT/tests/cli/lib.sh.inc"
 PK="--rules none --max-guesses 10"
@@ -64,10 +64,38 @@ if [ -f /usr/share/dict/american-english ] && [ -f /usr/share/dict/spanish ]; th
     expect_rc "games-$set-optimize" 0 "$HS" optimize "$o" $L
   done
   grep -q ñ "$T/lists/es5/answers.txt" && ok games-es5-has-enye || fail games-es5-has-enye "no ñ among the answers"
-  # Six letters: more than this build's patterns hold, said plainly.
-  expect_rc games-en6-refused 1 "$HS" solve "$(sed -n 1p "$T/lists/en6/answers.txt")" \
-    --answers "$T/lists/en6/answers.txt" --guesses "$T/lists/en6/guesses.txt"
-  expect_grep games-en6-refused-msg "$T/err" "this build plays words of 2 to 5 letters"
+  # Six and eight letters: more patterns than the narrow build's bytes hold, so hardsix hands the run
+  # to hardsix-wide (3^8 patterns in 16 bits). Each solved, every format verified.
+  for set in en6 en8; do
+    L="--answers $T/lists/$set/answers.txt --guesses $T/lists/$set/guesses.txt"
+    o=$(sed -n 3p "$T/lists/$set/answers.txt")
+    expect_rc "games-$set-solve" 0 "$HS" solve "$o" $L -o "$T/$set"
+    expect_grep "games-$set-solve-verified" "$T/err" "^$o: [0-9]* answers, verified\$"
+    for fmt in by-pattern per-word tree json habara-json; do
+      expect_rc "games-$set-$fmt" 0 "$HS" solve "$o" $L --format $fmt
+      cp "$T/out" "$T/$set.$fmt"
+      expect_rc "games-$set-verify-$fmt" 0 "$HS" verify "$T/$set.$fmt" $L
+      expect_grep "games-$set-verify-$fmt-msg" "$T/out" ": verified: $(wc -l <"$T/lists/$set/answers.txt") answers"
+    done
+    expect_rc "games-$set-selby-refused" 2 "$HS" solve "$o" $L --format selby
+  done
+  n=$(sed -n 's/.*"\([012]\{8\}\)".*/\1/p' "$T/en8.habara-json" | head -n 1)
+  [ ${#n} = 8 ] && ok games-en8-eight-tiles || fail games-en8-eight-tiles "no pattern of eight digits in the habara-json tree"
+  expect_grep games-en8-tiles-emoji "$T/en8.per-word" ': \[[a-z]\{8\}\] => \(🟩\|🟨\|⬜\)\{8\} /'
+  # Six letters proved within six guesses (the tree verified), its optimum, and a sheet of it.
+  L6="--answers $T/lists/en6/answers.txt --guesses $T/lists/en6/guesses.txt"
+  o6=$(sed -n 3p "$T/lists/en6/answers.txt")
+  expect_rc games-en6-prove 0 "$HS" prove "$o6" $L6 --max-guesses 6 -o "$T/en6p"
+  expect_grep games-en6-prove-msg "$T/err" "proven: some strategy solves every answer within 6 guesses"
+  for f in "$T"/en6p/*; do
+    expect_rc "games-en6-prove-verify-$(basename "$f")" 0 "$HS" verify "$f" $L6 --max-guesses 6
+  done
+  expect_rc games-en6-prove-impossible 1 "$HS" prove "$o6" $L6 --max-guesses 2
+  expect_grep games-en6-prove-impossible-msg "$T/err" "impossible: no strategy solves every answer within 2 guesses"
+  expect_rc games-en6-optimize 0 "$HS" optimize "$o6" $L6 -o "$T/en6o"
+  expect_grep games-en6-optimize-msg "$T/err" "optimal: [0-9]* guesses in total"
+  expect_rc games-en6-sheet 0 "$HS" sheet "$T/en6o/$o6.per-word.txt" $L6 -o "$T/en6s"
+  expect_grep games-en6-sheet-tiles "$T/en6s/$o6.sheet.html" "<span class=\"w\">\(<span class=\"t[ yg]*\">[a-z]</span>\)\{6\}</span>"
 else
   skip "games-debian-lists (wamerican and wspanish are not installed: make deps installs them)"
 fi

@@ -87,6 +87,7 @@
   function tileRow(word, states, big) {
     const row = el("span", { class: "tiles" + (big ? " big" : "") });
     const cs = chars(word);
+    row.style.setProperty("--n", String(cs.length));
     const names = cs.map((c, i) => c + " " + (states ? COLOURS[states[i]] : "")).join(", ");
     row.setAttribute("role", "img");
     row.setAttribute("aria-label", states ? names : word);
@@ -218,6 +219,7 @@
     }
     label.replaceChildren(`Guess ${node.depth + 1}: play `, el("b", {}, node.guess), ", then set the colours you see.");
     guessBox.dataset.word = node.guess;
+    guessBox.style.setProperty("--n", String(chars(node.guess).length));
     guessBox.replaceChildren(...chars(node.guess).map((c, i) => {
       const b = el("button", { type: "button", class: "tile", "data-index": String(i) }, c);
       b.dataset.state = String(play.tiles[i]);
