@@ -94,6 +94,10 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 REPLAY_BIN := $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz/replay_%)
 FUZZ_DEFS = -DHS_FUZZ_DATA='"$(CURDIR)/tests/data"'
+# Targets also built against the wide build (fuzz_NAME_wide, replay_NAME_wide: games of up to 8 letters).
+FUZZ_WIDE := game
+FUZZ_BIN += $(FUZZ_WIDE:%=$(BUILD)/fuzz/fuzz_%_wide)
+REPLAY_BIN += $(FUZZ_WIDE:%=$(BUILD)/fuzz/replay_%_wide)
 
 .PHONY: all run check bench bench-compare sanitize install uninstall clean deps deps-build deps-check deps-check-tests tests fuzz fuzz-bins deps-browser format
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix $(BUILD)/hardsix-wide
@@ -152,6 +156,12 @@ $(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c fuzz/fuzz-common.h $(BUILD)/
 $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/libhardsix.a | deps-check
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
+$(BUILD)/fuzz/replay_%_wide: fuzz/fuzz_%.c fuzz/replay.c fuzz/fuzz-common.h $(BUILD)/wide/libhardsix.a | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DHS_WIDE=1 $(FUZZ_DEFS) -o $@ $< fuzz/replay.c $(BUILD)/wide/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
+$(BUILD)/fuzz/fuzz_%_wide: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/wide/libhardsix.a | deps-check
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DHS_WIDE=1 $(FUZZ_DEFS) -fsanitize=fuzzer -o $@ $< $(BUILD)/wide/libhardsix.a $(ALL_LDFLAGS) $(LIBS)
 
 # Dependencies: installs what is missing with apt-get when root, else prints the command and fails;
 # off Debian it names what to install and lets the build's own check decide. The program needs only a

@@ -59,10 +59,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       FUZZ_CHECK(p == hs_feedback_words(every, i, j));
       FUZZ_CHECK((p == all_green) == (i == j));
       /* A guess may always be played again after its own row under the NYT rule. */
-      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_NYT, every, i, (guint8)p, i));
+      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_NYT, every, i, (HsPat)p, i));
       /* Every answer fits the row it produced, under both rules. */
-      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_STRICT, every, i, (guint8)p, j));
-      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_NYT, every, i, (guint8)p, j));
+      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_STRICT, every, i, (HsPat)p, j));
+      FUZZ_CHECK(hs_rules_row_allows(HS_RULES_NYT, every, i, (HsPat)p, j));
     }
   }
   hs_words_free(every);
@@ -72,9 +72,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   HsWords *words = hs_words_parse(at->str, at->len, "a", gt->str, gt->len, "g", &e);
   FUZZ_CHECK(words != NULL);
   HsTable *t = hs_table_new(words, fuzz_byte(&in) & 1);
-  guint8 scratch[MAX_WORDS];
+  HsPat scratch[MAX_WORDS];
   for (guint g = 0; g < n; g++) {
-    const guint8 *row = hs_table_row(t, g, scratch);
+    const HsPat *row = hs_table_row(t, g, scratch);
     for (guint a = 0; a < n_answers; a++)
       FUZZ_CHECK(row[a] == hs_feedback(words->text[g], words->text[a]));
   }
@@ -83,7 +83,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   /* A history of up to 5 guesses against answer 0. */
   guint answer = 0;
   guint hist[5];
-  guint8 pats[5];
+  HsPat pats[5];
   guint k = 1 + fuzz_byte(&in) % 5;
   for (guint i = 0; i < k; i++) {
     hist[i] = fuzz_byte(&in) % n;

@@ -69,7 +69,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sum += s->hist.count[d];
   FUZZ_CHECK(sum == w->n_answers);
   guint32 path[HS_DEPTH_LIMIT];
-  guint8 pats[HS_DEPTH_LIMIT];
+  HsPat pats[HS_DEPTH_LIMIT];
   guint n_over = 0;
   for (guint a = 0; a < w->n_answers; a++) {
     guint len = hs_strategy_path(s, a, path);

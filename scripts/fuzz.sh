@@ -22,7 +22,8 @@ for t in "$build"/fuzz/fuzz_*; do
   mkdir -p "$corpus" "$art"
   rm -f "$art"/*
   dirs="$corpus"
-  [ -d "fuzz/seeds/$name" ] && dirs="$dirs fuzz/seeds/$name"
+  # A target's wide build (NAME_wide) starts from the seeds of NAME.
+  [ -d "fuzz/seeds/${name%_wide}" ] && dirs="$dirs fuzz/seeds/${name%_wide}"
   [ -d "$regress" ] && dirs="$dirs $regress"
   case "$name" in verify) maxlen=16384 ;; *) maxlen=4096 ;; esac
   "$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=$maxlen -print_final_stats=1 \
