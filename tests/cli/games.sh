@@ -82,6 +82,12 @@ if [ -f /usr/share/dict/american-english ] && [ -f /usr/share/dict/spanish ]; th
   n=$(sed -n 's/.*"\([012]\{8\}\)".*/\1/p' "$T/en8.habara-json" | head -n 1)
   [ ${#n} = 8 ] && ok games-en8-eight-tiles || fail games-en8-eight-tiles "no pattern of eight digits in the habara-json tree"
   expect_grep games-en8-tiles-emoji "$T/en8.per-word" ': \[[a-z]\{8\}\] => \(🟩\|🟨\|⬜\)\{8\} /'
+  # The cheat sheet of eight-letter words: eight tiles a row, fewer columns.
+  o8=$(sed -n 3p "$T/lists/en8/answers.txt")
+  expect_rc games-en8-sheet 0 "$HS" sheet "$T/en8/$o8.per-word.txt" --answers "$T/lists/en8/answers.txt" \
+    --guesses "$T/lists/en8/guesses.txt" -o "$T/en8s"
+  expect_grep games-en8-sheet-columns "$T/en8s/$o8.sheet.html" '^<body class="long longer">$'
+  expect_grep games-en8-sheet-tiles "$T/en8s/$o8.sheet.html" "<span class=\"w\">\(<span class=\"t[ yg]*\">[a-z]</span>\)\{8\}</span>"
   # Six letters proved within six guesses (the tree verified), its optimum, and a sheet of it.
   L6="--answers $T/lists/en6/answers.txt --guesses $T/lists/en6/guesses.txt"
   o6=$(sed -n 3p "$T/lists/en6/answers.txt")
