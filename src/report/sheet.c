@@ -116,11 +116,12 @@ static const char css[] =
   ".sec h2{display:flex;flex-wrap:wrap;align-items:center;gap:1.2mm;font-size:9.5pt;break-after:avoid}\n"
   ".sec h2 .no,.how .no{font-size:12pt;font-weight:700;min-width:7mm}\n"
   ".sec h2 small{flex-basis:100%;padding-left:8.2mm;font-weight:400;font-size:8.5pt;color:#333}\n"
-  /* Longer words take wider rows: fewer columns (6 letters: page 1 in three; 7 and 8: the sections in
-   * two too). */
-  ".long .summary .cols{columns:3}\n"
-  ".longer .flow{columns:2}\n"
   "@media print{body{max-width:none;padding:0}}\n";
+
+/* Longer words take wider rows: fewer columns (6 letters: page 1 in three; 7 and 8: the sections in
+ * two too). Only in sheets of such words, whose <body> has these classes. */
+static const char css_long[] = ".long .summary .cols{columns:3}\n"
+                               ".longer .flow{columns:2}\n";
 
 static const char *const tile_class[3] = { "t", "t y", "t g" };
 
@@ -451,6 +452,8 @@ write_html(GString *out, const Ctx *c)
                          sizes[c->info->paper], opener);
   g_string_append(out, css);
   const guint length = s->words->length;
+  if (length >= 6)
+    g_string_append(out, css_long);
   g_string_append_printf(out, "</style>\n</head>\n<body%s>\n",
                          length >= 7   ? " class=\"long longer\""
                          : length == 6 ? " class=\"long\""
