@@ -1,8 +1,9 @@
 #!/bin/sh
-# Decides every opener with `hardsix prove --all` in shards run by GNU parallel, then joins them with
-# `hardsix merge`: the way the committed tables under output/prove-within-5/ were made, and the way to
-# spread the work over machines (parallel --sshlogin) or to resume after an interruption (shards
-# already written are kept and not run again).
+# Decides every opener with `hardsix prove --all` (or `optimize --all`: COMMAND=optimize) in shards
+# run by GNU parallel, then joins them with `hardsix merge`: the way the committed tables under
+# output/prove-within-*/ and output/optimize-all/ were made, and the way to spread the work over
+# machines (parallel --sshlogin) or to resume after an interruption (shards already written are kept
+# and not run again).
 #
 # Usage: scripts/prove-table.sh LISTS MAX_GUESSES OUT.tsv [SHARDS [JOBS]]
 #   LISTS        original, nyt2022, nyt2023, one of them with -all (every word an answer), or
@@ -15,10 +16,12 @@
 # Every opener is decided (the prover escalates by itself). MAX_NODES=N: give up on an opener after N
 # search nodes in all (prove --max-nodes; its row says 'undecided'). A shard file that merge refuses (a
 # run killed while writing it on a machine without atomic renames, a file edited by hand) is removed
-# and run again, up to 3 times.
+# and run again, up to 3 times. COMMAND=optimize: the optimum of every opener instead (rows opener
+# verdict total average seconds). OPTIONS='...': more options for every shard, e.g. '--rules none'
+# (normal mode); merge reads them from the shards' first lines.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,19p' "$0" >&2
+  sed -n '2,23p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
@@ -26,6 +29,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 hs=${HS:-$root/build/hardsix} # HS=PATH: another build (keeps a long run apart from rebuilds)
 [ -x "$hs" ] || { echo "prove-table: build hardsix first (make)" >&2; exit 1; }
 command -v parallel >/dev/null || { echo "prove-table: GNU parallel is needed (make deps)" >&2; exit 1; }
+cmd=${COMMAND:-prove}
+case "$cmd" in prove | optimize) ;; *) echo "prove-table: COMMAND is prove or optimize, not '$cmd'" >&2; exit 2 ;; esac
+opts=${OPTIONS:-}
 dir="$out.shards"
 limit=${MAX_NODES:+--max-nodes $MAX_NODES}
 case "$lists" in
@@ -38,7 +44,7 @@ attempt=1
 while :; do
   # A shard whose file exists was finished (prove writes its -o file atomically at the end).
   seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
-    "[ -s '$dir/shard-{}.tsv' ] || '$hs' prove --all $list_args --max-guesses '$cap' --threads 1 --timing $limit \
+    "[ -s '$dir/shard-{}.tsv' ] || '$hs' $cmd --all $list_args --max-guesses '$cap' $opts --threads 1 --timing $limit \
        --shard {}/$shards -o '$dir/shard-{}.tsv' 2>/dev/null"
   if eval "'$hs' merge $list_args" $(seq 1 "$shards" | sed "s|^|$dir/shard-|; s|\$|.tsv|") >"$out.tmp" 2>"$dir/merge.err"; then
     break
@@ -58,8 +64,10 @@ rm -f "$dir/merge.err"
 mv "$out.tmp" "$out"
 rm -rf "$dir"
 end=$(date +%s)
-proven=$(awk -F '\t' 'NR > 1 && $2 == "proven"' "$out" | wc -l)
+good=proven
+[ "$cmd" = optimize ] && good=optimal
+proven=$(awk -F '\t' -v g="$good" 'NR > 1 && $2 == g' "$out" | wc -l)
 total=$(($(wc -l <"$out") - 1))
-cpu=$(awk -F '\t' 'NR > 1 { t += $4 } END { printf "%.0f", t }' "$out")
+cpu=$(awk -F '\t' 'NR > 1 { t += $NF } END { printf "%.0f", t }' "$out")
 undecided=$(awk -F '\t' 'NR > 1 && $2 == "undecided"' "$out" | wc -l)
-echo "prove-table: $lists, within $cap: $proven of $total openers proven, $undecided undecided; $((end - start)) s wall, $cpu s of search CPU time ($jobs jobs, $shards shards)"
+echo "prove-table: $cmd $lists $opts, within $cap: $proven of $total openers $good, $undecided undecided; $((end - start)) s wall, $cpu s of search CPU time ($jobs jobs, $shards shards)"

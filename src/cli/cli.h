@@ -39,6 +39,7 @@ typedef enum {
 /* Shared option values as given on the command line (NULL or 0 when absent). */
 typedef struct {
   char *lists, *answers, *guesses, *order;  /* HS_CMD_LISTS */
+  gboolean short_guesses;                   /* HS_CMD_LISTS: --short-guesses */
   char *rules;                              /* HS_CMD_RULES */
   gint max_guesses;                         /* HS_CMD_RULES: 1..63 when given */
   char *pool, *metric, *preset, *overrides; /* HS_CMD_POLICY */

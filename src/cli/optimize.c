@@ -71,9 +71,10 @@ static void
 print_search(const HsOptimizeStats *st, double secs)
 {
   fprintf(stderr,
-          "search: %" G_GUINT64_FORMAT " nodes, %" G_GUINT64_FORMAT " memo hits, %" G_GUINT64_FORMAT
+          "search: %" G_GUINT64_FORMAT " node%s, %" G_GUINT64_FORMAT " memo hit%s, %" G_GUINT64_FORMAT
           " MB of memo, %.2f s\n",
-          st->nodes, st->memo_hits, st->memo_bytes >> 20, secs);
+          st->nodes, st->nodes == 1 ? "" : "s", st->memo_hits, st->memo_hits == 1 ? "" : "s", st->memo_bytes >> 20,
+          secs);
 }
 
 static gboolean

@@ -268,6 +268,9 @@ hs_cli_strategy_names(const HsCliContext *ctx, const char *opener)
   return names;
 }
 
+/* Answers over the cap listed with their paths, at most (like the verifier's problems). */
+#define OVER_LISTED 20u
+
 static void
 print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, gboolean verified)
 {
@@ -285,10 +288,15 @@ print_summary(const HsStrategy *s, const char *opener, const HsVerifyReport *r, 
     fprintf(stderr, "over %u %s: %u answer%s\n", s->max_guesses, hs_guesses_word(s->max_guesses), s->n_over,
             s->n_over == 1 ? "" : "s");
     guint32 path[HS_DEPTH_LIMIT];
+    guint listed = 0;
     for (guint a = 0; a < w->n_answers; a++) {
       guint len = hs_strategy_path(s, a, path);
       if (len <= s->max_guesses)
         continue;
+      if (listed++ == OVER_LISTED) {
+        fprintf(stderr, "  ... and %u more\n", s->n_over - OVER_LISTED);
+        break;
+      }
       fprintf(stderr, "  %s (%u):", w->text[a], len);
       for (guint i = 0; i < len; i++)
         fprintf(stderr, " %s", w->text[path[i]]);

@@ -118,7 +118,7 @@ append_part(GString *out, const HsWords *w, const HsTable *table, guint opener, 
 static void
 print_search(guint64 nodes, double secs)
 {
-  fprintf(stderr, "search: %" G_GUINT64_FORMAT " nodes, %.2f s\n", nodes, secs);
+  fprintf(stderr, "search: %" G_GUINT64_FORMAT " node%s, %.2f s\n", nodes, nodes == 1 ? "" : "s", secs);
 }
 
 gboolean

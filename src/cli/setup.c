@@ -82,6 +82,8 @@ static const GOptionEntry list_entries[] = {
     "SET" },
   { "answers", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Answers file (alone: every allowed word is an answer)", "FILE" },
   { "guesses", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Other allowed guesses, never answers (with --answers)", "FILE" },
+  { "short-guesses", 0, 0, G_OPTION_ARG_NONE, NULL,
+    "Guesses may be shorter than the answers (with --answers; their missing tiles are grey)", NULL },
   { "order", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Canonical order of the answers (for ties): a file or tkihira2022",
     "FILE" },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -133,6 +135,7 @@ shared_slot(HsCliOptions *o, const char *name)
     { "lists", G_STRUCT_OFFSET(HsCliOptions, lists) },
     { "answers", G_STRUCT_OFFSET(HsCliOptions, answers) },
     { "guesses", G_STRUCT_OFFSET(HsCliOptions, guesses) },
+    { "short-guesses", G_STRUCT_OFFSET(HsCliOptions, short_guesses) },
     { "order", G_STRUCT_OFFSET(HsCliOptions, order) },
     { "rules", G_STRUCT_OFFSET(HsCliOptions, rules) },
     { "pool", G_STRUCT_OFFSET(HsCliOptions, pool) },
@@ -283,13 +286,16 @@ static gboolean
 load_words(HsCliContext *ctx, GError **error)
 {
   const HsCliOptions *o = &ctx->opt;
+  if (o->short_guesses && o->answers == NULL)
+    return hs_cli_usage_error(error, "--short-guesses goes with --answers (built-in lists say themselves whether "
+                                     "guesses may be shorter)");
   if (o->answers != NULL || o->guesses != NULL) {
     /* --answers alone: every allowed word can be the answer. */
     if (o->answers == NULL)
       return hs_cli_usage_error(error, "--guesses goes with --answers");
     if (o->lists != NULL)
       return hs_cli_usage_error(error, "--lists cannot be combined with --answers/--guesses");
-    ctx->words = hs_words_load(o->answers, o->guesses, error);
+    ctx->words = hs_words_load_game(o->answers, o->guesses, o->short_guesses, error);
   } else {
     ctx->words = hs_words_load_set(o->lists ? o->lists : "original", error);
     /* --lists naming no built-in set is a bad option value. */

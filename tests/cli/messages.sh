@@ -66,4 +66,9 @@ done
 for c in $($HS --help | sed -n 's/^  \([a-z-]*\)  .*/\1/p'); do
   grep -q "^\.B $c\b" "$M" && ok "man-lists-$c" || fail "man-lists-$c" "no .B $c in $M"
 done
+# A failing solve lists at most 20 answers over the cap, then how many more (like verify's problems).
+"$HS" solve salet --max-guesses 3 >/dev/null 2>"$T/over"
+n=$(grep -c '^  [a-z]* ([0-9]*):' "$T/over")
+[ "$n" = 20 ] && ok solve-over-capped || fail solve-over-capped "$n paths listed, expected 20"
+expect_grep solve-over-more "$T/over" '^  \.\.\. and [0-9]* more$'
 exit 0

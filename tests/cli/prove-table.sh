@@ -22,4 +22,12 @@ expect_grep prove-table-reruns-message "$T/err" "^prove-table: merge refused .*s
 cut -f1-3 "$T/t.tsv" >"$T/got"
 expect_same prove-table-reruns-rows "$T/want.tsv" "$T/got"
 [ ! -e "$T/t.tsv.shards" ] && ok prove-table-shards-removed || fail prove-table-shards-removed "$(ls "$T/t.tsv.shards")"
+# COMMAND=optimize OPTIONS=...: the optimum table (normal mode here) in shards, the rows of one run.
+$HS optimize --all --answers "$A" --guesses "$G" --rules none >"$T/want-opt.tsv" 2>/dev/null
+COMMAND=optimize OPTIONS="--rules none" HS=$HS sh scripts/prove-table.sh "$A:$G" 6 "$T/o.tsv" 3 2 >"$T/out" 2>"$T/err" &&
+  ok prove-table-optimize-runs || fail prove-table-optimize-runs "$(cat "$T/err")"
+cut -f1-4 "$T/o.tsv" >"$T/got"
+expect_same prove-table-optimize-rows "$T/want-opt.tsv" "$T/got"
+expect_grep prove-table-optimize-summary "$T/out" "^prove-table: optimize .* openers optimal"
+expect_rc prove-table-bad-command 2 env COMMAND=solve HS=$HS sh scripts/prove-table.sh "$A:$G" 6 "$T/x.tsv"
 exit 0
