@@ -409,6 +409,8 @@ typedef struct {
 
 /* Shows P's progress with METER (which must outlive the search) when stderr is a terminal. */
 void hs_cli_watch_prover(HsProver *P, HsCliSearchMeter *m);
+/* The same for the optimiser's search (after the prover has decided). */
+void hs_cli_watch_optimizer(HsOptimizer *O, HsCliSearchMeter *m);
 
 /* ---- load.c: strategy files (HS_CMD_STRATEGY_FILE) ---- */
 

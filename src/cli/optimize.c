@@ -107,8 +107,11 @@ optimize_one(HsCliContext *ctx, GError **error)
     return hs_cli_report_impossible(ctx, opener, &why, pst.nodes, (g_get_monotonic_time() - t0) / 1e6, error);
   g_autoptr(HsOptimizer) O = hs_optimizer_new(ctx->table, ctx->policy.rules);
   hs_optimizer_set_cancel(O, &interrupted);
+  HsCliSearchMeter search_meter = { "optimize: searching", ctx->words->text[opener], t0 };
+  hs_cli_watch_optimizer(O, &search_meter);
   HsOptimizeStats st = { 0 };
   g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, opener, cap, &st, error);
+  hs_cli_progress_end();
   double secs = (g_get_monotonic_time() - t0) / 1e6;
   if (s == NULL)
     return *error != NULL ? FALSE

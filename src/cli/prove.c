@@ -181,6 +181,13 @@ hs_cli_watch_prover(HsProver *P, HsCliSearchMeter *m)
     hs_prover_set_progress(P, show_search, m);
 }
 
+void
+hs_cli_watch_optimizer(HsOptimizer *O, HsCliSearchMeter *m)
+{
+  if (isatty(STDERR_FILENO))
+    hs_optimizer_set_progress(O, show_search, m);
+}
+
 static gboolean
 prove_one(HsCliContext *ctx, GError **error)
 {

@@ -137,6 +137,8 @@ struct HsOptimizer {
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
   gboolean cancelled;
+  HsOptimizeSearchProgress progress; /* hs_optimizer_set_progress (NULL: none) */
+  gpointer progress_user;
   gboolean want_guess; /* building the tree: every node must say which guess is best */
   guint64 tick;
   HsOptimizeStats stats;

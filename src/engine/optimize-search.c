@@ -631,9 +631,13 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
       return v;
     }
   }
-  if (++O->tick % CANCEL_EVERY == 0 && O->cancel != NULL && *O->cancel) {
-    O->cancelled = TRUE;
-    return INF;
+  if (++O->tick % CANCEL_EVERY == 0) {
+    if (O->cancel != NULL && *O->cancel) {
+      O->cancelled = TRUE;
+      return INF;
+    }
+    if (O->progress != NULL)
+      O->progress(O->stats.nodes, O->progress_user);
   }
   O->stats.nodes++;
   guint32 g = HS_NONE;

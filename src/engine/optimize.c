@@ -51,6 +51,13 @@ hs_optimizer_set_cancel(HsOptimizer *O, volatile gint *cancel)
 }
 
 void
+hs_optimizer_set_progress(HsOptimizer *O, HsOptimizeSearchProgress fn, gpointer user)
+{
+  O->progress = fn;
+  O->progress_user = user;
+}
+
+void
 hs_optimizer_set_memo_limit(HsOptimizer *O, guint64 limit)
 {
   O->memo_limit = limit;

@@ -46,6 +46,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(HsOptimizer, hs_optimizer_free)
 /* When CANCEL is non-NULL and becomes non-zero, running searches stop with HS_OPTIMIZE_ERROR_CANCELLED. */
 void hs_optimizer_set_cancel(HsOptimizer *o, volatile gint *cancel);
 
+/* FN(nodes searched so far, USER) is called now and then during a search (NULL: never), from the
+ * searching thread: progress for long single-opener runs. */
+typedef void (*HsOptimizeSearchProgress)(guint64 nodes, gpointer user);
+void hs_optimizer_set_progress(HsOptimizer *o, HsOptimizeSearchProgress fn, gpointer user);
+
 /* The memo is emptied whenever it would hold more than LIMIT bytes (0: no limit). Default 1 GiB. */
 void hs_optimizer_set_memo_limit(HsOptimizer *o, guint64 limit);
 
