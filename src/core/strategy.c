@@ -269,13 +269,13 @@ hs_strategy_path(const HsStrategy *s, guint answer, guint32 *path)
   if (s->n_nodes == 0)
     return 0;
   const HsNode *n = &s->nodes[0];
-  const char *a = s->words->text[answer];
+  const HsWords *w = s->words;
   guint len = 0;
   while (n != NULL && len < HS_DEPTH_LIMIT) {
     path[len++] = n->guess;
     if (n->guess == answer)
       return len;
-    n = hs_strategy_child(s, n, hs_feedback(s->words->text[n->guess], a));
+    n = hs_strategy_child(s, n, hs_feedback_codes(w->code[n->guess], w->code[answer], w->pow3));
   }
   return 0;
 }

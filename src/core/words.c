@@ -170,22 +170,30 @@ cmp_unichar(gconstpointer a, gconstpointer b)
 static gboolean
 collect_alphabet(HsWords *w, const LoadState *a, const LoadState *g, GError **error)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL); /* letters past ASCII */
+  gboolean ascii[128] = { FALSE };                            /* ASCII letters (every English list) */
   g_autoptr(GArray) letters = g_array_new(FALSE, FALSE, sizeof(gunichar));
   for (guint k = 0; k < 2; k++) {
     const LoadState *st = k == 0 ? a : g;
     for (guint i = 0; i < st->list->len; i++)
       for (const char *p = st->list->pdata[i]; *p != '\0'; p = g_utf8_next_char(p)) {
-        gunichar c = g_utf8_get_char(p);
-        if (g_hash_table_add(seen, GUINT_TO_POINTER(c)) && letters->len == HS_MAX_LETTERS) {
+        const gunichar c = (guchar)*p < 0x80 ? (guchar)*p : g_utf8_get_char(p);
+        gboolean fresh;
+        if (c < G_N_ELEMENTS(ascii)) {
+          fresh = !ascii[c];
+          ascii[c] = TRUE;
+        } else
+          fresh = g_hash_table_add(seen, GUINT_TO_POINTER(c));
+        if (!fresh)
+          continue;
+        if (letters->len == HS_MAX_LETTERS) {
           /* The narrow build hands such lists to the wide one (HS_WORDS_ERROR_TOO_WIDE). */
           g_set_error(error, HS_WORDS_ERROR, HS_MAX_LETTERS < 255 ? HS_WORDS_ERROR_TOO_WIDE : HS_WORDS_ERROR_PARSE,
                       "%s:%u: '%s' brings a letter past the %u different letters this build plays", st->path,
                       g_array_index(st->lines, guint, i), (const char *)st->list->pdata[i], HS_MAX_LETTERS);
           return FALSE;
         }
-        if (letters->len < g_hash_table_size(seen))
-          g_array_append_val(letters, c);
+        g_array_append_val(letters, c);
       }
   }
   g_array_sort(letters, cmp_unichar);
@@ -217,10 +225,18 @@ encode_words(HsWords *w)
   g_free(w->len);
   w->code = g_malloc_n(MAX(w->n_words, 1u), sizeof *w->code);
   w->len = g_new(guint8, MAX(w->n_words, 1u));
+  gint16 ascii[128]; /* the codes of the ASCII letters (-1: not in the alphabet), looked up directly */
+  for (guint c = 0; c < G_N_ELEMENTS(ascii); c++)
+    ascii[c] = -1;
+  for (guint k = 0; k < w->n_letters; k++)
+    if (w->alphabet[k] < G_N_ELEMENTS(ascii))
+      ascii[w->alphabet[k]] = (gint16)k;
   for (guint i = 0; i < w->n_words; i++) {
     guint n = 0;
-    for (const char *p = w->text[i]; *p != '\0' && n < HS_MAX_LEN; p = g_utf8_next_char(p))
-      w->code[i][n++] = letter_code(w, g_utf8_get_char(p));
+    for (const char *p = w->text[i]; *p != '\0' && n < HS_MAX_LEN; p = g_utf8_next_char(p)) {
+      const guchar b = (guchar)*p;
+      w->code[i][n++] = b < 0x80 && ascii[b] >= 0 ? (guint8)ascii[b] : letter_code(w, g_utf8_get_char(p));
+    }
     w->len[i] = (guint8)n;
     for (; n < HS_MAX_LEN; n++)
       w->code[i][n] = HS_PAD;

@@ -4,11 +4,16 @@
 
 /* The letters (code points) of WORD into OUT, at most VMAX_LEN of them; their count, or VMAX_LEN + 1
  * when there are more. */
-static guint
+G_ALWAYS_INLINE static inline guint
 letters_of(const char *word, gunichar *out)
 {
   guint n = 0;
-  for (const char *p = word; *p != '\0'; p = g_utf8_next_char(p)) {
+  /* ASCII (every English word): byte i is letter i, its own code point. */
+  for (; n < VMAX_LEN && (guchar)word[n] - 1u < 0x7fu; n++)
+    out[n] = (guchar)word[n];
+  if (word[n] == '\0')
+    return n;
+  for (const char *p = word + n; *p != '\0'; p = g_utf8_next_char(p)) {
     if (n == VMAX_LEN)
       return VMAX_LEN + 1;
     out[n++] = g_utf8_get_char(p);
