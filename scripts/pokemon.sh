@@ -9,7 +9,8 @@
 #                                openers guarantee 6 and 5 (prove --all)
 #   pokemon-dp-hard.sheet.html   the printable cheat sheet of the best hard-mode strategy
 #   times.txt                    the command, wall and CPU seconds and peak RSS of each step
-# Usage: scripts/pokemon.sh [BUILD_DIR]   (from the repository root; about two minutes on 2 cores)
+# Usage: scripts/pokemon.sh [BUILD_DIR]   (from the repository root; about 80 minutes on 2 cores,
+#                                          nearly all of it the SWSH hard-mode --all steps)
 set -eu
 build=${1:-build}
 hs="$build/hardsix"

@@ -105,3 +105,27 @@ if [ -f /usr/share/dict/american-english ] && [ -f /usr/share/dict/spanish ]; th
 else
   skip "games-debian-lists (wamerican and wspanish are not installed: make deps installs them)"
 fi
+
+# The committed Pokémon results (output/pokemon/, scripts/pokemon.sh): every tree verifies with the
+# total its table row claims, so a tree or a row edited by hand (or made by a broken build) shows here.
+P="$ROOT/output/pokemon"
+if [ -f "$P/times.txt" ]; then
+  for tsv in "$P"/*.best.tsv; do
+    base=$(basename "$tsv" .best.tsv)
+    case "$base" in
+      *-hard) lists=${base%-hard} opts="" tree="$P/$base.per-word.txt" ;;
+      *-normal) lists=${base%-normal} opts="$PK" tree="$P/$base.habara.json" ;;
+      *) lists=$base opts="$PK" tree="$P/$base.habara.json" ;;
+    esac
+    total=$(awk -F'\t' '$2 == "optimal" { print $3 }' "$tsv")
+    # shellcheck disable=SC2086
+    "$HS" verify "$tree" --lists "$lists" $opts >"$T/out" 2>"$T/err"
+    n=$(sed -n 's/.*verified: \([0-9]*\) answers.*/\1/p' "$T/out" | head -n 1)
+    avg=$(sed -n 's/.*average \([0-9.]*\).*/\1/p' "$T/out" | head -n 1)
+    want=$(awk -F'\t' '$2 == "optimal" { print $4 }' "$tsv")
+    if [ -n "$n" ] && [ "$avg" = "$want" ] && [ -n "$total" ]; then ok "games-committed-$base"
+    else fail "games-committed-$base" "$(basename "$tree"): verify says '$(head -c 300 "$T/out")', the table says $total ($want)"; fi
+  done
+else
+  skip "games-committed-pokemon: $P/times.txt is not there"
+fi
