@@ -1,5 +1,6 @@
-/* Tests for words.c: loading and validating lists (errors name file:line), canonical order and
- * --order files, lookup, the data directory, and the shipped lists themselves. */
+/* Tests for the words module (words.h: words.c and order.c): loading and validating lists (errors
+ * name file:line), canonical order and --order files, lookup, the data directory, and the shipped lists
+ * themselves. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
