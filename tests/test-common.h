@@ -113,6 +113,29 @@ hs_test_random_game(GRand *rng, const gunichar *alphabet, guint A, guint L, guin
   return words;
 }
 
+#if HS_MAX_LEN >= 7
+/* Games of six and seven letters (the wide build) for the brute-force comparisons: over few letters, so
+ * that they repeat and hard mode bites, one of them with guesses as short as one letter; CHECK gets
+ * each, with N_A answers and N_G guesses. */
+static inline void
+hs_test_long_games(guint32 seed, guint n_a, guint n_g, void (*check)(HsWords *w))
+{
+  static const gunichar latin[] = { 'a', 'e', 'r', 's', 't', 0xF1 };
+  static const gunichar kana[] = { 0x30A2, 0x30AB, 0x30FC, 0x30F3, 0x30C3 };
+  GRand *rng = g_rand_new_with_seed(seed);
+  for (guint L = 6; L <= 7; L++) {
+    HsWords *m = hs_test_random_game(rng, latin, 4 + L % 2, L, n_a, n_g, FALSE);
+    assert_int_equal(m->length, L);
+    check(m);
+    hs_words_free(m);
+    HsWords *k = hs_test_random_game(rng, kana, 4, L, n_a, n_g, TRUE);
+    check(k);
+    hs_words_free(k);
+  }
+  g_rand_free(rng);
+}
+#endif
+
 /* The least of PATS[0..n) above ABOVE (-1: the least of all), or G_MAXUINT when there is none: the
  * patterns of a split in increasing order without an array over every pattern (6561 of them in the
  * wide build). */
