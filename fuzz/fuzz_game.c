@@ -6,28 +6,11 @@
  *  - a pattern formats and parses back for the guess that shows it;
  *  - the verifier reaches the engine's hard-mode verdict on one-answer per-word files. */
 #include "fuzz-common.h"
+#include "../tests/reference-feedback.h"
 
 #define MAX_WORDS 10
 
 static const gunichar letters[] = { 0x30A2, 0x30AB, 0x30FC, 0x30F3, 0x30C3, 'a', 0xF1, 0xDF, 0xE4, 'e' };
-
-static guint
-reference(const gunichar *g, guint k, const gunichar *a, guint L)
-{
-  gboolean used[8] = { FALSE };
-  guint tile[8] = { 0 };
-  for (guint i = 0; i < k; i++)
-    if (g[i] == a[i])
-      tile[i] = 2, used[i] = TRUE;
-  for (guint i = 0; i < k; i++)
-    for (guint j = 0; j < L && tile[i] == 0; j++)
-      if (!used[j] && a[j] == g[i])
-        tile[i] = 1, used[j] = TRUE;
-  guint p = 0;
-  for (guint i = 0; i < L; i++)
-    p = p * 3 + tile[i];
-  return p;
-}
 
 static guint
 decode(const char *s, gunichar *out)
@@ -78,7 +61,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const HsPat *row = hs_table_row(t, g, NULL);
     for (guint a = 0; a < w->n_answers; a++) {
       gunichar ac[8];
-      const guint want = reference(gc, k, ac, decode(w->text[a], ac));
+      const guint want = hs_reference_feedback(gc, k, ac, decode(w->text[a], ac));
       FUZZ_CHECK(hs_feedback(w->text[g], w->text[a]) == want);
       FUZZ_CHECK(hs_feedback_words(w, g, a) == want);
       FUZZ_CHECK(row[a] == want);

@@ -8,6 +8,7 @@
 
 #include "hardsix/hardsix.h"
 #include "test-common.h"
+#include "reference-feedback.h"
 
 static void
 test_examples_from_design(void **state)
@@ -300,26 +301,6 @@ test_short_guess_examples(void **state)
   }
 }
 
-/* The two-pass rule on code points, written plainly from DESIGN.md: greens first; then, left to right,
- * each other guess letter is yellow while an unconsumed copy is left anywhere in the answer. */
-static guint
-reference_feedback(const gunichar *g, guint k, const gunichar *a, guint L)
-{
-  gboolean used[8] = { FALSE };
-  guint tile[8] = { 0 };
-  for (guint i = 0; i < k; i++)
-    if (g[i] == a[i])
-      tile[i] = 2, used[i] = TRUE;
-  for (guint i = 0; i < k; i++)
-    for (guint j = 0; j < L && tile[i] == 0; j++)
-      if (!used[j] && a[j] == g[i])
-        tile[i] = 1, used[j] = TRUE;
-  guint p = 0;
-  for (guint i = 0; i < L; i++)
-    p = p * 3 + tile[i];
-  return p;
-}
-
 /* Random lists over a small alphabet of multi-byte letters, answers of L letters, guesses of 1..L:
  * the text rule, the code rule, the table (fast and general paths) and the verifier all agree with
  * the reference. */
@@ -346,7 +327,7 @@ test_random_games(void **state)
         guint l = 0;
         for (const char *c = hw->text[ai]; *c; c = g_utf8_next_char(c))
           a[l++] = g_utf8_get_char(c);
-        const guint want = reference_feedback(g, k, a, l);
+        const guint want = hs_reference_feedback(g, k, a, l);
         if (hs_feedback(hw->text[gi], hw->text[ai]) != want || hs_feedback_words(hw, gi, ai) != want ||
             row[ai] != want || hs_verify_feedback(hw->text[gi], hw->text[ai]) != want)
           fail_msg("%s against %s: text %u, codes %u, table %u, verifier %u, reference %u", hw->text[gi], hw->text[ai],
@@ -377,7 +358,7 @@ check_table_against_reference(const HsWords *w, const HsTable *t, GRand *rng)
       guint l = 0;
       for (const char *c = w->text[ai]; *c; c = g_utf8_next_char(c))
         a[l++] = g_utf8_get_char(c);
-      const guint want = reference_feedback(g, k, a, l);
+      const guint want = hs_reference_feedback(g, k, a, l);
       const guint col = gi < w->n_answers ? hs_table_column(t, ai)[gi] : want;
       if (row[ai] != want || ba[(gsize)ai * w->n_words + gi] != want || col != want ||
           hs_verify_feedback(w->text[gi], w->text[ai]) != want)

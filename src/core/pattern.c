@@ -101,15 +101,21 @@ hs_feedback(const char *guess, const char *answer)
   gunichar g[HS_PATTERN_MAX_TILES], a[HS_PATTERN_MAX_TILES];
   const guint L = decode(answer, a, HS_PATTERN_MAX_TILES), k = decode(guess, g, HS_PATTERN_MAX_TILES);
   g_return_val_if_fail(L <= HS_PATTERN_MAX_TILES && k <= L, 0);
-  gboolean used[HS_PATTERN_MAX_TILES] = { FALSE };
+  /* Counted rather than consumed: a non-green guess letter is yellow when the answer's non-green copies
+   * of it outnumber its yellow copies earlier in the guess. */
   guint tile[HS_PATTERN_MAX_TILES] = { 0 };
   for (guint i = 0; i < k; i++)
-    if (g[i] == a[i])
-      tile[i] = 2, used[i] = TRUE;
-  for (guint i = 0; i < k; i++)
-    for (guint j = 0; j < L && tile[i] == 0; j++)
-      if (!used[j] && a[j] == g[i])
-        tile[i] = 1, used[j] = TRUE;
+    tile[i] = g[i] == a[i] ? 2 : 0;
+  for (guint i = 0; i < k; i++) {
+    if (tile[i] == 2)
+      continue;
+    guint copies = 0, earlier = 0;
+    for (guint j = 0; j < L; j++)
+      copies += a[j] == g[i] && !(j < k && tile[j] == 2);
+    for (guint j = 0; j < i; j++)
+      earlier += g[j] == g[i] && tile[j] == 1;
+    tile[i] = copies > earlier;
+  }
   guint p = 0;
   for (guint i = 0; i < L; i++)
     p = p * 3 + tile[i];
