@@ -121,4 +121,15 @@ expect_rc optimize-best-without-all 2 $HS optimize salet --best 3
 expect_rc optimize-best-zero 2 $HS optimize --all --best 0
 expect_rc optimize-best-sharded 2 $HS optimize --all --best 3 --shard 1/2
 expect_rc optimize-unknown-opener 2 $HS optimize zzzzz
+
+# A long single-opener search shows its progress on a terminal (after the prover's line, the optimiser's:
+# acred searches about 28,000 nodes) and nothing of it when stderr is not a terminal.
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+  script -qec "$HS optimize acred --lists nyt2022 --format tree >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect_grep optimize-progress-tty "$T/tty" 'optimize: searching acred: [0-9]* nodes, [0-9]* s'
+else
+  skip "optimize-progress-tty: script(1) cannot make a terminal here"
+fi
+$HS optimize acred --lists nyt2022 --format tree >/dev/null 2>"$T/notty"
+if grep -q 'searching' "$T/notty"; then fail optimize-progress-not-tty "progress written to a non-terminal"; else ok optimize-progress-not-tty; fi
 exit 0
