@@ -90,7 +90,7 @@ decode(const char *s, gunichar *out, guint max)
   for (const char *p = s; *p != '\0'; p = g_utf8_next_char(p)) {
     if (n == max)
       return max + 1;
-    out[n++] = (guchar)*p < 0x80 ? (guchar)*p : g_utf8_get_char(p);
+    out[n++] = hs_utf8_char(p);
   }
   return n;
 }

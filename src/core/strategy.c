@@ -126,7 +126,7 @@ hs_tree_builder_play(HsTreeBuilder *b, guint idx, guint32 guess, const HsPat *ro
         count_over(b, a);
       continue;
     }
-    HsPat p = (HsPat)(row ? row[a] : hs_feedback(w->text[guess], w->text[a]));
+    HsPat p = row ? row[a] : hs_feedback_words(w, guess, a);
     b->pat[rest] = p;
     b->rest[rest++] = a;
     count[p]++;
@@ -275,7 +275,7 @@ hs_strategy_path(const HsStrategy *s, guint answer, guint32 *path)
     path[len++] = n->guess;
     if (n->guess == answer)
       return len;
-    n = hs_strategy_child(s, n, hs_feedback_codes(w->code[n->guess], w->code[answer], w->pow3));
+    n = hs_strategy_child(s, n, hs_feedback_words(w, n->guess, answer));
   }
   return 0;
 }

@@ -178,7 +178,7 @@ collect_alphabet(HsWords *w, const LoadState *a, const LoadState *g, GError **er
     const LoadState *st = k == 0 ? a : g;
     for (guint i = 0; i < st->list->len; i++)
       for (const char *p = st->list->pdata[i]; *p != '\0'; p = g_utf8_next_char(p)) {
-        const gunichar c = (guchar)*p < 0x80 ? (guchar)*p : g_utf8_get_char(p);
+        const gunichar c = hs_utf8_char(p);
         gboolean fresh;
         if (c < G_N_ELEMENTS(ascii)) {
           fresh = !ascii[c];

@@ -246,6 +246,13 @@ typedef struct {
   HsLetters *letters;         /* per word: the letter codes it holds (for fast rule checks) */
 } HsWords;
 
+/* The code point at P in valid UTF-8: ASCII (every English word) read directly, the rest by GLib. */
+static inline gunichar
+hs_utf8_char(const char *p)
+{
+  return (guchar)*p < 0x80 ? (gunichar)(guchar)*p : g_utf8_get_char(p);
+}
+
 #define HS_WORDS_ERROR (hs_words_error_quark())
 GQuark hs_words_error_quark(void);
 /* HS_WORDS_ERROR_UNKNOWN_SET: a built-in name (list set or order) is unknown or does not apply to the
