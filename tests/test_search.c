@@ -137,6 +137,73 @@ test_memo(void **state)
   hs_memo_free(&m);
 }
 
+/* A memo bounded to 20,000 entries: on the put that would pass the bound it thins itself (entries of
+ * weight 0, as hs_memo_put gives: it empties itself), keeps the entries put since then, and never
+ * holds more than 4 slots per entry of the bound. */
+static void
+test_memo_bounded(void **state)
+{
+  (void)state;
+  HsMemo m;
+  hs_memo_init(&m);
+  hs_memo_set_max_count(&m, 20000);
+  for (guint64 i = 0; i < 300000; i++) {
+    hs_memo_put(&m, hs_mix64(i), hs_mix64(i + 1000000007), i * 3);
+    assert_int_equal(m.count, i % 20000 + 1);
+  }
+  assert_int_equal(m.flushes, 14);
+  assert_true(hs_memo_bytes(&m) <= 4 * 20000 * sizeof(HsMemoEntry));
+  /* The last 20,000 are there, the one before them is gone. */
+  for (guint64 i = 280000; i < 300000; i++) {
+    const HsMemoEntry *e = hs_memo_find(&m, hs_mix64(i), hs_mix64(i + 1000000007));
+    assert_non_null(e);
+    assert_int_equal(e->val, i * 3);
+  }
+  assert_null(hs_memo_find(&m, hs_mix64(279999), hs_mix64(279999 + 1000000007)));
+  /* The bound is checked before the lookup: a full memo empties itself even for a key it holds. */
+  hs_memo_put(&m, hs_mix64(299500), hs_mix64(299500 + 1000000007), 7);
+  assert_int_equal(m.count, 1);
+  assert_int_equal(m.flushes, 15);
+  assert_int_equal(hs_memo_find(&m, hs_mix64(299500), hs_mix64(299500 + 1000000007))->val, 7);
+  assert_null(hs_memo_find(&m, hs_mix64(299501), hs_mix64(299501 + 1000000007)));
+  /* Weighted: the full memo keeps its heaviest entries, at most half of the bound, all of one weight
+   * or none of it. 20,000 entries of weights 0..9 (2,000 each): weights 5..9 make 10,000, half. */
+  hs_memo_clear(&m);
+  for (guint64 i = 0; i < 20000; i++)
+    hs_memo_put_weighted(&m, hs_mix64(i), hs_mix64(i + 1), i, (guint16)(i % 10));
+  hs_memo_put_weighted(&m, hs_mix64(20000), hs_mix64(20001), 20000, 3);
+  assert_int_equal(m.flushes, 16);
+  assert_int_equal(m.count, 10001);
+  for (guint64 i = 0; i < 20000; i++) {
+    const HsMemoEntry *e = hs_memo_find(&m, hs_mix64(i), hs_mix64(i + 1));
+    if (i % 10 >= 5) {
+      assert_non_null(e);
+      assert_int_equal(e->val, i);
+      assert_int_equal(e->weight, i % 10);
+    } else {
+      assert_null(e);
+    }
+  }
+  assert_non_null(hs_memo_find(&m, hs_mix64(20000), hs_mix64(20001)));
+  /* One weight more than half: it goes whole, with everything lighter. 1 entry of weight 9, 19,999 of
+   * weight 8: only the heaviest stays. */
+  hs_memo_clear(&m);
+  for (guint64 i = 0; i < 20000; i++)
+    hs_memo_put_weighted(&m, hs_mix64(i), hs_mix64(i + 1), i, i == 7 ? 9 : 8);
+  hs_memo_put_weighted(&m, hs_mix64(20000), hs_mix64(20001), 20000, 0);
+  assert_int_equal(m.flushes, 17);
+  assert_int_equal(m.count, 2);
+  assert_non_null(hs_memo_find(&m, hs_mix64(7), hs_mix64(8)));
+  assert_null(hs_memo_find(&m, hs_mix64(8), hs_mix64(9)));
+  /* No bound: it grows again. */
+  hs_memo_set_max_count(&m, 0);
+  for (guint64 i = 0; i < 5000; i++)
+    hs_memo_put(&m, hs_mix64(i), hs_mix64(i + 1000000007), i);
+  assert_true(m.count >= 5000);
+  assert_int_equal(m.flushes, 17);
+  hs_memo_free(&m);
+}
+
 /* A partition with room for every answer (partition_free frees it). */
 static HsPartition *
 partition_new(void)
@@ -392,6 +459,7 @@ main(void)
     cmocka_unit_test(test_legal_pool_matches_rules),
     cmocka_unit_test(test_within_is_sound),
     cmocka_unit_test(test_memo),
+    cmocka_unit_test(test_memo_bounded),
     cmocka_unit_test(test_partition),
     cmocka_unit_test(test_partition_two_steps),
     cmocka_unit_test(test_driver_steps),

@@ -91,12 +91,12 @@ part2_row(HsProver *P, Level *L, const guint16 *T, const guint16 *tl, guint k, g
     return FALSE;
   const guint w = L->legal[j];
   if (!*parent_ok) {
-    hs_memo_put(&P->memo, pk1, pk2, w);
+    hs_memo_put_weighted(&P->memo, pk1, pk2, w, hs_memo_weight(2, k));
     *parent_ok = TRUE;
   }
   if (!hs_state_allows(P->core, child, w))
     return FALSE;
-  hs_memo_put(&P->memo, ck1, ck2, w);
+  hs_memo_put_weighted(&P->memo, ck1, ck2, w, hs_memo_weight(2, k));
   return TRUE;
 }
 
@@ -118,9 +118,9 @@ hs_prove_part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, gu
     if (by_parts && L->dist[L->ppos[T[i]]] < k)
       continue;
     if (hs_set_injective(P->rows[T[i]], T, k)) {
-      hs_memo_put(&P->memo, ck1, ck2, T[i]);
+      hs_memo_put_weighted(&P->memo, ck1, ck2, T[i], hs_memo_weight(2, k));
       if (!parent_ok)
-        hs_memo_put(&P->memo, pk1, pk2, T[i]);
+        hs_memo_put_weighted(&P->memo, pk1, pk2, T[i], hs_memo_weight(2, k));
       return TRUE;
     }
   }
@@ -160,8 +160,8 @@ hs_prove_part2(HsProver *P, Level *L, const guint16 *T, guint k, guint64 pk1, gu
     }
   }
   if (!parent_ok)
-    hs_memo_put(&P->memo, pk1, pk2, MEMO_FAIL);
-  hs_memo_put(&P->memo, ck1, ck2, MEMO_FAIL);
+    hs_memo_put_weighted(&P->memo, pk1, pk2, MEMO_FAIL, hs_memo_weight(2, k));
+  hs_memo_put_weighted(&P->memo, ck1, ck2, MEMO_FAIL, hs_memo_weight(2, k));
   return FALSE;
 }
 

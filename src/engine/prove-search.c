@@ -144,13 +144,13 @@ screen_parts(HsProver *P, Level *L, const HsState *st, guint w, guint r, gboolea
       if (e != NULL) {
         P->stats.memo_hits++;
         if (e->val == MEMO_FAIL) {
-          hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+          hs_memo_put_weighted(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL, hs_memo_weight(r - 1, L->part.size[p]));
           local_put(L, p, MEMO_FAIL);
           return -1;
         }
         const guint32 val = (guint32)e->val; /* e dies when the memo grows */
         if (hs_state_allows(P->core, &L->child[p], val)) {
-          hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], val);
+          hs_memo_put_weighted(&P->memo, L->ck1[p], L->ck2[p], val, hs_memo_weight(r - 1, L->part.size[p]));
           local_put(L, p, val);
           continue;
         }
@@ -182,7 +182,7 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
     return ok ? TRY_WORKS : TRY_FAILS;
   }
   if (r - 1 >= 3 && L->n_cores > 0 && hs_prove_core_covers(L, T, size, hs_prove_set_signature(T, size), &L->child[p])) {
-    hs_memo_put(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL);
+    hs_memo_put_weighted(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL, hs_memo_weight(r - 1, size));
     local_put(L, p, MEMO_FAIL);
     return TRY_FAILS;
   }
@@ -640,7 +640,7 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
     hs_prove_level(P, lvl)->n_clus = 0;
   else if (r >= 3 && hs_prove_refuted_by_clusters(P, S, n, st, r, lvl)) {
     P->stats.refuted++;
-    hs_memo_put(&P->memo, k1, k2, MEMO_FAIL);
+    hs_memo_put_weighted(&P->memo, k1, k2, MEMO_FAIL, hs_memo_weight(r, n));
     return FALSE;
   }
   P->stats.nodes++;
@@ -648,7 +648,7 @@ hs_prove_solve(HsProver *P, const guint16 *S, guint n, guint64 h1, guint64 h2, c
   gboolean ok = r == 2 ? hs_prove_solve2(P, S, n, st, lvl, &g) : solve_deep(P, S, n, st, r, lvl, &g);
   if (hs_prove_stopped(P))
     return FALSE;
-  hs_memo_put(&P->memo, k1, k2, ok ? g : MEMO_FAIL);
+  hs_memo_put_weighted(&P->memo, k1, k2, ok ? g : MEMO_FAIL, hs_memo_weight(r, n));
   *guess = g;
   return ok;
 }

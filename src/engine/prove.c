@@ -77,6 +77,7 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
   hs_memo_init(&P->memo);
   hs_alike_init(&P->alike, w->n_words);
   hs_prove_tuning_init(&P->tuning);
+  hs_memo_set_max_count(&P->memo, P->tuning.memo_max_entries);
   return P;
 }
 
@@ -92,6 +93,7 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->escalate_nodes = 2000;
   t->switch_nodes = 100000;
   t->switch_growth = 2;
+  t->memo_max_entries = G_GUINT64_CONSTANT(1) << 22;
 }
 
 void
@@ -100,6 +102,7 @@ hs_prover_set_tuning(HsProver *P, const HsProveTuning *t)
   P->tuning = *t;
   P->tuning.probe_budget = MAX(1u, t->probe_budget);
   hs_memo_clear(&P->memo); /* entries found under other settings may name other guesses */
+  hs_memo_set_max_count(&P->memo, t->memo_max_entries);
 }
 
 void
@@ -337,6 +340,7 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
   }
   hs_memo_clear(&P->memo);
   memset(&P->stats, 0, sizeof P->stats);
+  const guint64 flushes0 = P->memo.flushes;
   P->order = P->first_order;
   P->undecided = FALSE;
   P->failed_opener = HS_NONE;
@@ -349,6 +353,7 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
   if (cancelled_error(P, error))
     return FALSE;
   P->stats.memo_entries = P->memo.count;
+  P->stats.memo_flushes = P->memo.flushes - flushes0;
   if (stats)
     *stats = P->stats;
   if (undecided) {
@@ -518,12 +523,14 @@ hs_prove_part(HsProver *P, guint n_steps, const guint32 *guesses, const HsPat *p
     h2 += P->z2[a];
   }
   memset(&P->stats, 0, sizeof P->stats);
+  const guint64 flushes0 = P->memo.flushes;
   P->order = P->first_order;
   guint32 g = HS_NONE;
   gboolean ok = hs_prove_solve(P, S, n_cands, h1, h2, &st, guesses_left, 0, &g);
   if (cancelled_error(P, error))
     return FALSE;
   P->stats.memo_entries = P->memo.count;
+  P->stats.memo_flushes = P->memo.flushes - flushes0;
   if (stats)
     *stats = P->stats;
   *solvable = ok;

@@ -237,6 +237,8 @@ hs_memo_init(HsMemo *m)
   m->e = g_new0(HsMemoEntry, m->mask + 1);
   m->gen = 1;
   m->count = 0;
+  m->max_count = 0;
+  m->flushes = 0;
 }
 
 void
@@ -278,8 +280,58 @@ memo_grow(HsMemo *m)
 }
 
 void
-hs_memo_put(HsMemo *m, guint64 k1, guint64 k2, guint64 val)
+hs_memo_set_max_count(HsMemo *m, guint64 max_count)
 {
+  m->max_count = max_count;
+}
+
+/* Places entry X, whose key the memo does not hold, in the first free slot of its probe sequence. */
+static void
+memo_place(HsMemo *m, const HsMemoEntry *x)
+{
+  guint64 i = x->k1 & m->mask;
+  while (m->e[i].gen == m->gen)
+    i = (i + 1) & m->mask;
+  m->e[i] = *x;
+  m->e[i].gen = m->gen;
+  m->count++;
+}
+
+/* The full memo keeps its heaviest entries, at most half of max_count: every entry above the
+ * weight where that many is reached. */
+static void
+memo_thin(HsMemo *m)
+{
+  const guint64 cap = m->mask + 1, keep_most = m->max_count / 2;
+  guint32 *hist = g_new0(guint32, G_MAXUINT16 + 1);
+  for (guint64 j = 0; j < cap; j++)
+    if (m->e[j].gen == m->gen)
+      hist[m->e[j].weight]++;
+  /* Keep the weights above LIMIT: the most entries that fit keep_most. */
+  guint64 kept = 0;
+  guint limit = G_MAXUINT16;
+  while (limit > 0 && kept + hist[limit] <= keep_most) {
+    kept += hist[limit];
+    limit--;
+  }
+  g_free(hist);
+  HsMemoEntry *keep = g_new(HsMemoEntry, MAX(kept, 1u));
+  guint64 n = 0;
+  for (guint64 j = 0; j < cap; j++)
+    if (m->e[j].gen == m->gen && m->e[j].weight > limit)
+      keep[n++] = m->e[j];
+  hs_memo_clear(m);
+  for (guint64 j = 0; j < n; j++)
+    memo_place(m, &keep[j]);
+  g_free(keep);
+  m->flushes++;
+}
+
+void
+hs_memo_put_weighted(HsMemo *m, guint64 k1, guint64 k2, guint64 val, guint16 weight)
+{
+  if (m->max_count != 0 && m->count >= m->max_count)
+    memo_thin(m);
   if (2 * (m->count + 1) > m->mask + 1)
     memo_grow(m);
   guint64 i = k1 & m->mask;
@@ -289,14 +341,18 @@ hs_memo_put(HsMemo *m, guint64 k1, guint64 k2, guint64 val)
       break;
     if (e->k1 == k1 && e->k2 == k2) {
       e->val = val;
+      e->weight = weight;
       return;
     }
   }
-  m->e[i].k1 = k1;
-  m->e[i].k2 = k2;
-  m->e[i].val = val;
-  m->e[i].gen = m->gen;
-  m->count++;
+  const HsMemoEntry x = { .k1 = k1, .k2 = k2, .val = val, .weight = weight };
+  memo_place(m, &x);
+}
+
+void
+hs_memo_put(HsMemo *m, guint64 k1, guint64 k2, guint64 val)
+{
+  hs_memo_put_weighted(m, k1, k2, val, 0);
 }
 
 /* ---- partitions ---- */

@@ -137,19 +137,43 @@ typedef struct {
   guint64 k1, k2; /* 128-bit key */
   guint64 val;    /* the searcher's value */
   guint32 gen;    /* live when equal to the memo's generation */
+  guint16 weight; /* what the entry is worth keeping (hs_memo_weight), when a bounded memo is full */
 } HsMemoEntry;
 
 typedef struct {
   HsMemoEntry *e;
-  guint64 mask;  /* capacity - 1 (capacity a power of two) */
-  guint64 count; /* live entries */
+  guint64 mask;      /* capacity - 1 (capacity a power of two) */
+  guint64 count;     /* live entries */
+  guint64 max_count; /* a put that finds this many live entries thins the memo first (0: no limit) */
+  guint64 flushes;   /* how often that happened since hs_memo_init */
   guint32 gen;
 } HsMemo;
 
 void hs_memo_init(HsMemo *m);
 void hs_memo_clear(HsMemo *m);
 void hs_memo_free(HsMemo *m);
+/* Puts (K1, K2) -> VAL with weight 0 (hs_memo_put_weighted). */
 void hs_memo_put(HsMemo *m, guint64 k1, guint64 k2, guint64 val);
+/* Puts (K1, K2) -> VAL (replacing the value of a key it holds); WEIGHT ranks the entry when a bounded
+ * memo thins itself: the heavier entries are kept. */
+void hs_memo_put_weighted(HsMemo *m, guint64 k1, guint64 k2, guint64 val, guint16 weight);
+
+/* The weight of the entry of a set of N answers with R guesses left: by R, then by N (a search with
+ * more guesses left costs more to repeat, and so, with as many, does a larger set). */
+static inline guint16
+hs_memo_weight(guint r, guint n)
+{
+  return (guint16)((MIN(r, 15u) << 12) | MIN(n, 4095u));
+}
+
+/* Bounds the memo to MAX_COUNT live entries (0: none), so to at most 4 * MAX_COUNT slots of
+ * sizeof(HsMemoEntry) bytes (or the initial 65,536). A put that finds the memo full thins it first:
+ * it keeps the heaviest entries, at most half of MAX_COUNT (all those above a weight, none of those
+ * at it or below), and drops the rest. A memo holds only settled facts, so dropping entries changes
+ * the work a search does, never its answers; and since which entries go depends only on the entries
+ * (their weights), never on where they sit in the table or on the capacity earlier searches left, a
+ * search stays deterministic. */
+void hs_memo_set_max_count(HsMemo *m, guint64 max_count);
 
 static inline const HsMemoEntry *
 hs_memo_find(const HsMemo *m, guint64 k1, guint64 k2)

@@ -34,6 +34,7 @@ typedef struct {
   guint64 nodes;        /* search nodes expanded (parts not answered by the memo or a shortcut) */
   guint64 memo_hits;    /* parts answered by the memo */
   guint64 memo_entries; /* entries the memo held at the end */
+  guint64 memo_flushes; /* times the memo reached HsProveTuning.memo_max_entries and was thinned */
   guint64 refuted;      /* parts and guesses refuted by a bound, without a search */
   gboolean other_order; /* the verdict came from the other order than the prover's (the escalation,
                          * hs_prover_set_node_limit), or the limit was reached in it */
@@ -116,6 +117,11 @@ typedef struct {
                          * and so on (0: never switch, one order until decided); default 100000 */
   guint switch_growth;      /* ... each order's budget growing by this factor every time it comes back;
                          * default 2 */
+  guint64 memo_max_entries; /* a memo that reaches this many entries keeps its heaviest half (the
+                             * entries with the most guesses left, then the largest sets) and drops
+                             * the rest (0: never), which bounds its table to 2^k >= 2 x this entries
+                             * of 32 bytes: it keeps the largest searches (millions of nodes) within
+                             * 1 GB per opener; default 2^22 (a 256 MiB table) */
 } HsProveTuning;
 
 void hs_prove_tuning_init(HsProveTuning *t);                    /* the defaults */
