@@ -94,7 +94,9 @@ print_other_order(const HsProveStats *st)
     fprintf(stderr, "search: the %s order decided, the escalation's second (the %s order first)\n",
             hs_prove_order_name(deciding_order(st)), hs_prove_order_name(opt.order));
   if (st->memo_flushes > 0)
-    fprintf(stderr, "search: the memo reached its bound and was thinned %" G_GUINT64_FORMAT " time%s (memory stays bounded, some work is repeated)\n",
+    fprintf(stderr,
+            "search: the memo reached its bound and was thinned %" G_GUINT64_FORMAT
+            " time%s (memory stays bounded, some work is repeated)\n",
             st->memo_flushes, st->memo_flushes == 1 ? "" : "s");
 }
 
