@@ -60,9 +60,10 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
 
 /* Search settings under which every comparison is repeated: the defaults; probing from three guesses
  * left with tiny budgets (aborted probes, later rounds, trouble reordering); no sub-tables (the
- * feedback-table paths and lazy scoring); and rounds and clusters only for the smallest caps, so
- * that openers of larger caps escalate to them after a node or a few (escalate_nodes), with the
- * orders alternating every few nodes (switch_nodes). */
+ * feedback-table paths and lazy scoring) and a memo of 3 entries (thinned all the time); and rounds
+ * and clusters only for the smallest caps, so that openers of larger caps escalate to them after a
+ * node or a few (escalate_nodes), with the orders alternating every few nodes (switch_nodes), the
+ * last with a memo of 2 entries. */
 #define N_TUNINGS 5
 
 static void
@@ -77,7 +78,7 @@ tunings(HsProveTuning *t)
   t[2].probe_budget = 3;
   t[2].trouble_first = 2;
   t[2].sub_budget = 0;
-  t[2].memo_max_entries = 3; /* the memo empties itself all the time */
+  t[2].memo_max_entries = 3; /* the memo thins itself all the time */
   t[3].refute_max_guesses = 1;
   t[3].escalate_nodes = 1;
   t[3].switch_nodes = 1;
@@ -706,7 +707,7 @@ test_node_limit(void **state)
           assert_false(ref.other_order);
           assert_true(hs_prover_decide(free_run, o, cap, &got, &full, &e));
           assert_int_equal(got, want);
-          /* Tuning 4 bounds the memo to 2 entries: emptying it must not change the search's
+          /* Tuning 4 bounds the memo to 2 entries: thinning it must not change the search's
            * determinism (checked below: the same nodes after other decisions, with limits). */
           flushed += full.memo_flushes > 0;
           if (full.other_order) {

@@ -86,9 +86,10 @@ policy_string(const HsCliContext *ctx, const HsProveStats *st)
                          hs_prove_order_name(deciding_order(st)));
 }
 
-/* Says when the escalation switched to the other order and that one decided. */
+/* Says when the escalation switched to the other order and that one decided, and when the memo reached
+ * its bound and was thinned. */
 static void
-print_other_order(const HsProveStats *st)
+print_search_notes(const HsProveStats *st)
 {
   if (st->other_order)
     fprintf(stderr, "search: the %s order decided, the escalation's second (the %s order first)\n",
@@ -214,7 +215,7 @@ prove_one(HsCliContext *ctx, GError **error)
   hs_cli_progress_end();
   if (*error != NULL)
     return FALSE;
-  print_other_order(&st);
+  print_search_notes(&st);
   if (s != NULL)
     return emit_proof(ctx, s, secs, &st, error);
   return hs_cli_report_impossible(ctx, opener, &why, st.nodes, secs, error);

@@ -258,33 +258,6 @@ hs_memo_free(HsMemo *m)
   m->e = NULL;
 }
 
-static void
-memo_grow(HsMemo *m)
-{
-  HsMemoEntry *old = m->e;
-  guint64 old_cap = m->mask + 1;
-  guint32 gen = m->gen;
-  m->mask = 2 * old_cap - 1;
-  m->e = g_new0(HsMemoEntry, m->mask + 1);
-  m->gen = 1;
-  for (guint64 j = 0; j < old_cap; j++) {
-    if (old[j].gen != gen)
-      continue;
-    guint64 i = old[j].k1 & m->mask;
-    while (m->e[i].gen == m->gen)
-      i = (i + 1) & m->mask;
-    m->e[i] = old[j];
-    m->e[i].gen = m->gen;
-  }
-  g_free(old);
-}
-
-void
-hs_memo_set_max_count(HsMemo *m, guint64 max_count)
-{
-  m->max_count = max_count;
-}
-
 /* Places entry X, whose key the memo does not hold, in the first free slot of its probe sequence. */
 static void
 memo_place(HsMemo *m, const HsMemoEntry *x)
@@ -295,6 +268,28 @@ memo_place(HsMemo *m, const HsMemoEntry *x)
   m->e[i] = *x;
   m->e[i].gen = m->gen;
   m->count++;
+}
+
+static void
+memo_grow(HsMemo *m)
+{
+  HsMemoEntry *old = m->e;
+  guint64 old_cap = m->mask + 1;
+  guint32 gen = m->gen;
+  m->mask = 2 * old_cap - 1;
+  m->e = g_new0(HsMemoEntry, m->mask + 1);
+  m->gen = 1;
+  m->count = 0;
+  for (guint64 j = 0; j < old_cap; j++)
+    if (old[j].gen == gen)
+      memo_place(m, &old[j]);
+  g_free(old);
+}
+
+void
+hs_memo_set_max_count(HsMemo *m, guint64 max_count)
+{
+  m->max_count = max_count;
 }
 
 /* The full memo keeps its heaviest entries, at most half of max_count: every entry above the
