@@ -191,7 +191,7 @@ scorer_clear(Scorer *sc)
 /* Integer score (lower is better) of guess W on the set S, or BOUND as soon as it cannot beat BOUND.
  * maxbucket: largest part; expected: sum of squared part sizes; entropy: sum of n log2 n over the
  * parts in fixed point (less is more entropy). */
-static guint64
+__attribute__((aligned(64))) static guint64
 score_int(Scorer *sc, guint w, const guint *S, guint n, guint64 bound)
 {
   guint16 *cnt = sc->counts;
