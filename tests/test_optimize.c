@@ -168,9 +168,10 @@ check_tree(Brute *b, const HsStrategy *s, const HsNode *node, guint cap)
 
 /* Every opener of the lists, every cap from 2 to MAX_CAP, every rules (both hard modes and normal mode): the optimiser's value,
  * exactness and tree against the brute force; one optimiser per rules is reused for every opener (its
- * memo carries over), so the results cannot depend on what it searched before. */
+ * memo carries over), so the results cannot depend on what it searched before. With MEMO_MAX > 0 its
+ * memo is bounded to that many entries (thinned again and again): the answers must not change. */
 static void
-compare_with_brute(const HsWords *w, guint max_cap)
+compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint64 *most_entries, guint64 *flushes_out)
 {
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
@@ -178,8 +179,10 @@ compare_with_brute(const HsWords *w, guint max_cap)
   for (guint a = 0; a < w->n_answers; a++)
     all[a] = a;
   guint feasible = 0, impossible = 0;
+  guint64 flushes = 0;
   for (guint ri = 0; ri < G_N_ELEMENTS(rules); ri++) {
     g_autoptr(HsOptimizer) O = hs_optimizer_new(t, rules[ri]);
+    hs_optimizer_set_memo_max_entries(O, memo_max);
     Brute b;
     brute_init(&b, w, rules[ri]);
     for (guint cap = 2; cap <= max_cap; cap++)
@@ -189,8 +192,11 @@ compare_with_brute(const HsWords *w, guint max_cap)
         guint64 total;
         gboolean exact;
         GError *e = NULL;
-        assert_true(hs_optimizer_value(O, o, cap, 0, &total, &exact, NULL, &e));
+        HsOptimizeStats st;
+        assert_true(hs_optimizer_value(O, o, cap, 0, &total, &exact, &st, &e));
         assert_true(exact);
+        flushes += st.memo_flushes;
+        *most_entries = MAX(*most_entries, st.memo_entries);
         if (want == BRUTE_INF) {
           if (total != HS_OPTIMIZE_IMPOSSIBLE)
             fail_msg("%s rules, cap %u, opener %s: optimiser %" G_GUINT64_FORMAT ", brute force impossible",
@@ -207,7 +213,8 @@ compare_with_brute(const HsWords *w, guint max_cap)
         assert_true(hs_optimizer_bound(O, o, cap, &step, &e));
         assert_true(step <= want);
         assert_true(hs_optimize_opener_bound(t, o) <= step);
-        g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, o, cap, NULL, &e);
+        g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, o, cap, &st, &e);
+        flushes += st.memo_flushes;
         assert_non_null(s);
         assert_true(s->complete);
         assert_int_equal(hs_histogram_total(&s->hist), want);
@@ -226,7 +233,22 @@ compare_with_brute(const HsWords *w, guint max_cap)
     g_hash_table_unref(b.memo);
   }
   assert_true(feasible > 0);
+  *flushes_out = flushes;
   (void)impossible;
+}
+
+/* compare_with_brute_memo twice: with the default memo bound, and with three entries. */
+static void
+compare_with_brute(const HsWords *w, guint max_cap)
+{
+  guint64 most = 0, flushes = 0, most_small = 0, flushes_small = 0;
+  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, &most, &flushes);
+  assert_int_equal(flushes, 0);
+  compare_with_brute_memo(w, max_cap, 3, &most_small, &flushes_small);
+  /* Where the memo held more than three entries, the small bound was reached (and tested). */
+  assert_true(most_small <= 3);
+  if (most > 3)
+    assert_true(flushes_small > 0);
 }
 
 static void

@@ -411,6 +411,8 @@ typedef struct {
 void hs_cli_watch_prover(HsProver *P, HsCliSearchMeter *m);
 /* The same for the optimiser's search (after the prover has decided). */
 void hs_cli_watch_optimizer(HsOptimizer *O, HsCliSearchMeter *m);
+/* Says on stderr that a search's memo reached its bound and was thinned FLUSHES times (nothing when 0). */
+void hs_cli_note_memo_thinned(guint64 flushes);
 
 /* ---- load.c: strategy files (HS_CMD_STRATEGY_FILE) ---- */
 

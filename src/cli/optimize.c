@@ -75,6 +75,7 @@ print_search(const HsOptimizeStats *st, double secs)
           " MB of memo, %.2f s\n",
           st->nodes, st->nodes == 1 ? "" : "s", st->memo_hits, st->memo_hits == 1 ? "" : "s", st->memo_bytes >> 20,
           secs);
+  hs_cli_note_memo_thinned(st->memo_flushes);
 }
 
 static gboolean

@@ -94,11 +94,7 @@ print_search_notes(const HsProveStats *st)
   if (st->other_order)
     fprintf(stderr, "search: the %s order decided, the escalation's second (the %s order first)\n",
             hs_prove_order_name(deciding_order(st)), hs_prove_order_name(opt.order));
-  if (st->memo_flushes > 0)
-    fprintf(stderr,
-            "search: the memo reached its bound and was thinned %" G_GUINT64_FORMAT
-            " time%s (memory stays bounded, some work is repeated)\n",
-            st->memo_flushes, st->memo_flushes == 1 ? "" : "s");
+  hs_cli_note_memo_thinned(st->memo_flushes);
 }
 
 /* Lists the words of the opener's part PATTERN (canonical order), at most PART_SHOWN. */
@@ -192,6 +188,16 @@ hs_cli_watch_optimizer(HsOptimizer *O, HsCliSearchMeter *m)
 {
   if (isatty(STDERR_FILENO))
     hs_optimizer_set_progress(O, show_search, m);
+}
+
+void
+hs_cli_note_memo_thinned(guint64 flushes)
+{
+  if (flushes > 0)
+    fprintf(stderr,
+            "search: the memo reached its bound and was thinned %" G_GUINT64_FORMAT
+            " time%s (memory stays bounded, some work is repeated)\n",
+            flushes, flushes == 1 ? "" : "s");
 }
 
 static gboolean

@@ -134,6 +134,7 @@ struct HsOptimizer {
   HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
   ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
   guint64 memo_limit;
+  guint64 flushes_at_start; /* memo.flushes when the current call started */
   Level *lv[MAX_LEVELS];
   volatile gint *cancel;
   gboolean cancelled;

@@ -645,12 +645,12 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
   if (O->cancelled)
     return INF;
   if (v < beta && g != HS_NONE) {
-    hs_memo_put(&O->memo, k1, k2, ((guint64)g << 32) | EXACT_BIT | v);
+    hs_memo_put_weighted(&O->memo, k1, k2, ((guint64)g << 32) | EXACT_BIT | v, hs_memo_weight(r, n));
     *guess = g;
     return v;
   }
   /* Failed high: every guess costs at least v >= beta (INF: none works at all). */
-  hs_memo_put(&O->memo, k1, k2, MIN(v, INF));
+  hs_memo_put_weighted(&O->memo, k1, k2, MIN(v, INF), hs_memo_weight(r, n));
   return v;
 }
 

@@ -27,6 +27,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   for (guint i = 0; i < PROFILE_SLOTS; i++)
     O->profiles[i].kind = CAND_UNKNOWN;
   O->memo_limit = G_GUINT64_CONSTANT(1) << 30;
+  hs_memo_set_max_count(&O->memo, G_GUINT64_CONSTANT(1) << 22);
   return O;
 }
 
@@ -61,6 +62,12 @@ void
 hs_optimizer_set_memo_limit(HsOptimizer *O, guint64 limit)
 {
   O->memo_limit = limit;
+}
+
+void
+hs_optimizer_set_memo_max_entries(HsOptimizer *O, guint64 max_entries)
+{
+  hs_memo_set_max_count(&O->memo, max_entries);
 }
 
 void
@@ -113,6 +120,7 @@ start(HsOptimizer *O, guint opener, guint max_guesses, HsPat *parts, guint *n_pa
   if (hs_memo_bytes(&O->memo) > O->memo_limit)
     hs_memo_clear(&O->memo);
   memset(&O->stats, 0, sizeof O->stats);
+  O->flushes_at_start = O->memo.flushes;
   Level *L = hs_opt_level(O, 0);
   *n_parts = hs_search_opener_parts(O->core, O->all, opener, &L->part, L->child, parts);
   return TRUE;
@@ -168,6 +176,7 @@ hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 boun
   *total = impossible ? HS_OPTIMIZE_IMPOSSIBLE : sum;
   O->stats.memo_entries = O->memo.count;
   O->stats.memo_bytes = hs_memo_bytes(&O->memo);
+  O->stats.memo_flushes = O->memo.flushes - O->flushes_at_start;
   if (stats)
     *stats = O->stats;
   return TRUE;
@@ -202,6 +211,12 @@ hs_optimizer_strategy(HsOptimizer *O, guint opener, guint max_guesses, HsOptimiz
   HsStrategy *s =
     hs_search_build_tree(O->core, &game, choose_optimal, O, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, error);
   O->want_guess = FALSE;
+  /* The tree's searches (parts the memo no longer held) count too. */
+  if (stats) {
+    stats->memo_entries = O->memo.count;
+    stats->memo_bytes = hs_memo_bytes(&O->memo);
+    stats->memo_flushes = O->memo.flushes - O->flushes_at_start;
+  }
   if (s == NULL)
     return NULL;
   if (hs_histogram_total(&s->hist) != total || !s->complete) {

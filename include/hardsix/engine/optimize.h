@@ -21,8 +21,9 @@ typedef struct {
   guint64 nodes;     /* sets searched (not answered by the memo or a closed form) */
   guint64 memo_hits; /* sets answered by the memo */
   guint64 memo_entries;
-  guint64 memo_bytes; /* memory the memo holds */
-  guint64 cells;      /* (guess, answer) pairs scored: the bulk of the work */
+  guint64 memo_bytes;   /* memory the memo holds */
+  guint64 cells;        /* (guess, answer) pairs scored: the bulk of the work */
+  guint64 memo_flushes; /* times the memo reached its bound and was thinned (hs_optimizer_set_memo_max_entries) */
 } HsOptimizeStats;
 
 #define HS_OPTIMIZE_ERROR (hs_optimize_error_quark())
@@ -54,6 +55,11 @@ void hs_optimizer_set_progress(HsOptimizer *o, HsOptimizeSearchProgress fn, gpoi
 /* The memo is emptied whenever it would hold more than LIMIT bytes (0: no limit). Default 1 GiB. */
 void hs_optimizer_set_memo_limit(HsOptimizer *o, guint64 limit);
 
+/* Bounds the memo to MAX_ENTRIES entries (0: no bound; default 2^22, a table of at most 256 MiB): a
+ * full memo keeps its heaviest half (the entries with the most guesses left, then the largest sets)
+ * and drops the rest (hs_memo_set_max_count). Values and trees never depend on it; the work may. */
+void hs_optimizer_set_memo_max_entries(HsOptimizer *o, guint64 max_entries);
+
 /* Forgets everything the memo holds. */
 void hs_optimizer_reset(HsOptimizer *o);
 
@@ -65,7 +71,8 @@ gboolean hs_optimizer_value(HsOptimizer *o, guint opener, guint max_guesses, gui
                             gboolean *exact, HsOptimizeStats *stats, GError **error);
 
 /* The optimal strategy for OPENER within MAX_GUESSES (complete, in the layout of strategy.h), or NULL
- * without an error when the opener cannot meet the cap; errors return NULL with ERROR set. */
+ * without an error when the opener cannot meet the cap; errors return NULL with ERROR set. STATS (may
+ * be NULL): the value search's counts, with the memo's (entries, bytes, flushes) after the tree. */
 HsStrategy *hs_optimizer_strategy(HsOptimizer *o, guint opener, guint max_guesses, HsOptimizeStats *stats,
                                   GError **error);
 
