@@ -353,6 +353,22 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
   }
 }
 
+/* What the memo holds of part P of the node of level L under its state L->child[p] with R guesses
+ * left: its value with EXACT_BIT, a lower bound without, or G_MAXUINT32 when it holds nothing. The
+ * part's hashes must be filled. */
+static guint32
+memo_part_bound(HsOptimizer *O, const Level *L, guint p, guint r)
+{
+  guint64 sa, sb, k1, k2;
+  opt_state_hash(&L->child[p], &sa, &sb);
+  hs_search_key_with_state(L->part.h1[p], L->part.h2[p], sa, sb, L->part.size[p], r, &k1, &k2);
+  const HsMemoEntry *e = hs_memo_find(&O->memo, k1, k2);
+  if (e == NULL)
+    return G_MAXUINT32;
+  const guint32 v = (guint32)e->val & VALUE_MASK;
+  return (e->val & EXACT_BIT) ? v | EXACT_BIT : v;
+}
+
 /* Sharper bounds for the parts L->todo[0..N_TODO) (largest first) of guess W at a node (S, ST, R
  * guesses left) whose total so far, every part at its bound, is *TOTAL. First what a part's candidates
  * do with their own feedback: a part of s >= 3 costs 2s - 1 when one of them splits the others into
@@ -391,7 +407,19 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     return n_search;
   for (guint k = 0; k < n_search; k++) {
     guint p = L->todo[k];
-    guint extra = hs_opt_cached_step(O, L, S, p, thr - *total);
+    /* What the memo knows of the part (its value, or a bound from a search that failed high) spares
+     * the step when it is exact or already reaches what the step could. */
+    guint32 known = memo_part_bound(O, L, p, r - 1);
+    guint32 extra = 0;
+    if (known == G_MAXUINT32 || (known & EXACT_BIT) == 0) {
+      const guint32 low = known == G_MAXUINT32 ? 0 : known;
+      const guint32 cap = thr - *total;
+      if (low < L->plb[p] + cap)
+        extra = hs_opt_cached_step(O, L, S, p, cap);
+      extra = MAX(L->plb[p] + extra, low) - L->plb[p];
+    } else {
+      extra = (known & VALUE_MASK) - L->plb[p];
+    }
     L->plb[p] += extra;
     if ((*total += extra) >= thr)
       return G_MAXUINT;

@@ -128,12 +128,63 @@ parts_limit(const PartTiles *pt, const StepWord *sw)
 #endif
 }
 
-/* One word of part_step_extra: when the word SW is legal (O->acc) and leaves fewer answers of the part
- * T (positions POS in the node's set; tiles TILES) unseparated than *BEST, less one for a candidate,
- * lowers *BEST. */
+/* The words part_step_extra reads, a few at a time: a word worth reading has its row prefetched and
+ * waits in the queue while the words before it are read (the rows sit far apart in the node's
+ * sub-table, and reading them one after another waited on memory most of the time). */
+#define STEP_AHEAD 8
+#define STEP_PREFETCH_LINES 16
+
+typedef struct {
+  const HsOptimizer *O;
+  const Level *L;
+  const PartTiles *tiles;
+  const guint16 *pos; /* the part's answers' positions in the node's set */
+  const guint16 *T;   /* the part's answers */
+  guint s;
+  guint best; /* the least found so far */
+  const StepWord *word[STEP_AHEAD];
+  guint8 cand[STEP_AHEAD];
+  guint16 lim[STEP_AHEAD];
+  guint head, len;
+} StepReader;
+
+/* The row of SW on the part and the indices to read it with. */
+static inline const HsPat *
+step_row(const StepReader *q, const StepWord *sw, const guint16 **idx)
+{
+  if (sw->row) {
+    *idx = q->pos;
+    return q->L->sub + (gsize)sw->j * q->L->n;
+  }
+  *idx = q->T;
+  return q->O->core->rows[sw->w];
+}
+
+/* Reads the oldest word of the queue: when it leaves fewer answers unseparated than the least so far
+ * (less one for a candidate), that is the least now. */
 static inline void
-step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *tiles, const guint16 *pos,
-          const guint16 *T, guint s, guint *best)
+step_read(HsOptimizer *O, StepReader *q)
+{
+  const guint i = q->head;
+  q->head = (q->head + 1) % STEP_AHEAD;
+  q->len--;
+  const StepWord *sw = q->word[i];
+  const guint cand = q->cand[i], lim = q->lim[i], s = q->s;
+  const guint stop = q->best + cand;
+  if (lim < s && s - lim >= stop) /* the least has dropped since it was queued */
+    return;
+  const guint16 *idx;
+  const HsPat *src = step_row(q, sw, &idx);
+  const guint coll = collisions(src, idx, s, stop, O->seen, new_stamp(O));
+  if (coll < stop)
+    q->best = coll - cand;
+}
+
+/* One word of part_step_extra: when the word SW is legal (O->acc) and may leave fewer answers of the
+ * part unseparated than the least so far, less one for a candidate, it joins the queue (the oldest is
+ * read first when the queue is full). */
+static inline void
+step_word(HsOptimizer *O, StepReader *q, const StepWord *sw)
 {
   const guint32 w = sw->w;
   if (!((O->acc[w / 64] >> (w % 64)) & 1u))
@@ -141,18 +192,28 @@ step_word(HsOptimizer *O, const Level *L, const StepWord *sw, const PartTiles *t
   /* It makes at most k parts of the part, and at most lim by its letters: at least s - lim answers
    * are not separated (most words are dropped here, unread). A candidate of the part (a candidate of
    * the node with pattern P) gains one. */
-  const guint lim = MIN(sw->k, parts_limit(tiles, sw));
-  if (lim < s && s - lim > *best)
+  const guint s = q->s;
+  const guint lim = MIN(sw->k, parts_limit(q->tiles, sw));
+  if (lim < s && s - lim > q->best)
     return;
+  const Level *L = q->L;
   const guint cand = sw->cand && L->tmark[L->loc[w]] == L->tstamp;
-  const guint stop = *best + cand;
-  if (lim < s && s - lim >= stop)
+  if (lim < s && s - lim >= q->best + cand)
     return;
-  const guint16 stamp = new_stamp(O);
-  const guint coll = sw->row ? collisions(L->sub + (gsize)sw->j * L->n, pos, s, stop, O->seen, stamp)
-                             : collisions(O->core->rows[w], T, s, stop, O->seen, stamp);
-  if (coll < stop)
-    *best = coll - cand;
+  if (q->len == STEP_AHEAD)
+    step_read(O, q);
+  /* The cache lines of its row from the part's first answer to its last (the answers are in order),
+   * at most STEP_PREFETCH_LINES of them. */
+  const guint16 *idx;
+  const HsPat *src = step_row(q, sw, &idx);
+  const char *from = (const char *)(src + idx[0]), *to = (const char *)(src + idx[s - 1]);
+  for (guint lines = 0; from <= to && lines < STEP_PREFETCH_LINES; from += 64, lines++)
+    __builtin_prefetch(from);
+  const guint i = (q->head + q->len) % STEP_AHEAD;
+  q->word[i] = sw;
+  q->cand[i] = (guint8)cand;
+  q->lim[i] = (guint16)MIN(lim, (guint)G_MAXUINT16);
+  q->len++;
 }
 
 /* One step of search on part P of the node of level L (S, N answers), whose state after the guess is
@@ -179,9 +240,9 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
   const guint n = L->n;
   if (!L->steps_ok)
     build_steps(O, L, S, n);
-  guint best = MIN(s, cap);
   PartTiles tiles;
   part_tiles(O->core, T, s, &tiles);
+  StepReader q = { .O = O, .L = L, .tiles = &tiles, .pos = pos, .T = T, .s = s, .best = MIN(s, cap) };
   /* A legal word holds every letter the state requires: only the words holding the rarest of them. */
   guint best_c = HS_PAD; /* none */
   for (HsLetters x = child->atleast[0]; !hs_l_empty(x); x = hs_l_drop_first(x)) {
@@ -190,22 +251,24 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
       best_c = c;
   }
   if (best_c < HS_PAD) {
-    for (guint e = L->lstart[best_c]; e < L->lstart[best_c + 1] && best > 0; e++) {
+    for (guint e = L->lstart[best_c]; e < L->lstart[best_c + 1] && q.best > 0; e++) {
       /* No word from here on makes more than lkmax parts: none can beat the least found. */
-      if (L->lkmax[e] < s && s - L->lkmax[e] > best)
+      if (L->lkmax[e] < s && s - L->lkmax[e] > q.best)
         break;
-      step_word(O, L, &L->steps[L->lidx[e]], &tiles, pos, T, s, &best);
+      step_word(O, &q, &L->steps[L->lidx[e]]);
     }
-    return best;
+  } else {
+    for (guint t = 0; t < L->m && q.best > 0; t++) {
+      const StepWord *sw = &L->steps[t];
+      /* No word from here on makes more than kmax parts: none can beat the least found. */
+      if (sw->kmax < s && s - sw->kmax > q.best)
+        break;
+      step_word(O, &q, sw);
+    }
   }
-  for (guint t = 0; t < L->m && best > 0; t++) {
-    const StepWord *sw = &L->steps[t];
-    /* No word from here on makes more than kmax parts: none can beat the least found. */
-    if (sw->kmax < s && s - sw->kmax > best)
-      break;
-    step_word(O, L, sw, &tiles, pos, T, s, &best);
-  }
-  return best;
+  while (q.len > 0 && q.best > 0)
+    step_read(O, &q);
+  return q.best;
 }
 
 /* part_step_extra for part P with CAP, through the node's cache of the parts it has
