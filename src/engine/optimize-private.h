@@ -54,15 +54,16 @@ typedef struct {
   guint8 repeats;         /* it holds a letter more than once */
 } StepWord;
 
-/* A part a node has stepped (part_step_extra): its set and state hashes, and what the step gave. */
+/* A part the optimiser has stepped (part_step_extra): its set and state hashes, and what the step gave. */
 typedef struct {
   guint64 k1, k2;
-  guint32 gen;   /* live when equal to the level's step_gen */
-  guint16 val;   /* the extra, or a lower bound of it */
-  guint16 exact; /* val is the extra itself */
+  guint16 val;  /* the extra, or a lower bound of it */
+  guint8 exact; /* val is the extra itself */
+  guint8 live;  /* the slot holds a part */
 } StepSlot;
 
-#define STEP_SLOTS 4096
+/* Slots of the optimiser's cache of stepped parts (a power of two). */
+#define STEP_SLOTS (1u << 16)
 
 /* Scratch of one level of the search (one node per level is being expanded at any time). */
 typedef struct {
@@ -86,8 +87,6 @@ typedef struct {
   guint lstart[HS_PAD + 1];   /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */
   guint32 *lidx;              /* in the order of steps */
   guint16 *lkmax;             /* per entry of lidx: the most parts a word from there on (same letter) makes */
-  StepSlot *step_cache;       /* STEP_SLOTS: parts the node has stepped */
-  guint32 step_gen;           /* generation of the node's step_cache entries */
   gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
   guint32 *kidx;              /* pool positions with k >= 3, most parts first (built on first use) */
   guint32 *kcount;            /* n_answers + 2: counting-sort buckets for kidx */
@@ -133,6 +132,7 @@ struct HsOptimizer {
   guint16 *all;          /* 0 .. n_answers - 1 */
   HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
   ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
+  StepSlot *steps;       /* STEP_SLOTS: parts stepped, by set and state (the step depends on them alone) */
   guint64 memo_limit;
   guint64 flushes_at_start; /* memo.flushes when the current call started */
   Level *lv[MAX_LEVELS];
@@ -204,8 +204,8 @@ is_cand(const HsOptimizer *O, const Level *L, const guint16 *S, guint n, guint32
 }
 
 /* One step of search on part P of the node of level L (S its set) under the part's state L->child[p]
- * (optimize-step.c): what it adds to the part's bound 2s, at most CAP, through the node's cache of the
- * parts it has stepped. The part's hashes (L->part.h1[p], h2[p]) must be filled. */
+ * (optimize-step.c): what it adds to the part's bound 2s, at most CAP, through the optimiser's cache of
+ * the parts it has stepped. The part's hashes (L->part.h1[p], h2[p]) must be filled. */
 guint hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap);
 
 /* The scratch level L (allocated on first use); all of them are freed with the optimiser. */
@@ -234,7 +234,7 @@ void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 
  * (below the node last scored at LVL - 1), split by its pool word G; EXTRA[p] (HS_PATTERNS entries) is
  * what one step of search adds to the bound 2s of each part p that the search would look into (at
  * least three answers, no candidate that splits the others into singletons or leaves one pair), at
- * most CAP, asked through the node's cache after a first ask with CAP_FIRST: the least over the words
+ * most CAP, asked through the optimiser's cache after a first ask with CAP_FIRST: the least over the words
  * legal after G of the answers of the part they leave unseparated, less one for a candidate;
  * G_MAXUINT32 for the other parts. */
 void hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,

@@ -29,7 +29,6 @@ level_free(Level *L)
   g_free(L->steps);
   g_free(L->lidx);
   g_free(L->lkmax);
-  g_free(L->step_cache);
   g_free(L->sub);
   g_free(L->kidx);
   g_free(L->kcount);
@@ -66,7 +65,6 @@ hs_opt_level(HsOptimizer *O, guint l)
     L->steps = g_new(StepWord, O->n_words);
     L->lidx = g_new(guint32, (gsize)HS_MAX_LEN * O->n_words);
     L->lkmax = g_new(guint16, (gsize)HS_MAX_LEN * O->n_words);
-    L->step_cache = g_new0(StepSlot, STEP_SLOTS);
     L->kidx = g_new(guint32, O->n_words);
     L->kcount = g_new(guint32, (gsize)O->n_answers + 2);
     O->lv[l] = L;
@@ -252,7 +250,6 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   L->scored = TRUE;
   L->steps_ok = FALSE;
   L->kidx_ok = FALSE;
-  L->step_gen++;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
   /* Without a parent's sub-table every row is needed: computed from the answers' letters, which costs

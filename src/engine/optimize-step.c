@@ -1,6 +1,6 @@
 /* hardsix — the optimiser's part steps (see optimize-private.h for the method): one step of search in
  * a part before it is searched deeply, a sharper lower bound of its value, dropping most words from
- * their letters alone, and the node's cache of the parts it has stepped. */
+ * their letters alone, and the optimiser's cache of the parts it has stepped. */
 #include "optimize-private.h"
 
 #include <string.h>
@@ -271,17 +271,18 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
   return q.best;
 }
 
-/* part_step_extra for part P with CAP, through the node's cache of the parts it has
- * stepped: many guesses of a node leave the same part under the same state (every guess with the
- * same letters leaves the same part of answers without them, under the node's state). */
+/* part_step_extra for part P with CAP, through the optimiser's cache of the parts it has stepped: a
+ * step depends only on the part's set and its state, and many guesses of a node leave the same part
+ * under the same state (every guess with the same letters leaves the same part of answers without
+ * them), as do guesses of other nodes. */
 guint
 hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint cap)
 {
   guint64 sa, sb;
   opt_state_hash(&L->child[p], &sa, &sb);
   const guint64 k1 = hs_mix64(L->part.h1[p] ^ sa), k2 = L->part.h2[p] + sb;
-  StepSlot *slot = &L->step_cache[k1 & (STEP_SLOTS - 1)];
-  if (slot->gen == L->step_gen && slot->k1 == k1 && slot->k2 == k2) {
+  StepSlot *slot = &O->steps[k1 & (STEP_SLOTS - 1)];
+  if (slot->live && slot->k1 == k1 && slot->k2 == k2) {
     if (slot->exact)
       return MIN(slot->val, cap);
     if (slot->val >= cap)
@@ -290,7 +291,7 @@ hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint ca
   const guint v = part_step_extra(O, L, S, p, &L->child[p], cap);
   slot->k1 = k1;
   slot->k2 = k2;
-  slot->gen = L->step_gen;
+  slot->live = 1;
   slot->val = v;
   slot->exact = v < cap; /* else at least cap */
   return v;

@@ -24,6 +24,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
     O->all[a] = (guint16)a;
   hs_memo_init(&O->memo);
   O->profiles = g_new(ProfileSlot, PROFILE_SLOTS);
+  O->steps = g_new0(StepSlot, STEP_SLOTS);
   for (guint i = 0; i < PROFILE_SLOTS; i++)
     O->profiles[i].kind = CAND_UNKNOWN;
   O->memo_limit = G_GUINT64_CONSTANT(1) << 30;
@@ -42,6 +43,7 @@ hs_optimizer_free(HsOptimizer *O)
   g_free(O->all);
   hs_memo_free(&O->memo);
   g_free(O->profiles);
+  g_free(O->steps);
   g_free(O);
 }
 
