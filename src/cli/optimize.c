@@ -106,6 +106,8 @@ optimize_one(HsCliContext *ctx, GError **error)
     return FALSE;
   if (!feasible)
     return hs_cli_report_impossible(ctx, opener, &why, pst.nodes, (g_get_monotonic_time() - t0) / 1e6, error);
+  /* The prover's memo (up to 256 MiB) is of no use to the optimiser. */
+  g_clear_pointer(&P, hs_prover_free);
   g_autoptr(HsOptimizer) O = hs_optimizer_new(ctx->table, ctx->policy.rules);
   hs_optimizer_set_cancel(O, &interrupted);
   HsCliSearchMeter search_meter = { "optimize: searching", ctx->words->text[opener], t0 };
