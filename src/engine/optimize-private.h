@@ -230,7 +230,7 @@ guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsStat
 /* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
 void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);
 
-/* For the tests (optimize-search.c): the node (S, ST) at level LVL scored with BETA as the search does
+/* For the tests (optimize.c): the node (S, ST) at level LVL scored with BETA as the search does
  * (below the node last scored at LVL - 1), split by its pool word G; EXTRA[p] (HS_PATTERNS entries) is
  * what one step of search adds to the bound 2s of each part p that the search would look into (at
  * least three answers, no candidate that splits the others into singletons or leaves one pair), at

@@ -1,5 +1,6 @@
 /* hardsix — the exact optimiser: the object, the driver (an opener's value, with or without a bound),
- * the optimal tree, and the bounds that rank openers; the search is in optimize-search.c. */
+ * the optimal tree, the bounds that rank openers, and the tests' view of a part step; the search is in
+ * optimize-search.c. */
 #include "optimize-private.h"
 
 #include <string.h>
@@ -303,4 +304,38 @@ hs_optimize_opener_bound(const HsTable *table, guint opener)
     if (count[p] && p != w->all_green)
       sum += hs_opt_part_bound(count[p]);
   return sum;
+}
+
+/* For the tests: the node (S, ST) at level LVL scored with BETA as solve_deep does (below the node last
+ * scored at LVL - 1, if any), split by its pool word G; for every part p of at least three answers
+ * without a candidate that splits the others into singletons or leaves one pair (the parts that
+ * part_step_extra is asked about), EXTRA[p] = hs_opt_cached_step with CAP after one with CAP_FIRST;
+ * G_MAXUINT32 for the others. */
+void
+hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
+                 guint cap_first, guint cap, guint32 *extra)
+{
+  Level *L = hs_opt_level(O, lvl);
+  const Level *PL = lvl > 0 && O->lv[lvl - 1] != NULL && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
+  const guint m = hs_opt_gather_pool(O, L, PL, st);
+  hs_opt_score_pool(O, L, PL, S, n, beta);
+  guint j = 0;
+  while (j < m && L->pool[j] != g)
+    j++;
+  g_assert(j < m);
+  hs_partition_split(&L->part, S, n, O->core->rows[g], L->has_row[j] ? L->sub + (gsize)j * n : NULL);
+  for (guint p = 0; p < HS_PATTERNS; p++)
+    extra[p] = G_MAXUINT32;
+  for (guint k = 0; k < L->part.n_pats; k++) {
+    const guint p = L->part.pats[k], s = L->part.size[p];
+    guint32 first;
+    if (p == O->core->words->all_green || s < 3 ||
+        hs_opt_candidate_profile(O, L->part.buf + L->part.start[p], s, &first) != CAND_NONE)
+      continue;
+    L->child[p] = *st;
+    hs_state_add(&L->child[p], O->core, O->core->let[g], (HsPat)p);
+    hs_partition_hash(&L->part, O->core, p);
+    hs_opt_cached_step(O, L, S, p, cap_first);
+    extra[p] = hs_opt_cached_step(O, L, S, p, cap);
+  }
 }
