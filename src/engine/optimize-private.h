@@ -174,6 +174,15 @@ opt_state_hash(const HsState *st, guint64 *a, guint64 *b)
   *b = hs_mix64(x ^ G_GUINT64_CONSTANT(0x9216d5d98979fb1b));
 }
 
+/* The optimiser's memo key of a set (hashes H1, H2, N answers) under state ST with R guesses left. */
+static inline void
+opt_memo_key(guint64 h1, guint64 h2, guint n, const HsState *st, guint r, guint64 *k1, guint64 *k2)
+{
+  guint64 sa, sb;
+  opt_state_hash(st, &sa, &sb);
+  hs_search_key_with_state(h1, h2, sa, sb, n, r, k1, k2);
+}
+
 /* The lower bound of a part of S answers (exact for s <= 2). */
 static inline guint32
 hs_opt_part_bound(guint s)

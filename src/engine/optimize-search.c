@@ -356,9 +356,8 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
 static guint32
 memo_part_bound(HsOptimizer *O, const Level *L, guint p, guint r)
 {
-  guint64 sa, sb, k1, k2;
-  opt_state_hash(&L->child[p], &sa, &sb);
-  hs_search_key_with_state(L->part.h1[p], L->part.h2[p], sa, sb, L->part.size[p], r, &k1, &k2);
+  guint64 k1, k2;
+  opt_memo_key(L->part.h1[p], L->part.h2[p], L->part.size[p], &L->child[p], r, &k1, &k2);
   const HsMemoEntry *e = hs_memo_find(&O->memo, k1, k2);
   if (e == NULL)
     return G_MAXUINT32;
@@ -640,9 +639,7 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
   if (2 * n >= beta)
     return 2 * n;
   guint64 k1, k2;
-  guint64 sa, sb;
-  opt_state_hash(st, &sa, &sb);
-  hs_search_key_with_state(h1, h2, sa, sb, n, r, &k1, &k2);
+  opt_memo_key(h1, h2, n, st, r, &k1, &k2);
   const HsMemoEntry *e = hs_memo_find(&O->memo, k1, k2);
   if (e != NULL) {
     guint32 v = (guint32)e->val & VALUE_MASK;

@@ -135,7 +135,7 @@ parts_limit(const PartTiles *pt, const StepWord *sw)
 #define STEP_PREFETCH_LINES 16
 
 typedef struct {
-  const HsOptimizer *O;
+  HsOptimizer *O; /* its seen marks are the reads' scratch */
   const Level *L;
   const PartTiles *tiles;
   const guint16 *pos; /* the part's answers' positions in the node's set */
@@ -163,8 +163,9 @@ step_row(const StepReader *q, const StepWord *sw, const guint16 **idx)
 /* Reads the oldest word of the queue: when it leaves fewer answers unseparated than the least so far
  * (less one for a candidate), that is the least now. */
 static inline void
-step_read(HsOptimizer *O, StepReader *q)
+step_read(StepReader *q)
 {
+  HsOptimizer *O = q->O;
   const guint i = q->head;
   q->head = (q->head + 1) % STEP_AHEAD;
   q->len--;
@@ -184,8 +185,9 @@ step_read(HsOptimizer *O, StepReader *q)
  * part unseparated than the least so far, less one for a candidate, it joins the queue (the oldest is
  * read first when the queue is full). */
 static inline void
-step_word(HsOptimizer *O, StepReader *q, const StepWord *sw)
+step_word(StepReader *q, const StepWord *sw)
 {
+  HsOptimizer *O = q->O;
   const guint32 w = sw->w;
   if (!((O->acc[w / 64] >> (w % 64)) & 1u))
     return;
@@ -201,7 +203,7 @@ step_word(HsOptimizer *O, StepReader *q, const StepWord *sw)
   if (lim < s && s - lim >= q->best + cand)
     return;
   if (q->len == STEP_AHEAD)
-    step_read(O, q);
+    step_read(q);
   /* The cache lines of its row from the part's first answer to its last (the answers are in order),
    * at most STEP_PREFETCH_LINES of them. */
   const guint16 *idx;
@@ -212,7 +214,7 @@ step_word(HsOptimizer *O, StepReader *q, const StepWord *sw)
   const guint i = (q->head + q->len) % STEP_AHEAD;
   q->word[i] = sw;
   q->cand[i] = (guint8)cand;
-  q->lim[i] = (guint16)MIN(lim, (guint)G_MAXUINT16);
+  q->lim[i] = (guint16)lim; /* at most the word's k */
   q->len++;
 }
 
@@ -255,7 +257,7 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
       /* No word from here on makes more than lkmax parts: none can beat the least found. */
       if (L->lkmax[e] < s && s - L->lkmax[e] > q.best)
         break;
-      step_word(O, &q, &L->steps[L->lidx[e]]);
+      step_word(&q, &L->steps[L->lidx[e]]);
     }
   } else {
     for (guint t = 0; t < L->m && q.best > 0; t++) {
@@ -263,11 +265,11 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
       /* No word from here on makes more than kmax parts: none can beat the least found. */
       if (sw->kmax < s && s - sw->kmax > q.best)
         break;
-      step_word(O, &q, sw);
+      step_word(&q, sw);
     }
   }
   while (q.len > 0 && q.best > 0)
-    step_read(O, &q);
+    step_read(&q);
   return q.best;
 }
 

@@ -129,6 +129,15 @@ start(HsOptimizer *O, guint opener, guint max_guesses, HsPat *parts, guint *n_pa
   return TRUE;
 }
 
+/* The memo's counts into ST: its entries and bytes now, its thinnings since the call started. */
+static void
+memo_stats(const HsOptimizer *O, HsOptimizeStats *st)
+{
+  st->memo_entries = O->memo.count;
+  st->memo_bytes = hs_memo_bytes(&O->memo);
+  st->memo_flushes = O->memo.flushes - O->flushes_at_start;
+}
+
 /* The opener's total with each of its N_PARTS PARTS (in level 0) at its least bound: every answer pays
  * for the opener, a part of s answers at least hs_opt_part_bound(s). */
 static guint64
@@ -177,9 +186,7 @@ hs_optimizer_value(HsOptimizer *O, guint opener, guint max_guesses, guint64 boun
   }
   *exact = done || impossible;
   *total = impossible ? HS_OPTIMIZE_IMPOSSIBLE : sum;
-  O->stats.memo_entries = O->memo.count;
-  O->stats.memo_bytes = hs_memo_bytes(&O->memo);
-  O->stats.memo_flushes = O->memo.flushes - O->flushes_at_start;
+  memo_stats(O, &O->stats);
   if (stats)
     *stats = O->stats;
   return TRUE;
@@ -215,11 +222,8 @@ hs_optimizer_strategy(HsOptimizer *O, guint opener, guint max_guesses, HsOptimiz
     hs_search_build_tree(O->core, &game, choose_optimal, O, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, error);
   O->want_guess = FALSE;
   /* The tree's searches (parts the memo no longer held) count too. */
-  if (stats) {
-    stats->memo_entries = O->memo.count;
-    stats->memo_bytes = hs_memo_bytes(&O->memo);
-    stats->memo_flushes = O->memo.flushes - O->flushes_at_start;
-  }
+  if (stats)
+    memo_stats(O, stats);
   if (s == NULL)
     return NULL;
   if (hs_histogram_total(&s->hist) != total || !s->complete) {
