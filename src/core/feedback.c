@@ -675,7 +675,8 @@ hs_table_by_answer(const HsTable *table)
   if (p != NULL || t->n_rows != t->words->n_words || t->no_by_answer)
     return p;
   g_mutex_lock(&t->lazy);
-  p = t->by_answer;
+  /* Atomic here too: ThreadSanitizer does not see GLib's futex-based mutex, only the atomics. */
+  p = g_atomic_pointer_get(&t->by_answer);
   if (p == NULL) {
     const gsize n = t->n_answers, rows = t->n_rows;
     p = cells_alloc(rows * n * sizeof(HsPat), FALSE);
