@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
+#define SAMPLE_ALL G_MININT64 /* --sample not given: every row is decided again */
+
 static struct {
   gint64 sample, max_nodes;
   char *seed_text;
@@ -21,10 +23,11 @@ static struct {
   HsCliTableShape shape;
   char *search;  /* prove: --search of the run that made the table */
   gboolean full; /* sweep: made with --full */
-} opt;
+} opt = { .sample = SAMPLE_ALL };
 
 static const GOptionEntry options[] = {
-  { "sample", 0, 0, G_OPTION_ARG_INT64, &opt.sample, "Decide K random rows again (default: every row)", "K" },
+  { "sample", 0, 0, G_OPTION_ARG_INT64, &opt.sample,
+    "Decide K random rows again (0: none, the rows are only checked; default: every row)", "K" },
   { "seed", 0, 0, G_OPTION_ARG_STRING, &opt.seed_text, "Seed of the random sample (default 1)", "S" },
   { "max-nodes", 0, 0, G_OPTION_ARG_INT64, &opt.max_nodes,
     "prove tables: give up on a row after N search nodes in all (it is then counted as not decided "
@@ -111,8 +114,8 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   if (argc != 2)
     return hs_cli_usage_error(error, "expected one table FILE");
-  if (opt.sample < 0 || opt.max_nodes < 0)
-    return hs_cli_usage_error(error, "--sample and --max-nodes take a positive number");
+  if ((opt.sample < 0 && opt.sample != SAMPLE_ALL) || opt.max_nodes < 0)
+    return hs_cli_usage_error(error, "--sample and --max-nodes take a number >= 0");
   opt.seed = 1;
   if (opt.seed_text && !g_ascii_string_to_unsigned(opt.seed_text, 10, 0, G_MAXUINT64, &opt.seed, NULL))
     return hs_cli_usage_error(error, "--seed: '%s' is not a number", opt.seed_text);
@@ -185,7 +188,7 @@ pick_sample(guint *n_rows)
   for (guint k = opt.first_row; opt.lines[k] != NULL; k++, (*n_rows)++)
     if (opt.max_nodes > 0 || strstr(opt.lines[k], "\tundecided\t") == NULL)
       g_array_append_val(all, k);
-  guint want = opt.sample > 0 && (guint64)opt.sample < all->len ? (guint)opt.sample : all->len;
+  guint want = opt.sample != SAMPLE_ALL && (guint64)opt.sample < all->len ? (guint)opt.sample : all->len;
   g_autoptr(GRand) rng = g_rand_new_with_seed_array((const guint32 *)&opt.seed, 2);
   guint *v = (guint *)(void *)all->data;
   for (guint i = 0; i < want; i++) { /* the first WANT of a Fisher-Yates shuffle */
@@ -392,9 +395,9 @@ const HsCliCommand hs_cli_check_table = {
   .help = "Checks a table written by 'sweep', 'prove --all' or 'optimize --all' (merged, a shard, or a\n"
           "committed table such as output/prove-within-5/original.tsv): every row as 'merge' checks it (an\n"
           "opener of the lists, numbers in range, columns that agree with each other, sorted and unique),\n"
-          "then K random rows (--sample K, with --seed S) or every row are decided again by running the\n"
-          "same command with the same options, and each row that comes out otherwise is reported as\n"
-          "'FILE:LINE: OPENER: the table says ..., decided again: ...'.\n\n"
+          "then K random rows (--sample K, with --seed S; --sample 0: none) or every row are decided again\n"
+          "by running the same command with the same options, and each row that comes out otherwise is\n"
+          "reported as 'FILE:LINE: OPENER: the table says ..., decided again: ...'.\n\n"
           "The command is read from the column header. A shard's line names the lists, rules, cap, policy\n"
           "and options; for other tables give them as for the command that made the table (--lists,\n"
           "--max-guesses, --rules, and for sweep the policy options). Compared: every column of a sweep row;\n"
