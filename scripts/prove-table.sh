@@ -12,7 +12,9 @@
 #   OUT.tsv      the merged table (written whole: a temporary file, then a rename)
 #   SHARDS       number of shards (default 48); JOBS: shards at once (default: the cores)
 # Each shard runs with --threads 1 and --timing (the seconds column is CPU time per opener); the shard
-# files go to OUT.tsv.shards/ and are removed after a successful merge. Prints the wall time.
+# files go to OUT.tsv.shards/ and are removed after a successful merge. Each shard finished prints a
+# progress line on stderr (shards written, seconds so far, an estimate of the seconds left); at the end
+# the wall time.
 # Every opener is decided (the prover escalates by itself). MAX_NODES=N: give up on an opener after N
 # search nodes in all (prove --max-nodes; its row says 'undecided'). A shard file that merge refuses (a
 # run killed while writing it on a machine without atomic renames, a file edited by hand) is removed
@@ -39,13 +41,21 @@ case "$lists" in
   *) list_args="--lists '$lists'" ;;
 esac
 mkdir -p "$dir"
+# The shard files written so far.
+written() { ls "$dir" | grep -c '^shard-[0-9]*[.]tsv$' || true; }
 start=$(date +%s)
 attempt=1
 while :; do
   # A shard whose file exists was finished (prove writes its -o file atomically at the end).
+  # After each shard run here: a progress line on stderr (shards written, time, and an estimate of
+  # the rest from this run's pace).
+  had=$(written)
+  t0=$(date +%s)
   seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
-    "[ -s '$dir/shard-{}.tsv' ] || '$hs' $cmd --all $list_args --max-guesses '$cap' $opts --threads 1 --timing $limit \
-       --shard {}/$shards -o '$dir/shard-{}.tsv' 2>/dev/null"
+    "[ -s '$dir/shard-{}.tsv' ] || { '$hs' $cmd --all $list_args --max-guesses '$cap' $opts --threads 1 --timing $limit \
+       --shard {}/$shards -o '$dir/shard-{}.tsv' 2>/dev/null && \
+       n=\$(ls '$dir' | grep -c '^shard-[0-9]*[.]tsv\$') && el=\$((\$(date +%s) - $t0)) && \
+       echo \"prove-table: shard {}/$shards done; \$n of $shards written, \$el s; about \$((el * ($shards - n) / (n - $had))) s left\" >&2; }"
   if eval "'$hs' merge $list_args" $(seq 1 "$shards" | sed "s|^|$dir/shard-|; s|\$|.tsv|") >"$out.tmp" 2>"$dir/merge.err"; then
     break
   fi

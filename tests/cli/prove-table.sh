@@ -11,6 +11,10 @@ $HS prove --all --answers "$A" --guesses "$G" --max-guesses 4 >"$T/want.tsv" 2>/
 HS=$HS sh scripts/prove-table.sh "$A:$G" 4 "$T/t.tsv" 3 2 >"$T/out" 2>"$T/err" && ok prove-table-runs || fail prove-table-runs "$(cat "$T/err")"
 cut -f1-3 "$T/t.tsv" >"$T/got"
 expect_same prove-table-rows "$T/want.tsv" "$T/got"
+# A progress line per shard finished (stderr), the last with all three written.
+expect_grep prove-table-progress "$T/err" "^prove-table: shard [123]/3 done; 3 of 3 written, [0-9]* s; about 0 s left$"
+[ "$(grep -c '^prove-table: shard [123]/3 done; ' "$T/err")" = 3 ] && ok prove-table-progress-count ||
+  fail prove-table-progress-count "$(cat "$T/err")"
 # A corrupt shard from an earlier run: merge refuses it, the script runs that shard again.
 mkdir "$T/t.tsv.shards"
 $HS prove --all --answers "$A" --guesses "$G" --max-guesses 4 --timing --threads 1 --shard 2/3 -o "$T/t.tsv.shards/shard-2.tsv" 2>/dev/null
@@ -21,6 +25,9 @@ HS=$HS sh scripts/prove-table.sh "$A:$G" 4 "$T/t.tsv" 3 2 >"$T/out" 2>"$T/err" &
 expect_grep prove-table-reruns-message "$T/err" "^prove-table: merge refused .*shard-2.tsv (.*verdict 'maybe'.*); running that shard again$"
 cut -f1-3 "$T/t.tsv" >"$T/got"
 expect_same prove-table-reruns-rows "$T/want.tsv" "$T/got"
+# The shard merge refused and ran again has its own progress line.
+[ "$(grep -c '^prove-table: shard 2/3 done; 3 of 3 written' "$T/err")" = 1 ] && ok prove-table-progress-resumed ||
+  fail prove-table-progress-resumed "$(cat "$T/err")"
 [ ! -e "$T/t.tsv.shards" ] && ok prove-table-shards-removed || fail prove-table-shards-removed "$(ls "$T/t.tsv.shards")"
 # COMMAND=optimize OPTIONS=...: the optimum table (normal mode here) in shards, the rows of one run.
 $HS optimize --all --answers "$A" --guesses "$G" --rules none >"$T/want-opt.tsv" 2>/dev/null
