@@ -42,7 +42,11 @@ case "$lists" in
 esac
 mkdir -p "$dir"
 # The shard files written so far.
-written() { ls "$dir" | grep -c '^shard-[0-9]*[.]tsv$' || true; }
+written() {
+  n=0
+  for f in "$dir"/shard-*.tsv; do [ -e "$f" ] && n=$((n + 1)); done
+  echo "$n"
+}
 start=$(date +%s)
 attempt=1
 while :; do
