@@ -59,3 +59,5 @@ want optimize-salet-original && case_ optimize-salet-original optimize salet --f
 want optimize-acais-nyt2022 && case_ optimize-acais-nyt2022 optimize acais --lists nyt2022 --format tree
 want sweep-tkihira2022 && case_ sweep-tkihira2022 sweep --preset tkihira2022 --order tkihira2022
 want prove-all-300 && case_ prove-all-300 prove --all --openers scripts/bench-openers-300.txt
+# A case left out by CASES is not a failure.
+exit 0
