@@ -22,7 +22,9 @@
  * budget the others leave; a guess is dropped as soon as its running total reaches the best. The memo
  * keeps exact values with their best guess, and lower bounds from searches that failed high.
  *
- * Speed: a node keeps its pool's rows on its set (a sub-table), from which its children read theirs;
+ * Speed: a node's pool keeps one word per class of words that play alike on its set (search.h: they
+ * differ only in letters no answer holds, so they score alike everywhere below and the first in
+ * canonical order wins their ties); a node keeps its pool's rows on its set (a sub-table), from which its children read theirs;
  * a word makes no more parts of a subset than of the set, so a child skips, unread, every word whose
  * part count in the parent already puts its bound at or over the child's budget.
  *
@@ -68,7 +70,8 @@ typedef struct {
 /* Scratch of one level of the search (one node per level is being expanded at any time). */
 typedef struct {
   HsPartition part;           /* the node's set split by the guess being evaluated */
-  guint32 *pool;              /* the node's legal pool (canonical order) */
+  guint32 *pool;              /* the node's legal pool (canonical order), one word per class alike on alpha */
+  HsLetters alpha;            /* the letters the node's answers hold (hs_opt_gather_pool) */
   guint32 *pidx;              /* per pool position: its row in the parent's sub-table */
   guint32 *lb;                /* per pool position: lower bound of the total after that guess */
   guint32 *cls;               /* per pool position: its rank class (rank.h), once computed */
@@ -135,6 +138,7 @@ struct HsOptimizer {
   HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
   ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
   StepSlot *steps;       /* STEP_SLOTS: parts stepped, by set and state (the step depends on them alone) */
+  HsAlike alike;         /* words that play alike (hs_opt_gather_pool) */
   guint64 memo_limit;
   guint64 flushes_at_start; /* memo.flushes when the current call started */
   Level *lv[MAX_LEVELS];
@@ -235,8 +239,10 @@ guint hs_opt_candidate_profile(HsOptimizer *O, const guint16 *T, guint s, guint3
 /* Two guesses left, no perfect candidate: 2n with the first word that splits S into singletons, or INF. */
 guint32 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess);
 
-/* The node's legal pool into L->pool (from the parent PL's when it is scored). */
-guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st);
+/* The legal pool of the node (S[0..n), ST) into L->pool (from the parent PL's when it is scored), one
+ * word per class of words that play alike on S (search.h): the first in canonical order, the one the
+ * ranking prefers among words that always score alike. */
+guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, const HsState *st);
 
 /* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
 void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);

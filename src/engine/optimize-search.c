@@ -151,23 +151,33 @@ cached_profile(HsOptimizer *O, Level *L, guint p, guint32 *first)
 }
 
 /* Fills the node's legal pool (L->pool): below a scored node, as the parent's pool words the state
- * allows (with their positions there in L->pidx), else from the state's bitsets. */
+ * allows (with their positions there in L->pidx), else from the state's bitsets; one word per class
+ * alike on S's letters (nothing to drop when the parent's pool was made for the same letters). */
 guint
-hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const HsState *st)
+hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, const HsState *st)
 {
   guint m = 0;
-  if (PL != NULL && PL->scored) {
+  const gboolean from_parent = PL != NULL && PL->scored;
+  const HsLetters alpha = hs_set_letters(O->core, S, n);
+  const gboolean reduce = hs_alike_applies(O->rules) && !(from_parent && hs_l_eq(PL->alpha, alpha));
+  if (reduce)
+    hs_alike_begin(&O->alike, alpha);
+  if (from_parent) {
     hs_state_bits(O->core, st, O->acc);
     for (guint j = 0; j < PL->m; j++) {
       guint w = PL->pool[j];
-      if ((O->acc[w / 64] >> (w % 64)) & 1u) {
+      if (((O->acc[w / 64] >> (w % 64)) & 1u) && !(reduce && hs_alike_seen(&O->alike, O->core, w))) {
         L->pool[m] = w;
         L->pidx[m++] = j;
       }
     }
   } else {
-    m = hs_state_legal(O->core, st, O->acc, L->pool);
+    const guint all = hs_state_legal(O->core, st, O->acc, L->pool);
+    for (guint j = 0; j < all; j++)
+      if (!(reduce && hs_alike_seen(&O->alike, O->core, L->pool[j])))
+        L->pool[m++] = L->pool[j];
   }
+  L->alpha = alpha;
   L->m = m;
   return m;
 }
@@ -509,7 +519,7 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
   if (PL == NULL) {
-    const guint m = hs_opt_gather_pool(O, L, NULL, st);
+    const guint m = hs_opt_gather_pool(O, L, NULL, S, n, st);
     for (guint j = 0; j < m; j++)
       if (!is_cand(O, L, S, n, L->pool[j]) && hs_set_injective(O->core->rows[L->pool[j]], S, n)) {
         *guess = L->pool[j];
@@ -571,7 +581,7 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
 {
   Level *L = hs_opt_level(O, lvl);
   const Level *PL = lvl > 0 ? O->lv[lvl - 1] : NULL;
-  const guint m = hs_opt_gather_pool(O, L, PL, st);
+  const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
   hs_opt_score_pool(O, L, PL, S, n, beta);
   guint32 best = beta, best_g = HS_NONE, low = INF;
   guint64 best_key = G_MAXUINT64;

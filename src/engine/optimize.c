@@ -26,6 +26,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   hs_memo_init(&O->memo);
   O->profiles = g_new(ProfileSlot, PROFILE_SLOTS);
   O->steps = g_new0(StepSlot, STEP_SLOTS);
+  hs_alike_init(&O->alike, O->n_words);
   for (guint i = 0; i < PROFILE_SLOTS; i++)
     O->profiles[i].kind = CAND_UNKNOWN;
   O->memo_limit = G_GUINT64_CONSTANT(1) << 30;
@@ -45,6 +46,7 @@ hs_optimizer_free(HsOptimizer *O)
   hs_memo_free(&O->memo);
   g_free(O->profiles);
   g_free(O->steps);
+  hs_alike_clear(&O->alike);
   g_free(O);
 }
 
@@ -260,7 +262,7 @@ step_bound(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
   if (kind == CAND_ONE_PAIR)
     return 2 * n;
   Level *L = hs_opt_level(O, 1);
-  const guint m = hs_opt_gather_pool(O, L, NULL, st);
+  const guint m = hs_opt_gather_pool(O, L, NULL, S, n, st);
   hs_opt_score_pool(O, L, NULL, S, n, INF);
   guint32 low = INF;
   for (guint j = 0; j < m; j++)
@@ -315,16 +317,30 @@ hs_optimize_opener_bound(const HsTable *table, guint opener)
  * without a candidate that splits the others into singletons or leaves one pair (the parts that
  * part_step_extra is asked about), EXTRA[p] = hs_opt_cached_step with CAP after one with CAP_FIRST;
  * G_MAXUINT32 for the others. */
+/* TRUE when words A and B differ only in letters outside ALPHA (and are no candidates: those hold
+ * letters of ALPHA alone and so are alone in their class). */
+static gboolean
+plays_alike(const HsSearchCore *c, HsLetters alpha, guint32 a, guint32 b)
+{
+  for (guint i = 0; i < HS_MAX_LEN; i++) {
+    const guint la = c->let[a][i], lb = c->let[b][i];
+    if (la != lb && (la == HS_PAD || lb == HS_PAD || hs_l_has(alpha, la) || hs_l_has(alpha, lb)))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 void
 hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
                  guint cap_first, guint cap, guint32 *extra)
 {
   Level *L = hs_opt_level(O, lvl);
   const Level *PL = lvl > 0 && O->lv[lvl - 1] != NULL && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
-  const guint m = hs_opt_gather_pool(O, L, PL, st);
+  const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
   hs_opt_score_pool(O, L, PL, S, n, beta);
+  /* G itself, or the word of the pool that plays alike on S (the pool keeps one per class). */
   guint j = 0;
-  while (j < m && L->pool[j] != g)
+  while (j < m && L->pool[j] != g && !plays_alike(O->core, L->alpha, L->pool[j], g))
     j++;
   g_assert(j < m);
   hs_partition_split(&L->part, S, n, O->core->rows[g], L->has_row[j] ? L->sub + (gsize)j * n : NULL);
