@@ -24,9 +24,10 @@
  *
  * Speed: a node's pool keeps one word per class of words that play alike on its set (search.h: they
  * differ only in letters no answer holds, so they score alike everywhere below and the first in
- * canonical order wins their ties); a node keeps its pool's rows on its set (a sub-table), from which its children read theirs;
- * a word makes no more parts of a subset than of the set, so a child skips, unread, every word whose
- * part count in the parent already puts its bound at or over the child's budget.
+ * canonical order wins their ties); a node keeps its pool's rows on its set (a sub-table), from which
+ * its children read theirs; a word makes no more parts of a subset than of the set, so a child skips,
+ * unread, every word whose part count in the parent already puts its bound at or over the child's
+ * budget.
  *
  * Ties: among guesses of equal total the first in the guess ranking wins (rank.h). A guess that ranks
  * before the current best is searched with a budget one larger, so that it wins a tie; the tree is
