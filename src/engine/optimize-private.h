@@ -20,7 +20,10 @@
  * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
  * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
  * budget the others leave; a guess is dropped as soon as its running total reaches the best. The memo
- * keeps exact values with their best guess, and lower bounds from searches that failed high.
+ * keeps exact values with their best guess, and lower bounds from searches that failed high. A set
+ * with two guesses left costs 2n or cannot be solved, whatever the budget: those answers go to a
+ * direct-mapped cache of their own (TwoSlot), small enough to stay in the processor's cache, where the
+ * memo's look-ups for them were waiting on memory (hard mode: 46 M of them for one opener).
  *
  * Speed: a node's pool keeps one word per class of words that play alike on its set (search.h: they
  * differ only in letters no answer holds, so they score alike everywhere below and the first in
@@ -64,6 +67,17 @@ typedef struct {
   guint8 exact; /* val is the extra itself */
   guint8 live;  /* the slot holds a part */
 } StepSlot;
+
+/* A set's answer with two guesses left (hs_opt_solve_two, which depends on the set and state alone):
+ * the word that splits it into singletons, or HS_NONE when none does. */
+typedef struct {
+  guint64 k2;
+  guint32 k1hi;  /* the high half of the key's first word (its low bits are the slot) */
+  guint32 guess; /* the first word that splits the set into singletons, HS_NONE: none, 0 with k2 0: empty */
+} TwoSlot;
+
+/* Slots of the cache of sets with two guesses left (a power of two: 16 MiB). */
+#define TWO_SLOTS (1u << 20)
 
 /* Slots of the optimiser's cache of stepped parts (a power of two). */
 #define STEP_SLOTS (1u << 16)
@@ -140,6 +154,7 @@ struct HsOptimizer {
   ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
   StepSlot *steps;       /* STEP_SLOTS: parts stepped, by set and state (the step depends on them alone) */
   HsAlike alike;         /* words that play alike (hs_opt_gather_pool) */
+  TwoSlot *two;          /* TWO_SLOTS: sets with two guesses left, by set and state (not in the memo) */
   guint64 memo_limit;
   guint64 flushes_at_start; /* memo.flushes when the current call started */
   Level *lv[MAX_LEVELS];
@@ -237,8 +252,13 @@ guint32 hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guin
 /* What the candidates of T can do with their own feedback (CAND_*); *FIRST the first of that kind. */
 guint hs_opt_candidate_profile(HsOptimizer *O, const guint16 *T, guint s, guint32 *first);
 
-/* Two guesses left, no perfect candidate: 2n with the first word that splits S into singletons, or INF. */
+/* Two guesses left, no perfect candidate (optimize-two.c): 2n with the first word that splits S into
+ * singletons, or INF. */
 guint32 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess);
+
+/* hs_opt_solve_two through the optimiser's cache of sets with two guesses left, S's memo key K1, K2. */
+guint32 hs_opt_solve_two_cached(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint64 k1,
+                                guint64 k2, guint32 *guess);
 
 /* The legal pool of the node (S[0..n), ST) into L->pool (from the parent PL's when it is scored), one
  * word per class of words that play alike on S (search.h): the first in canonical order, the one the

@@ -486,92 +486,6 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
   return total;
 }
 
-/* Two guesses left and no candidate splits S into singletons: the first other legal word that does
- * costs 2n; without one, S cannot be solved. A word that makes fewer than n parts of the parent's set
- * cannot separate this subset of it, so its row is not even read. */
-/* The scored node of level L's pool positions that make at least three parts of its set, most parts
- * first, into L->kidx (a word's k is at most the set's size). */
-static void
-build_kidx(Level *L)
-{
-  guint32 *count = L->kcount;
-  memset(count, 0, ((gsize)L->n + 2) * sizeof *count);
-  for (guint j = 0; j < L->m; j++)
-    if (L->k[j] >= 3)
-      count[L->n - L->k[j] + 1]++;
-  for (guint c = 1; c <= L->n; c++)
-    count[c] += count[c - 1];
-  L->kidx_n = count[L->n];
-  for (guint j = 0; j < L->m; j++)
-    if (L->k[j] >= 3)
-      L->kidx[count[L->n - L->k[j]]++] = j;
-  L->kidx_ok = TRUE;
-}
-
-guint32
-hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 *guess)
-{
-  if (n > OPATS(O))
-    return INF;
-  Level *L = hs_opt_level(O, lvl);
-  Level *PL = lvl > 0 && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
-  L->scored = FALSE;
-  for (guint i = 0; i < n; i++)
-    L->loc[S[i]] = (guint16)i;
-  if (PL == NULL) {
-    const guint m = hs_opt_gather_pool(O, L, NULL, S, n, st);
-    for (guint j = 0; j < m; j++)
-      if (!is_cand(O, L, S, n, L->pool[j]) && hs_set_injective(O->core->rows[L->pool[j]], S, n)) {
-        *guess = L->pool[j];
-        return 2 * n;
-      }
-    return INF;
-  }
-  /* Below a scored node: its pool, in canonical order, holds every word legal here; a word that
-   * makes fewer than n parts of the parent's set cannot separate S, so most are dropped unread, and
-   * legality is checked last, for the few that separate S. */
-  guint16 *cols = L->cols;
-  for (guint i = 0; i < n; i++)
-    cols[i] = PL->loc[S[i]];
-  /* Only the words making at least n parts (most first); the first of them in canonical order that
-   * works is the guess. */
-  if (!PL->kidx_ok)
-    build_kidx(PL);
-  guint found = G_MAXUINT;
-  for (guint t = 0; t < PL->kidx_n; t++) {
-    const guint j = PL->kidx[t];
-    if (PL->k[j] < n)
-      break;
-    const guint32 w = PL->pool[j];
-    if (j >= found || is_cand(O, L, S, n, w))
-      continue;
-    const HsPat *src = PL->has_row[j] ? PL->sub + (gsize)j * PL->n : NULL;
-    const HsPat *row = O->core->rows[w];
-#if defined(HS_WIDE) && HS_WIDE
-    /* 6561 bits: only the words the set touches are cleared first. */
-    guint64 seen[(HS_PATTERNS + 63) / 64];
-    for (guint i = 0; i < n; i++)
-      seen[(src ? src[cols[i]] : row[S[i]]) >> 6] = 0;
-#else
-    guint64 seen[4] = { 0, 0, 0, 0 };
-#endif
-    guint i = 0;
-    for (; i < n; i++) {
-      guint p = src ? src[cols[i]] : row[S[i]];
-      guint64 bit = G_GUINT64_CONSTANT(1) << (p & 63);
-      if (seen[p >> 6] & bit)
-        break;
-      seen[p >> 6] |= bit;
-    }
-    if (i == n && hs_state_allows(O->core, st, w))
-      found = j;
-  }
-  if (found == G_MAXUINT)
-    return INF;
-  *guess = PL->pool[found];
-  return 2 * n;
-}
-
 /* Three or more guesses left and no candidate splits S into singletons: every legal guess, in order
  * of its bound and then of the ranking. Returns the best total below BETA (with *GUESS), or the least
  * lower bound proven for the guesses (>= BETA). */
@@ -650,6 +564,8 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
     return 2 * n;
   guint64 k1, k2;
   opt_memo_key(h1, h2, n, st, r, &k1, &k2);
+  if (r == 2)
+    return hs_opt_solve_two_cached(O, S, n, st, lvl, k1, k2, guess);
   const HsMemoEntry *e = hs_memo_find(&O->memo, k1, k2);
   if (e != NULL) {
     guint32 v = (guint32)e->val & VALUE_MASK;
@@ -673,7 +589,7 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
   }
   O->stats.nodes++;
   guint32 g = HS_NONE;
-  guint32 v = r == 2 ? hs_opt_solve_two(O, S, n, st, lvl, &g) : solve_deep(O, S, n, st, r, lvl, beta, &g);
+  guint32 v = solve_deep(O, S, n, st, r, lvl, beta, &g);
   if (O->cancelled)
     return INF;
   if (v < beta && g != HS_NONE) {
