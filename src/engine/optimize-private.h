@@ -15,7 +15,9 @@
  *   - a part of s >= 2 answers costs at least 2s - 1 (2s without a perfect candidate), so guess g
  *     leaving k parts (other than {g}) costs at least 3n - k - 2 when g is a candidate, 3n - k otherwise;
  *   - with two guesses left every part after the next guess must be a singleton: a non-candidate that
- *     splits S so costs 2n, and without one S is unsolvable.
+ *     splits S so costs 2n, and without one S is unsolvable; a word makes no more parts of a subset
+ *     than of the set, so with three left a guess leaving a part larger than the most parts any word
+ *     makes of S cannot solve S (Level.kmax).
  * hs_opt_solve(S, beta) returns f(S) when it is below beta, and otherwise some lower bound >= beta
  * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
  * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
@@ -91,6 +93,7 @@ typedef struct {
   guint32 *lb;                /* per pool position: lower bound of the total after that guess */
   guint32 *cls;               /* per pool position: its rank class (rank.h), once computed */
   guint16 *k;                 /* per pool position: the parts it makes of the node's set (or a limit) */
+  guint kmax;                 /* the most k of the pool: no legal word below splits a set of more answers */
   guint8 *has_row;            /* per pool position: its row is in the sub-table */
   guint32 *order, *group;     /* pool positions sorted by bound; one bound's positions by rank */
   guint32 *bucket;            /* counting-sort buckets */

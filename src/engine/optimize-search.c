@@ -185,6 +185,10 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
     L->k[j] = (guint16)k;
     L->cls[j] = G_MAXUINT32;
   }
+  guint kmax = 0;
+  for (guint j = 0; j < m; j++)
+    kmax = MAX(kmax, L->k[j]);
+  L->kmax = kmax;
   guint32 *bucket = L->bucket;
   const guint n_lb = 3 * n + 2;
   memset(bucket, 0, (n_lb + 1) * sizeof *bucket);
@@ -350,6 +354,10 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
       continue;
     if (s >= 2 && r - 1 <= 1)
       return INF; /* one guess left cannot tell two answers apart */
+    /* With two left, the next guess must split the part into singletons: it cannot when no word of
+     * the pool (a superset of the part's legal words) makes that many parts even of the node's set. */
+    if (r - 1 == 2 && s > L->kmax)
+      return INF;
     L->plb[p] = hs_opt_part_bound(s);
     total += L->plb[p];
     if (s >= 3)
