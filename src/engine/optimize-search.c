@@ -426,6 +426,9 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
       const guint32 thr = best_g == HS_NONE ? beta : best + (key < best_key ? 1u : 0u);
       if (lb >= thr)
         continue;
+      /* Three left: its largest part (its rank score) must be split into singletons next (eval_guess). */
+      if (r == 3 && L->cls[j] / 2 > L->kmax)
+        continue;
       guint32 v = eval_guess(O, L, S, n, st, r, lvl, j, thr);
       if (O->cancelled)
         return INF;
