@@ -24,8 +24,8 @@
  * budget the others leave; a guess is dropped as soon as its running total reaches the best. The memo
  * keeps exact values with their best guess, and lower bounds from searches that failed high. A set
  * with two guesses left costs 2n or cannot be solved, whatever the budget: those answers go to a
- * direct-mapped cache of their own (TwoSlot), small enough to stay in the processor's cache, where the
- * memo's look-ups for them were waiting on memory (hard mode: 46 M of them for one opener).
+ * direct-mapped cache of their own (TwoSlot), smaller and denser than the memo, whose look-ups for them
+ * were waiting on memory (hard mode: 46 M of them for one opener).
  *
  * Speed: a node's pool keeps one word per class of words that play alike on its set (search.h: they
  * differ only in letters no answer holds, so they score alike everywhere below and the first in
