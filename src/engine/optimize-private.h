@@ -226,6 +226,23 @@ new_stamp(HsOptimizer *O)
   return O->stamp;
 }
 
+/* Counts a node the search expands (not answered by a cache); every CANCEL_EVERY of them reads the
+ * cancel flag (FALSE, O->cancelled set: stop) and reports progress. */
+static inline gboolean
+hs_opt_new_node(HsOptimizer *O)
+{
+  if (++O->tick % CANCEL_EVERY == 0) {
+    if (O->cancel != NULL && *O->cancel) {
+      O->cancelled = TRUE;
+      return FALSE;
+    }
+    if (O->progress != NULL)
+      O->progress(O->stats.nodes, O->progress_user);
+  }
+  O->stats.nodes++;
+  return TRUE;
+}
+
 /* TRUE when W is a candidate of the node of level L (set S of N answers; L->loc holds their
  * positions). Each level keeps its own: a node's set is a subset of its parent's. */
 static inline gboolean

@@ -168,6 +168,7 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   const gboolean fresh = PL == NULL && L->sub_ok;
   if (fresh)
     hs_table_fill_sub(O->core->table, L->pool, m, S, n, L->sub);
+  guint kmax = 0;
   for (guint j = 0; j < m; j++) {
     const gboolean cand = is_cand(O, L, S, n, L->pool[j]);
     if (cand)
@@ -184,10 +185,8 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
     L->lb[j] = guess_bound(n, k, cand);
     L->k[j] = (guint16)k;
     L->cls[j] = G_MAXUINT32;
+    kmax = MAX(kmax, k);
   }
-  guint kmax = 0;
-  for (guint j = 0; j < m; j++)
-    kmax = MAX(kmax, L->k[j]);
   L->kmax = kmax;
   guint32 *bucket = L->bucket;
   const guint n_lb = 3 * n + 2;
@@ -491,15 +490,8 @@ hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guint64 h2, 
       return v;
     }
   }
-  if (++O->tick % CANCEL_EVERY == 0) {
-    if (O->cancel != NULL && *O->cancel) {
-      O->cancelled = TRUE;
-      return INF;
-    }
-    if (O->progress != NULL)
-      O->progress(O->stats.nodes, O->progress_user);
-  }
-  O->stats.nodes++;
+  if (!hs_opt_new_node(O))
+    return INF;
   guint32 g = HS_NONE;
   guint32 v = solve_deep(O, S, n, st, r, lvl, beta, &g);
   if (O->cancelled)

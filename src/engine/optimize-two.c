@@ -101,11 +101,8 @@ hs_opt_solve_two_cached(HsOptimizer *O, const guint16 *S, guint n, const HsState
     O->stats.memo_hits++;
     g = slot->guess;
   } else {
-    if (++O->tick % CANCEL_EVERY == 0 && O->cancel != NULL && *O->cancel) {
-      O->cancelled = TRUE;
+    if (!hs_opt_new_node(O))
       return INF;
-    }
-    O->stats.nodes++;
     g = HS_NONE;
     hs_opt_solve_two(O, S, n, st, lvl, &g);
     slot->k2 = k2;

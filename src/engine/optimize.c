@@ -319,19 +319,6 @@ hs_optimize_opener_bound(const HsTable *table, guint opener)
  * without a candidate that splits the others into singletons or leaves one pair (the parts that
  * part_step_extra is asked about), EXTRA[p] = hs_opt_cached_step with CAP after one with CAP_FIRST;
  * G_MAXUINT32 for the others. */
-/* TRUE when words A and B differ only in letters outside ALPHA (and are no candidates: those hold
- * letters of ALPHA alone and so are alone in their class). */
-static gboolean
-plays_alike(const HsSearchCore *c, HsLetters alpha, guint32 a, guint32 b)
-{
-  for (guint i = 0; i < HS_MAX_LEN; i++) {
-    const guint la = c->let[a][i], lb = c->let[b][i];
-    if (la != lb && (la == HS_PAD || lb == HS_PAD || hs_l_has(alpha, la) || hs_l_has(alpha, lb)))
-      return FALSE;
-  }
-  return TRUE;
-}
-
 void
 hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint32 beta, guint32 g,
                  guint cap_first, guint cap, guint32 *extra)
@@ -340,9 +327,15 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
   const Level *PL = lvl > 0 && O->lv[lvl - 1] != NULL && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
   const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
   hs_opt_score_pool(O, L, PL, S, n, beta);
-  /* G itself, or the word of the pool that plays alike on S (the pool keeps one per class). */
+  /* G itself, or the pool's word of G's class of words alike on S (the pool keeps one per class): with
+   * G's class marked first, that word is the only one of the pool hs_alike_seen has seen. */
+  const gboolean alike = hs_alike_applies(O->rules);
+  if (alike) {
+    hs_alike_begin(&O->alike, L->alpha);
+    hs_alike_seen(&O->alike, O->core, g);
+  }
   guint j = 0;
-  while (j < m && L->pool[j] != g && !plays_alike(O->core, L->alpha, L->pool[j], g))
+  while (j < m && L->pool[j] != g && !(alike && hs_alike_seen(&O->alike, O->core, L->pool[j])))
     j++;
   g_assert(j < m);
   hs_partition_split(&L->part, S, n, O->core->rows[g], L->has_row[j] ? L->sub + (gsize)j * n : NULL);
