@@ -29,6 +29,9 @@ typedef struct {
   guint16 mem[HS_CLUSTER_MAX]; /* the members (answer indices), in the order of their variants */
 } HsCluster;
 
+/* Clusters a search node keeps to reject guesses before splitting its set (hs_bound_rejects). */
+#define HS_BOUND_KEEP 16
+
 /* Which answers form clusters (per position, the answers equal at the other four), and scratch.
  * Read-only tables plus scratch: one per thread. */
 typedef struct HsBound HsBound;

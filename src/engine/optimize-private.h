@@ -17,7 +17,11 @@
  *   - with two guesses left every part after the next guess must be a singleton: a non-candidate that
  *     splits S so costs 2n, and without one S is unsolvable; a word makes no more parts of a subset
  *     than of the set, so with three left a guess leaving a part larger than the most parts any word
- *     makes of S cannot solve S (Level.kmax).
+ *     makes of S cannot solve S (Level.kmax); those parts are settled one by one, largest first, up to
+ *     the first that cannot be solved (most sets with three guesses left have no strategy at all);
+ *   - clusters of answers equal but at one position (bound.h, as the prover uses them): one that needs
+ *     more guesses than are left refutes the set before its pool is scored, and the others reject the
+ *     guesses that test too few of their variants before they are split.
  * hs_opt_solve(S, beta) returns f(S) when it is below beta, and otherwise some lower bound >= beta
  * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
  * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
@@ -41,6 +45,7 @@
 
 #include "hardsix/engine/optimize.h"
 #include "hardsix/engine/rank.h"
+#include "bound.h"
 #include "search.h"
 
 #include <string.h>
@@ -86,42 +91,44 @@ typedef struct {
 
 /* Scratch of one level of the search (one node per level is being expanded at any time). */
 typedef struct {
-  HsPartition part;           /* the node's set split by the guess being evaluated */
-  guint32 *pool;              /* the node's legal pool (canonical order), one word per class alike on alpha */
-  HsLetters alpha;            /* the letters the node's answers hold (hs_opt_gather_pool) */
-  guint32 *pidx;              /* per pool position: its row in the parent's sub-table */
-  guint32 *lb;                /* per pool position: lower bound of the total after that guess */
-  guint32 *cls;               /* per pool position: its rank class (rank.h), once computed */
-  guint16 *k;                 /* per pool position: the parts it makes of the node's set (or a limit) */
-  guint kmax;                 /* the most k of the pool: no legal word below splits a set of more answers */
-  guint8 *has_row;            /* per pool position: its row is in the sub-table */
-  guint32 *order, *group;     /* pool positions sorted by bound; one bound's positions by rank */
-  guint32 *bucket;            /* counting-sort buckets */
-  guint16 *loc;               /* n_answers: position of each candidate in the node's set */
-  guint32 *cpos;              /* n_answers: pool position of each candidate of the node */
-  guint16 *cols;              /* n_answers: each candidate's column in the parent's sub-table */
-  HsPat *row;                 /* n_answers: one row when there is no sub-table */
-  guint16 *tpos;              /* n_answers: the positions in the node's set of a part's answers */
-  guint32 *tmark, tstamp;     /* n_answers: tmark[i] == tstamp when the node's answer i is in the part */
-  StepWord *steps;            /* the pool as part_step_extra reads it (built on first use) */
-  gboolean steps_ok;          /* steps describes the node's pool */
-  guint lstart[HS_PAD + 1];   /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */
-  guint32 *lidx;              /* in the order of steps */
-  guint16 *lkmax;             /* per entry of lidx: the most parts a word from there on (same letter) makes */
-  gboolean scored;            /* the level holds a scored node (its pool, k and rows are valid) */
-  guint32 *kidx;              /* pool positions with k >= 3, most parts first (built on first use) */
-  guint32 *kcount;            /* n_answers + 2: counting-sort buckets for kidx */
-  guint kidx_n;               /* entries of kidx */
-  gboolean kidx_ok;           /* kidx describes the node's pool */
-  HsPat *sub;                 /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
-  gsize sub_cap;              /* cells allocated for sub */
-  gboolean sub_ok;            /* sub holds the node's rows (children read theirs from it) */
-  guint n;                    /* the node's set size (the sub-table's row length) */
-  guint m;                    /* the pool size */
-  HsState child[HS_PATTERNS]; /* per part: the state after the guess */
-  guint32 plb[HS_PATTERNS];   /* per part: its lower bound (exact for s <= 2) */
-  HsPat todo[HS_PATTERNS];    /* parts to search, largest first */
-  guint8 kind[HS_PATTERNS];   /* per part: its candidate profile */
+  HsPartition part;              /* the node's set split by the guess being evaluated */
+  guint32 *pool;                 /* the node's legal pool (canonical order), one word per class alike on alpha */
+  HsLetters alpha;               /* the letters the node's answers hold (hs_opt_gather_pool) */
+  guint32 *pidx;                 /* per pool position: its row in the parent's sub-table */
+  guint32 *lb;                   /* per pool position: lower bound of the total after that guess */
+  guint32 *cls;                  /* per pool position: its rank class (rank.h), once computed */
+  guint16 *k;                    /* per pool position: the parts it makes of the node's set (or a limit) */
+  guint kmax;                    /* the most k of the pool: no legal word below splits a set of more answers */
+  guint8 *has_row;               /* per pool position: its row is in the sub-table */
+  guint32 *order, *group;        /* pool positions sorted by bound; one bound's positions by rank */
+  guint32 *bucket;               /* counting-sort buckets */
+  guint16 *loc;                  /* n_answers: position of each candidate in the node's set */
+  guint32 *cpos;                 /* n_answers: pool position of each candidate of the node */
+  guint16 *cols;                 /* n_answers: each candidate's column in the parent's sub-table */
+  HsPat *row;                    /* n_answers: one row when there is no sub-table */
+  guint16 *tpos;                 /* n_answers: the positions in the node's set of a part's answers */
+  guint32 *tmark, tstamp;        /* n_answers: tmark[i] == tstamp when the node's answer i is in the part */
+  StepWord *steps;               /* the pool as part_step_extra reads it (built on first use) */
+  gboolean steps_ok;             /* steps describes the node's pool */
+  guint lstart[HS_PAD + 1];      /* per letter c: its words' positions in steps are lidx[lstart[c] .. lstart[c + 1]) */
+  guint32 *lidx;                 /* in the order of steps */
+  guint16 *lkmax;                /* per entry of lidx: the most parts a word from there on (same letter) makes */
+  gboolean scored;               /* the level holds a scored node (its pool, k and rows are valid) */
+  guint32 *kidx;                 /* pool positions with k >= 3, most parts first (built on first use) */
+  guint32 *kcount;               /* n_answers + 2: counting-sort buckets for kidx */
+  guint kidx_n;                  /* entries of kidx */
+  gboolean kidx_ok;              /* kidx describes the node's pool */
+  HsPat *sub;                    /* sub-table: sub[j * n + i] = feedback(pool[j], set[i]) */
+  gsize sub_cap;                 /* cells allocated for sub */
+  gboolean sub_ok;               /* sub holds the node's rows (children read theirs from it) */
+  guint n;                       /* the node's set size (the sub-table's row length) */
+  guint m;                       /* the pool size */
+  HsState child[HS_PATTERNS];    /* per part: the state after the guess */
+  guint32 plb[HS_PATTERNS];      /* per part: its lower bound (exact for s <= 2) */
+  HsPat todo[HS_PATTERNS];       /* parts to search, largest first */
+  guint8 kind[HS_PATTERNS];      /* per part: its candidate profile */
+  HsCluster clus[HS_BOUND_KEEP]; /* the node's tight clusters (bound.h): guesses testing too few variants fail */
+  guint n_clus;
 } Level;
 
 /* Largest sub-table a node keeps, in cells: 32 Mi lets a part of up to 2,258 answers keep every row of
@@ -157,6 +164,7 @@ struct HsOptimizer {
   ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
   StepSlot *steps;       /* STEP_SLOTS: parts stepped, by set and state (the step depends on them alone) */
   HsAlike alike;         /* words that play alike (hs_opt_gather_pool) */
+  HsBound *bound;        /* clusters of answers (bound.h), which refute nodes and reject guesses */
   TwoSlot *two;          /* TWO_SLOTS: sets with two guesses left, by set and state (not in the memo) */
   guint64 memo_limit;
   guint64 flushes_at_start; /* memo.flushes when the current call started */

@@ -264,6 +264,22 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
   }
 }
 
+/* TRUE when a cluster of S (bound.h: answers equal but at one position) needs more than R guesses
+ * under ST, so that S cannot be solved; CL[0..*M) keeps the clusters, measured, for hs_bound_rejects. */
+static gboolean
+clusters_refute(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r, HsCluster *cl, guint *m)
+{
+  *m = hs_bound_find(O->bound, S, n, r, cl, HS_BOUND_KEEP);
+  if (*m == 0)
+    return FALSE;
+  hs_state_bits(O->core, st, O->acc);
+  hs_bound_measure(O->bound, O->acc, cl, *m);
+  if (!hs_bound_refutes(cl, *m, r))
+    return FALSE;
+  O->stats.refuted++;
+  return TRUE;
+}
+
 /* What the memo holds of part P of the node of level L under its state L->child[p] with R guesses
  * left: its value with EXACT_BIT, a lower bound without, or G_MAXUINT32 when it holds nothing. The
  * part's hashes must be filled. */
@@ -280,11 +296,11 @@ memo_part_bound(HsOptimizer *O, const Level *L, guint p, guint r)
 }
 
 /* Sharper bounds for the parts L->todo[0..N_TODO) (largest first) of guess W at a node (S, ST, R
- * guesses left) whose total so far, every part at its bound, is *TOTAL. First what a part's candidates
- * do with their own feedback: a part of s >= 3 costs 2s - 1 when one of them splits the others into
- * singletons, exactly 2s when one leaves a single pair (and two guesses are left after it), and at
- * least 2s otherwise; only the last kind is searched (and told what was found, so that it does not look
- * again). Then, where such a part will be searched deeply, one step of search in it (part_step_extra).
+ * guesses left, R >= 4: with three, settle_two) whose total so far, every part at its bound, is *TOTAL.
+ * First what a part's candidates do with their own feedback: a part of s >= 3 costs 2s - 1 when one of
+ * them splits the others into singletons, exactly 2s when one leaves a single pair (and two guesses are
+ * left after it), and at least 2s otherwise; only the last kind is searched (and told what was found,
+ * so that it does not look again). Then one step of search in each (part_step_extra).
  * Keeps the parts to search in L->todo with their states in L->child and returns their number, or
  * G_MAXUINT as soon as *TOTAL reaches THR. */
 static guint
@@ -301,7 +317,7 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     L->plb[p]++;
     if (++*total >= thr)
       return G_MAXUINT;
-    if (kind == CAND_ONE_PAIR && r - 1 >= 3)
+    if (kind == CAND_ONE_PAIR)
       continue;
     L->kind[p] = (guint8)kind;
     L->todo[n_search++] = (HsPat)p;
@@ -313,8 +329,6 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     L->child[p] = *st;
     hs_state_add(&L->child[p], O->core, O->core->let[w], (HsPat)p);
   }
-  if (r - 1 < 3) /* the parts are settled by hs_opt_solve_two, more cheaply */
-    return n_search;
   for (guint k = 0; k < n_search; k++) {
     guint p = L->todo[k];
     /* What the memo knows of the part (its value, or a bound from a search that failed high) spares
@@ -335,6 +349,37 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
       return G_MAXUINT;
   }
   return n_search;
+}
+
+/* Two guesses left after guess W at a node (ST, level LVL): each part of L->todo[0..N_TODO) (largest
+ * first) costs 2s - 1 when one of its candidates splits the others into singletons, 2s when another
+ * legal word does, and cannot be solved otherwise, whatever its budget (hs_opt_solve_two). So they are
+ * settled here one by one, up to the first that cannot be solved: most nodes with three guesses left
+ * have no strategy at all. Returns 0 (nothing left to search), or G_MAXUINT as soon as *TOTAL reaches
+ * THR (INF when a part cannot be solved). */
+static guint
+settle_two(HsOptimizer *O, Level *L, const HsState *st, guint lvl, guint32 w, guint n_todo, guint32 thr, guint32 *total)
+{
+  for (guint k = 0; k < n_todo; k++) {
+    const guint p = L->todo[k], s = L->part.size[p];
+    guint32 first;
+    if (cached_profile(O, L, p, &first) == CAND_PERFECT)
+      continue;
+    L->plb[p]++;
+    if (++*total >= thr)
+      return G_MAXUINT;
+    if (s < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
+      hs_partition_hash(&L->part, O->core, p);
+    L->child[p] = *st;
+    hs_state_add(&L->child[p], O->core, O->core->let[w], (HsPat)p);
+    guint64 k1, k2;
+    opt_memo_key(L->part.h1[p], L->part.h2[p], s, &L->child[p], 2, &k1, &k2);
+    if (hs_opt_solve_two_cached(O, L->part.buf + L->part.start[p], s, &L->child[p], lvl + 1, k1, k2, &first) >= INF) {
+      *total = INF;
+      return G_MAXUINT;
+    }
+  }
+  return 0;
 }
 
 /* The total after pool position J (word W) at a node (S, ST, R guesses left, level LVL) when it is
@@ -375,7 +420,8 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
     }
     L->todo[u] = v;
   }
-  n_todo = sharpen_parts(O, L, S, st, r, w, n_todo, thr, &total);
+  n_todo = r - 1 == 2 ? settle_two(O, L, st, lvl, w, n_todo, thr, &total)
+                      : sharpen_parts(O, L, S, st, r, w, n_todo, thr, &total);
   if (n_todo == G_MAXUINT)
     return total;
   for (guint k = 0; k < n_todo; k++) {
@@ -403,6 +449,12 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
 {
   Level *L = hs_opt_level(O, lvl);
   const Level *PL = lvl > 0 ? O->lv[lvl - 1] : NULL;
+  /* Clusters of answers that differ at one position (bound.h): one that needs more than R guesses
+   * refutes the node; the others reject the guesses that test too few of their variants. */
+  if (clusters_refute(O, S, n, st, r, L->clus, &L->n_clus)) {
+    *guess = HS_NONE;
+    return INF;
+  }
   const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
   hs_opt_score_pool(O, L, PL, S, n, beta);
   guint32 best = beta, best_g = HS_NONE, low = INF;
@@ -428,6 +480,10 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
       /* Three left: its largest part (its rank score) must be split into singletons next (eval_guess). */
       if (r == 3 && L->cls[j] / 2 > L->kmax)
         continue;
+      if (L->n_clus > 0 && hs_bound_rejects(O->bound, L->clus, L->n_clus, w, r, st)) {
+        O->stats.refuted++; /* no strategy within R starts with it */
+        continue;
+      }
       guint32 v = eval_guess(O, L, S, n, st, r, lvl, j, thr);
       if (O->cancelled)
         return INF;

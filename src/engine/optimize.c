@@ -27,6 +27,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   O->profiles = g_new(ProfileSlot, PROFILE_SLOTS);
   O->steps = g_new0(StepSlot, STEP_SLOTS);
   hs_alike_init(&O->alike, O->n_words);
+  O->bound = hs_bound_new(O->core);
   O->two = g_new0(TwoSlot, TWO_SLOTS);
   for (guint i = 0; i < PROFILE_SLOTS; i++)
     O->profiles[i].kind = CAND_UNKNOWN;
@@ -48,6 +49,7 @@ hs_optimizer_free(HsOptimizer *O)
   g_free(O->profiles);
   g_free(O->steps);
   hs_alike_clear(&O->alike);
+  hs_bound_free(O->bound);
   g_free(O->two);
   g_free(O);
 }

@@ -74,7 +74,7 @@
 #define CORE_MAX 32
 #define CORE_WORDS 128
 /* Clusters (bound.h) a node keeps to reject guesses before partitioning. */
-#define CLUSTER_MAX 16
+#define CLUSTER_MAX HS_BOUND_KEEP
 /* part2: clusters of a part it filters the pool with, and the pairs of neighbours (canonical order)
  * that differ at this many positions at most. */
 #define PART2_CLUSTERS 8

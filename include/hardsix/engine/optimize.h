@@ -24,6 +24,7 @@ typedef struct {
   guint64 memo_bytes;   /* memory the memo holds */
   guint64 cells;        /* (guess, answer) pairs scored: the bulk of the work */
   guint64 memo_flushes; /* times the memo reached its bound and was thinned (hs_optimizer_set_memo_max_entries) */
+  guint64 refuted;      /* sets and guesses refuted by clusters of answers, unsearched */
 } HsOptimizeStats;
 
 #define HS_OPTIMIZE_ERROR (hs_optimize_error_quark())
