@@ -133,6 +133,24 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
   HsCluster cl[16];
   guint m = hs_bound_find(bound, S16, n, 2, cl, G_N_ELEMENTS(cl));
   hs_bound_measure(bound, pool, cl, m);
+  /* Measured on a list of the legal words, one per class of words alike on the set's letters (as the
+   * optimiser's pool keeps them): the same t. */
+  {
+    HsCluster cl2[16];
+    memcpy(cl2, cl, sizeof cl);
+    g_autofree guint32 *list = g_new(guint32, w->n_words);
+    HsAlike alike;
+    hs_alike_init(&alike, w->n_words);
+    hs_alike_begin(&alike, hs_set_letters(core, S16, n));
+    guint n_list = 0;
+    for (guint x = 0; x < w->n_words; x++)
+      if (((pool[x / 64] >> (x % 64)) & 1u) && !hs_alike_seen(&alike, core, x))
+        list[n_list++] = x;
+    hs_alike_clear(&alike);
+    hs_bound_measure_words(bound, list, n_list, cl2, m);
+    for (guint k = 0; k < m; k++)
+      assert_int_equal(cl2[k].t, cl[k].t);
+  }
   for (guint k = 0; k < m; k++) {
     /* The clusters are what they claim: K members of S, equal but at POS, variants V. */
     assert_true(cl[k].k >= 2 && cl[k].k <= HS_CLUSTER_MAX);

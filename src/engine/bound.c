@@ -140,30 +140,55 @@ hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out
   return m;
 }
 
+/* hs_bound_measure's start: every t at 0, and TOP[k] the most cluster k's t can be. Returns how many
+ * clusters can still grow. */
+static guint
+measure_begin(const HsBound *b, HsCluster *cl, guint m, guint8 *top)
+{
+  guint open = 0;
+  for (guint k = 0; k < m; k++) {
+    cl[k].t = 0;
+    top[k] = (guint8)MIN(hs_l_count(cl[k].v), b->core->length);
+    open += top[k] > 0;
+  }
+  return open;
+}
+
+/* Raises the t of CL[0..M) to the variants word W holds; returns how many more clusters reached their top. */
+static inline guint
+measure_word(const HsBound *b, guint w, HsCluster *cl, guint m, const guint8 *top)
+{
+  const HsLetters letters = b->core->has[w][0];
+  guint full = 0;
+  for (guint k = 0; k < m; k++) {
+    guint t = hs_l_count(hs_l_and(letters, cl[k].v));
+    if (t > cl[k].t && cl[k].t < top[k]) {
+      cl[k].t = (guint8)t;
+      full += t >= top[k];
+    }
+  }
+  return full;
+}
+
 void
 hs_bound_measure(const HsBound *b, const guint64 *pool, HsCluster *cl, guint m)
 {
-  const HsSearchCore *c = b->core;
-  guint open = 0; /* clusters whose t can still grow */
   guint8 top[64];
   m = MIN(m, G_N_ELEMENTS(top));
-  for (guint k = 0; k < m; k++) {
-    cl[k].t = 0;
-    top[k] = (guint8)MIN(hs_l_count(cl[k].v), c->length);
-    open += top[k] > 0;
-  }
-  for (guint blk = 0; blk < c->n_blocks && open > 0; blk++)
-    for (guint64 x = pool[blk]; x && open > 0; x &= x - 1) {
-      guint w = blk * 64 + (guint)__builtin_ctzll(x);
-      HsLetters letters = c->has[w][0];
-      for (guint k = 0; k < m; k++) {
-        guint t = hs_l_count(hs_l_and(letters, cl[k].v));
-        if (t > cl[k].t && cl[k].t < top[k]) {
-          cl[k].t = (guint8)t;
-          open -= t >= top[k];
-        }
-      }
-    }
+  guint open = measure_begin(b, cl, m, top); /* clusters whose t can still grow */
+  for (guint blk = 0; blk < b->core->n_blocks && open > 0; blk++)
+    for (guint64 x = pool[blk]; x && open > 0; x &= x - 1)
+      open -= measure_word(b, blk * 64 + (guint)__builtin_ctzll(x), cl, m, top);
+}
+
+void
+hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, HsCluster *cl, guint m)
+{
+  guint8 top[64];
+  m = MIN(m, G_N_ELEMENTS(top));
+  guint open = measure_begin(b, cl, m, top);
+  for (guint i = 0; i < n && open > 0; i++)
+    open -= measure_word(b, words[i], cl, m, top);
 }
 
 gboolean

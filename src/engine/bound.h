@@ -58,6 +58,10 @@ hs_cluster_need(guint k, guint t)
   return 1 + (k - 1 + t - 1) / t;
 }
 
+/* hs_bound_measure over the words WORDS[0..n) instead of a bitset: a pool that keeps one word per class
+ * of words alike on the set's letters measures the same (alike words hold the same variants). */
+void hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, HsCluster *cl, guint m);
+
 /* TRUE when the set the clusters CL[0..m) were measured in cannot be solved within R guesses. */
 gboolean hs_bound_refutes(const HsCluster *cl, guint m, guint r);
 

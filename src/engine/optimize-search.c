@@ -264,17 +264,17 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
   }
 }
 
-/* TRUE when a cluster of S (bound.h: answers equal but at one position) needs more than R guesses
- * under ST, so that S cannot be solved; CL[0..*M) keeps the clusters, measured, for hs_bound_rejects. */
+/* TRUE when a cluster of the node of level L (its set S of N answers, its pool gathered) needs more
+ * than R guesses (bound.h: answers equal but at one position), so that S cannot be solved; L->clus
+ * keeps the clusters, measured on the pool, for hs_bound_rejects. */
 static gboolean
-clusters_refute(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r, HsCluster *cl, guint *m)
+clusters_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, guint r)
 {
-  *m = hs_bound_find(O->bound, S, n, r, cl, HS_BOUND_KEEP);
-  if (*m == 0)
+  L->n_clus = hs_bound_find(O->bound, S, n, r, L->clus, HS_BOUND_KEEP);
+  if (L->n_clus == 0)
     return FALSE;
-  hs_state_bits(O->core, st, O->acc);
-  hs_bound_measure(O->bound, O->acc, cl, *m);
-  if (!hs_bound_refutes(cl, *m, r))
+  hs_bound_measure_words(O->bound, L->pool, L->m, L->clus, L->n_clus);
+  if (!hs_bound_refutes(L->clus, L->n_clus, r))
     return FALSE;
   O->stats.refuted++;
   return TRUE;
@@ -451,11 +451,11 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
   const Level *PL = lvl > 0 ? O->lv[lvl - 1] : NULL;
   /* Clusters of answers that differ at one position (bound.h): one that needs more than R guesses
    * refutes the node; the others reject the guesses that test too few of their variants. */
-  if (clusters_refute(O, S, n, st, r, L->clus, &L->n_clus)) {
+  const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
+  if (clusters_refute(O, L, S, n, r)) {
     *guess = HS_NONE;
     return INF;
   }
-  const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
   hs_opt_score_pool(O, L, PL, S, n, beta);
   guint32 best = beta, best_g = HS_NONE, low = INF;
   guint64 best_key = G_MAXUINT64;
