@@ -99,5 +99,6 @@ hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, 
   }
   L->alpha = alpha;
   L->m = m;
+  L->scored = FALSE; /* until hs_opt_score_pool: the rows and counts are another pool's */
   return m;
 }
