@@ -295,6 +295,17 @@ memo_part_bound(HsOptimizer *O, const Level *L, guint p, guint r)
   return (e->val & EXACT_BIT) ? v | EXACT_BIT : v;
 }
 
+/* What a part P of guess W (at a node under ST) is keyed by once it is to be searched: its hashes
+ * (larger parts were hashed for the profile cache already) and its state L->child[p]. */
+static inline void
+part_key(HsOptimizer *O, Level *L, const HsState *st, guint32 w, guint p)
+{
+  if (L->part.size[p] < PROFILE_CACHE_MIN)
+    hs_partition_hash(&L->part, O->core, p);
+  L->child[p] = *st;
+  hs_state_add(&L->child[p], O->core, O->core->let[w], (HsPat)p);
+}
+
 /* Sharper bounds for the parts L->todo[0..N_TODO) (largest first) of guess W at a node (S, ST, R
  * guesses left, R >= 4: with three, settle_two) whose total so far, every part at its bound, is *TOTAL.
  * First what a part's candidates do with their own feedback: a part of s >= 3 costs 2s - 1 when one of
@@ -322,13 +333,8 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
     L->kind[p] = (guint8)kind;
     L->todo[n_search++] = (HsPat)p;
   }
-  for (guint k = 0; k < n_search; k++) {
-    guint p = L->todo[k];
-    if (L->part.size[p] < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
-      hs_partition_hash(&L->part, O->core, p);
-    L->child[p] = *st;
-    hs_state_add(&L->child[p], O->core, O->core->let[w], (HsPat)p);
-  }
+  for (guint k = 0; k < n_search; k++)
+    part_key(O, L, st, w, L->todo[k]);
   for (guint k = 0; k < n_search; k++) {
     guint p = L->todo[k];
     /* What the memo knows of the part (its value, or a bound from a search that failed high) spares
@@ -368,10 +374,7 @@ settle_two(HsOptimizer *O, Level *L, const HsState *st, guint lvl, guint32 w, gu
     L->plb[p]++;
     if (++*total >= thr)
       return G_MAXUINT;
-    if (s < PROFILE_CACHE_MIN) /* larger parts were hashed for the profile cache */
-      hs_partition_hash(&L->part, O->core, p);
-    L->child[p] = *st;
-    hs_state_add(&L->child[p], O->core, O->core->let[w], (HsPat)p);
+    part_key(O, L, st, w, p);
     guint64 k1, k2;
     opt_memo_key(L->part.h1[p], L->part.h2[p], s, &L->child[p], 2, &k1, &k2);
     if (hs_opt_solve_two_cached(O, L->part.buf + L->part.start[p], s, &L->child[p], lvl + 1, k1, k2, &first) >= INF) {
