@@ -20,10 +20,12 @@
 # run killed while writing it on a machine without atomic renames, a file edited by hand) is removed
 # and run again, up to 3 times. COMMAND=optimize: the optimum of every opener instead (rows opener
 # verdict total average seconds). OPTIONS='...': more options for every shard, e.g. '--rules none'
-# (normal mode); merge reads them from the shards' first lines.
+# (normal mode); merge reads them from the shards' first lines. SPLIT=letters: shards of groups of
+# openers with the same letters (--shard K/N:letters) instead of every N-th opener, so that anagrams
+# share a shard and optimize --all finds their common all-grey part in its memo.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,23p' "$0" >&2
+  sed -n '2,26p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
@@ -34,6 +36,7 @@ command -v parallel >/dev/null || { echo "prove-table: GNU parallel is needed (m
 cmd=${COMMAND:-prove}
 case "$cmd" in prove | optimize) ;; *) echo "prove-table: COMMAND is prove or optimize, not '$cmd'" >&2; exit 2 ;; esac
 opts=${OPTIONS:-}
+case "${SPLIT:-}" in '') split= ;; letters) split=:letters ;; *) echo "prove-table: SPLIT is letters or empty, not '$SPLIT'" >&2; exit 2 ;; esac
 dir="$out.shards"
 limit=${MAX_NODES:+--max-nodes $MAX_NODES}
 case "$lists" in
@@ -57,7 +60,7 @@ while :; do
   t0=$(date +%s)
   seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
     "[ -s '$dir/shard-{}.tsv' ] || { '$hs' $cmd --all $list_args --max-guesses '$cap' $opts --threads 1 --timing $limit \
-       --shard {}/$shards -o '$dir/shard-{}.tsv' 2>/dev/null && \
+       --shard {}/$shards$split -o '$dir/shard-{}.tsv' 2>/dev/null && \
        n=\$(ls '$dir' | grep -c '^shard-[0-9]*[.]tsv\$') && el=\$((\$(date +%s) - $t0)) && \
        echo \"prove-table: shard {}/$shards done; \$n of $shards written, \$el s; about \$((el * ($shards - n) / (n - $had))) s left\" >&2; }"
   if eval "'$hs' merge $list_args" $(seq 1 "$shards" | sed "s|^|$dir/shard-|; s|\$|.tsv|") >"$out.tmp" 2>"$dir/merge.err"; then

@@ -1,5 +1,6 @@
 /* Tests for sweep.c: every row equals the greedy construction of its opener; rows never depend on
- * fail-first, the thread count or the shard split; failure counts; cancellation. */
+ * fail-first, the thread count or the shard split; the letters split (and words.c's letter groups);
+ * failure counts; cancellation. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -145,6 +146,56 @@ test_shards(void **state)
   assert_int_equal(hs_sweep_shard(in, n, 11, 11, out), 0);
 }
 
+/* The set of letters of an ASCII word, as a bit mask (the brute-force reference). */
+static guint32
+ascii_letters(const char *w)
+{
+  guint32 m = 0;
+  for (; *w; w++)
+    m |= 1u << (*w - 'a');
+  return m;
+}
+
+/* Letter groups: two words share a group exactly when they hold the same letters, groups numbered in
+ * the order of their first word; the letters split keeps each group in one shard, every N-th group
+ * to a shard, and together the shards hold every opener once, in the given order. */
+static void
+test_shards_by_letters(void **state)
+{
+  (void)state;
+  const guint n = tiny->n_words;
+  g_autofree guint *group = g_new(guint, n);
+  const guint n_groups = hs_words_letter_groups(tiny, openers, n, group);
+  guint next = 0, pairs = 0;
+  for (guint i = 0; i < n; i++) {
+    if (group[i] == next)
+      next++;
+    assert_true(group[i] < next); /* numbered in order of first appearance */
+    for (guint j = 0; j < i; j++) {
+      const gboolean same = ascii_letters(tiny->text[openers[i]]) == ascii_letters(tiny->text[openers[j]]);
+      assert_int_equal(group[i] == group[j], same);
+      pairs += same;
+    }
+  }
+  assert_int_equal(next, n_groups);
+  assert_true(pairs > 0); /* the tiny lists hold anagrams (crate, trace) */
+  g_autofree guint32 *out = g_new(guint32, n);
+  g_autofree guint *shard_of = g_new0(guint, tiny->n_words);
+  guint total = 0;
+  for (guint k = 1; k <= 3; k++) {
+    const guint m = hs_sweep_shard_by_letters(tiny, openers, n, k, 3, out);
+    for (guint j = 0; j < m; j++) {
+      assert_int_equal(shard_of[out[j]], 0);
+      shard_of[out[j]] = k;
+      assert_true(j == 0 || out[j - 1] < out[j]); /* in the given (canonical) order */
+    }
+    total += m;
+  }
+  assert_int_equal(total, n);
+  for (guint i = 0; i < n; i++)
+    assert_int_equal(shard_of[openers[i]], group[i] % 3 + 1);
+}
+
 static void
 test_cancel(void **state)
 {
@@ -177,11 +228,9 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_rows_equal_greedy),
-    cmocka_unit_test(test_fail_first_changes_nothing),
-    cmocka_unit_test(test_threads_change_nothing),
-    cmocka_unit_test(test_shards),
-    cmocka_unit_test(test_cancel),
+    cmocka_unit_test(test_rows_equal_greedy),      cmocka_unit_test(test_fail_first_changes_nothing),
+    cmocka_unit_test(test_threads_change_nothing), cmocka_unit_test(test_shards),
+    cmocka_unit_test(test_shards_by_letters),      cmocka_unit_test(test_cancel),
     cmocka_unit_test(test_rank_failures),
   };
   return cmocka_run_group_tests_name("sweep", tests, setup, teardown) == 0 ? 0 : 1;

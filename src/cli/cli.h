@@ -61,7 +61,7 @@ typedef struct {
 #define HS_CLI_OUTPUT_OPTION(description, arg) { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL, description, arg }
 #define HS_CLI_FORMAT_OPTION(description) { "format", 0, 0, G_OPTION_ARG_STRING, NULL, description, "FORMAT" }
 #define HS_CLI_OPENERS_OPTION(description) { "openers", 0, 0, G_OPTION_ARG_STRING, NULL, description, "SET" }
-#define HS_CLI_SHARD_OPTION(description) { "shard", 0, 0, G_OPTION_ARG_STRING, NULL, description, "K/N" }
+#define HS_CLI_SHARD_OPTION(description) { "shard", 0, 0, G_OPTION_ARG_STRING, NULL, description, "K/N[:letters]" }
 #define HS_CLI_FORCE_OPTION { "force", 0, 0, G_OPTION_ARG_NONE, NULL, "Write the files even when the run fails and they exist", NULL }
 /* clang-format on */
 
@@ -95,6 +95,7 @@ typedef struct {
   guint32 *openers;
   guint n_openers;
   guint shard_k, shard_n; /* 1/1 when not sharded */
+  gboolean shard_letters; /* --shard K/N:letters: the slices are of groups of openers with the same letters */
   guint n_openers_all;    /* openers before --shard took its slice */
   char *openers_checksum; /* of those openers, for shard headers */
   /* Output files (output.c): planned before the work, queued as they are made, written together */
@@ -230,8 +231,17 @@ GStrv hs_cli_table_lines(const char *file, const char *text, gsize len, GError *
 typedef struct {
   const char *path;
   guint k, n;
-  GStrv parts; /* parts[0] is "# hardsix shard K/N" */
+  gboolean by_letters; /* "K/N:letters" */
+  GStrv parts;         /* parts[0] is "# hardsix shard K/N" */
 } HsCliShard;
+
+/* Parses "K/N" or "K/N:letters" (1 <= K <= N <= 1,000,000); FALSE when TEXT is neither. */
+gboolean hs_cli_shard_number(const char *text, guint *k, guint *n, gboolean *by_letters);
+
+/* The openers of shard K of N of OPENERS[0..N_OPENERS) into OUT: every N-th opener (hs_sweep_shard),
+ * or with BY_LETTERS every N-th group of openers with the same letters (hs_sweep_shard_by_letters). */
+guint hs_cli_shard_slice(const HsWords *words, const guint32 *openers, guint n_openers, guint k, guint n,
+                         gboolean by_letters, guint32 *out);
 
 /* Parses LINE (line 1 of FILE) into SH (cleared by hs_cli_shard_clear); every part must be there. */
 gboolean hs_cli_shard_parse(const char *file, const char *line, HsCliShard *sh, GError **error);

@@ -64,9 +64,10 @@ static const GOptionEntry options[] = {
 static gboolean
 same_making(const HsCliShard *first, const HsCliShard *sh, GError **error)
 {
-  if (sh->n != first->n)
-    return hs_cli_fail(error, "%s:1: shard %u/%u, but %s is shard %u/%u (different splits)", sh->path, sh->k, sh->n,
-                       first->path, first->k, first->n);
+  if (sh->n != first->n || sh->by_letters != first->by_letters)
+    return hs_cli_fail(error, "%s:1: shard %u/%u%s, but %s is shard %u/%u%s (different splits)", sh->path, sh->k, sh->n,
+                       sh->by_letters ? ":letters" : "", first->path, first->k, first->n,
+                       first->by_letters ? ":letters" : "");
   for (guint i = 1; first->parts[i] != NULL || sh->parts[i] != NULL; i++) {
     const char *a = first->parts[i], *b = sh->parts[i];
     if (a == NULL || b == NULL || strcmp(a, b) != 0) {
@@ -207,7 +208,7 @@ take_rows(const HsCliContext *ctx, const ShardFile *f, guint8 *seen, GPtrArray *
 {
   const HsWords *w = ctx->words;
   g_autofree guint32 *slice = g_new(guint32, MAX(ctx->n_openers, 1u));
-  guint n_slice = hs_sweep_shard(ctx->openers, ctx->n_openers, f->sh.k, f->sh.n, slice);
+  guint n_slice = hs_cli_shard_slice(w, ctx->openers, ctx->n_openers, f->sh.k, f->sh.n, f->sh.by_letters, slice);
   g_autofree guint8 *in_slice = g_new0(guint8, w->n_words);
   for (guint i = 0; i < n_slice; i++)
     in_slice[slice[i]] = 1;
@@ -221,8 +222,9 @@ take_rows(const HsCliContext *ctx, const ShardFile *f, guint8 *seen, GPtrArray *
       return FALSE;
     guint o = hs_words_lookup(w, fields[0]);
     if (!in_slice[o])
-      return hs_cli_fail(error, "%s:%u: opener '%s' is not in the slice of shard %u/%u%s", f->path, k + 1, fields[0],
-                         f->sh.k, f->sh.n, seen[o] ? " (and already in another shard)" : "");
+      return hs_cli_fail(error, "%s:%u: opener '%s' is not in the slice of shard %u/%u%s%s", f->path, k + 1, fields[0],
+                         f->sh.k, f->sh.n, f->sh.by_letters ? ":letters" : "",
+                         seen[o] ? " (and already in another shard)" : "");
     if (seen[o]++)
       return hs_cli_fail(error, "%s:%u: opener '%s' twice", f->path, k + 1, fields[0]);
     Row *r = g_new0(Row, 1);

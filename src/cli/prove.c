@@ -24,7 +24,8 @@ static const GOptionEntry options[] = {
   HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
   HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
   HS_CLI_FORCE_OPTION,
-  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based)"),
+  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based); K/N:letters slices groups of openers "
+                      "with the same letters"),
   { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
     "Search order to start with: fast (default) or greedy; an opener it does not decide soon goes on in the "
     "other order, then in the first again, with growing budgets",

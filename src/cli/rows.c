@@ -46,6 +46,31 @@ hs_cli_shard_part(const HsCliShard *sh, const char *name)
 }
 
 gboolean
+hs_cli_shard_number(const char *text, guint *k, guint *n, gboolean *by_letters)
+{
+  static const char suffix[] = ":letters";
+  const gsize len = strlen(text), sl = sizeof suffix - 1;
+  *by_letters = len > sl && strcmp(text + len - sl, suffix) == 0;
+  g_autofree char *kn = g_strndup(text, *by_letters ? len - sl : len);
+  g_auto(GStrv) two = g_strsplit(kn, "/", -1);
+  guint64 a = 0, b = 0;
+  if (g_strv_length(two) != 2 || !g_ascii_string_to_unsigned(two[0], 10, 1, 1000000, &a, NULL) ||
+      !g_ascii_string_to_unsigned(two[1], 10, 1, 1000000, &b, NULL) || a > b)
+    return FALSE;
+  *k = (guint)a;
+  *n = (guint)b;
+  return TRUE;
+}
+
+guint
+hs_cli_shard_slice(const HsWords *words, const guint32 *openers, guint n_openers, guint k, guint n, gboolean by_letters,
+                   guint32 *out)
+{
+  return by_letters ? hs_sweep_shard_by_letters(words, openers, n_openers, k, n, out)
+                    : hs_sweep_shard(openers, n_openers, k, n, out);
+}
+
+gboolean
 hs_cli_shard_parse(const char *file, const char *line, HsCliShard *sh, GError **error)
 {
   static const char prefix[] = "# hardsix shard ";
@@ -55,15 +80,10 @@ hs_cli_shard_parse(const char *file, const char *line, HsCliShard *sh, GError **
   sh->path = file;
   sh->parts = g_strsplit(line, "; ", -1);
   const char *kn = sh->parts[0] + sizeof prefix - 1;
-  g_auto(GStrv) two = g_strsplit(kn, "/", -1);
-  guint64 k = 0, n = 0;
-  if (g_strv_length(two) != 2 || !g_ascii_string_to_unsigned(two[0], 10, 1, 1000000, &k, NULL) ||
-      !g_ascii_string_to_unsigned(two[1], 10, 1, 1000000, &n, NULL) || k > n) {
+  if (!hs_cli_shard_number(kn, &sh->k, &sh->n, &sh->by_letters)) {
     g_autofree char *shown = hs_escape(kn, -1, 40);
-    return hs_cli_fail(error, "%s:1: malformed shard number '%s' (expected K/N)", file, shown);
+    return hs_cli_fail(error, "%s:1: malformed shard number '%s' (expected K/N or K/N:letters)", file, shown);
   }
-  sh->k = (guint)k;
-  sh->n = (guint)n;
   const char *need[] = { "command",     "lists",  "answers", "guesses", "rules",
                          "max-guesses", "policy", "options", "openers" };
   for (guint i = 0; i < G_N_ELEMENTS(need); i++)

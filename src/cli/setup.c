@@ -451,32 +451,28 @@ select_openers(const HsWords *words, const char *spec, GArray **out, GError **er
   return TRUE;
 }
 
-/* --shard K/N (a usage error when malformed). */
+/* --shard K/N or K/N:letters (a usage error when malformed). */
 static gboolean
-parse_shard(const char *text, guint *k, guint *n, GError **error)
+parse_shard(const char *text, guint *k, guint *n, gboolean *by_letters, GError **error)
 {
-  guint64 a = 0, b = 0;
-  g_auto(GStrv) parts = g_strsplit(text, "/", -1);
-  if (g_strv_length(parts) != 2 || !g_ascii_string_to_unsigned(parts[0], 10, 1, 1000000, &a, NULL) ||
-      !g_ascii_string_to_unsigned(parts[1], 10, 1, 1000000, &b, NULL) || a > b) {
-    return hs_cli_usage_error(error, "--shard: '%s' is not K/N with 1 <= K <= N", text);
-  }
-  *k = (guint)a;
-  *n = (guint)b;
+  if (!hs_cli_shard_number(text, k, n, by_letters))
+    return hs_cli_usage_error(error, "--shard: '%s' is not K/N or K/N:letters with 1 <= K <= N", text);
   return TRUE;
 }
 
 /* --openers and --shard: this shard's slice of the openers. */
 static gboolean
-shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, GError **error)
+shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, gboolean by_letters, GError **error)
 {
   g_autoptr(GArray) all = NULL;
   if (!select_openers(ctx->words, ctx->opt.openers, &all, error))
     return FALSE;
   ctx->openers = g_new(guint32, MAX(all->len, 1u));
-  ctx->n_openers = hs_sweep_shard((const guint32 *)(void *)all->data, all->len, shard_k, shard_n, ctx->openers);
+  ctx->n_openers = hs_cli_shard_slice(ctx->words, (const guint32 *)(void *)all->data, all->len, shard_k, shard_n,
+                                      by_letters, ctx->openers);
   ctx->shard_k = shard_k;
   ctx->shard_n = shard_n;
+  ctx->shard_letters = by_letters;
   ctx->n_openers_all = all->len;
   g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
   for (guint i = 0; i < all->len; i++) {
@@ -509,12 +505,12 @@ hs_cli_shard_header(const HsCliContext *ctx, const char *options)
   g_autofree char *openers = g_path_get_basename(ctx->opt.openers ? ctx->opt.openers : "all");
   g_autofree char *answers = hs_cli_words_checksum(w, 0, w->n_answers);
   g_autofree char *guesses = hs_cli_words_checksum(w, w->n_answers, w->n_words);
-  return g_strdup_printf("# hardsix shard %u/%u; command %s; lists %s; answers %u sha256:%s; guesses %u sha256:%s; "
+  return g_strdup_printf("# hardsix shard %u/%u%s; command %s; lists %s; answers %u sha256:%s; guesses %u sha256:%s; "
                          "rules %s; max-guesses %u; policy %s; options %s; openers %s %u sha256:%s\n",
-                         ctx->shard_k, ctx->shard_n, ctx->command->name, w->name, w->n_answers, answers,
-                         w->n_words - w->n_answers, guesses, hs_rules_name(ctx->policy.rules), ctx->policy.max_guesses,
-                         ctx->policy_string ? ctx->policy_string : "-", options && *options ? options : "-", openers,
-                         ctx->n_openers_all, ctx->openers_checksum);
+                         ctx->shard_k, ctx->shard_n, ctx->shard_letters ? ":letters" : "", ctx->command->name, w->name,
+                         w->n_answers, answers, w->n_words - w->n_answers, guesses, hs_rules_name(ctx->policy.rules),
+                         ctx->policy.max_guesses, ctx->policy_string ? ctx->policy_string : "-",
+                         options && *options ? options : "-", openers, ctx->n_openers_all, ctx->openers_checksum);
 }
 
 /* A strategy format the loaded game cannot be written in (the exact solver's outline is five letters
@@ -534,9 +530,10 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   HsCliFlags flags = ctx->command->flags;
   guint shard_k = 1, shard_n = 1;
+  gboolean by_letters = FALSE;
   if ((flags & HS_CMD_STRATEGY_FILE) && !hs_cli_read_strategy_file(ctx, argc > 1 ? argv[1] : "-", error))
     return FALSE;
-  if (ctx->opt.shard != NULL && !parse_shard(ctx->opt.shard, &shard_k, &shard_n, error))
+  if (ctx->opt.shard != NULL && !parse_shard(ctx->opt.shard, &shard_k, &shard_n, &by_letters, error))
     return FALSE;
   if ((flags & (HS_CMD_RULES | HS_CMD_POLICY)) && !resolve_policy(ctx, error))
     return FALSE;
@@ -553,7 +550,7 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
   if (flags & HS_CMD_POLICY)
     ctx->policy_string = policy_string(ctx);
   /* Whether the command takes --openers (and --shard). */
-  if (own_option(ctx->command, "openers") && !shard_openers(ctx, shard_k, shard_n, error))
+  if (own_option(ctx->command, "openers") && !shard_openers(ctx, shard_k, shard_n, by_letters, error))
     return FALSE;
   return !(flags & HS_CMD_OPENER) || argc < 2 || hs_cli_find_word(ctx, "opener", argv[1], &ctx->opener, error);
 }

@@ -465,6 +465,36 @@ is_ascii(const char *s)
   return TRUE;
 }
 
+/* A word's letters as a 64-bit key (the wide build folds its masks). */
+static gint64
+letters_key(HsLetters m)
+{
+#if defined(HS_WIDE) && HS_WIDE
+  return (gint64)(m.w[0] ^ (m.w[1] * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)) ^
+                  (m.w[2] * G_GUINT64_CONSTANT(0xbf58476d1ce4e5b9)) ^
+                  (m.w[3] * G_GUINT64_CONSTANT(0x94d049bb133111eb)));
+#else
+  return (gint64)m;
+#endif
+}
+
+guint
+hs_words_letter_groups(const HsWords *words, const guint32 *list, guint n, guint *group)
+{
+  g_autoptr(GHashTable) first = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+  guint n_groups = 0;
+  for (guint i = 0; i < n; i++) {
+    gint64 key = letters_key(words->letters[list[i]]);
+    gpointer at;
+    if (!g_hash_table_lookup_extended(first, &key, NULL, &at)) {
+      at = GUINT_TO_POINTER(n_groups++);
+      g_hash_table_insert(first, g_memdup2(&key, sizeof key), at);
+    }
+    group[i] = GPOINTER_TO_UINT(at);
+  }
+  return n_groups;
+}
+
 guint
 hs_words_lookup(const HsWords *words, const char *word)
 {

@@ -185,20 +185,6 @@ report_searched(const HsOptimizeAllOptions *o, guint done, guint n, guint third)
     o->progress((guint)(((guint64)third * n + done) / 3), n, o->progress_user);
 }
 
-/* A word's letters as a 64-bit key (the wide build folds its masks: equal letters, equal keys; a rare
- * collision only puts two groups together, which orders work and changes no result). */
-static gint64
-letters_key(HsLetters m)
-{
-#if defined(HS_WIDE) && HS_WIDE
-  return (gint64)(m.w[0] ^ (m.w[1] * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)) ^
-                  (m.w[2] * G_GUINT64_CONSTANT(0xbf58476d1ce4e5b9)) ^
-                  (m.w[3] * G_GUINT64_CONSTANT(0x94d049bb133111eb)));
-#else
-  return (gint64)m;
-#endif
-}
-
 /* Orders the openers' positions so that openers with the same letters come together (groups in the
  * order of their first opener): their parts with every tile grey are the same set under the same
  * (empty) state, and that part's search dominates, so in one thread the second is answered by the
@@ -206,30 +192,17 @@ letters_key(HsLetters m)
 static guint
 group_by_letters(const HsTable *table, const guint32 *openers, guint n, guint *order, guint *group)
 {
-  const HsWords *w = hs_table_words(table);
-  g_autoptr(GHashTable) first = g_hash_table_new(g_int64_hash, g_int64_equal);
   g_autofree guint *key = g_new(guint, MAX(1u, n));
-  g_autofree gint64 *lk = g_new(gint64, MAX(1u, n)); /* each opener's letters as a hash key */
-  for (guint i = 0; i < n; i++) {
-    lk[i] = letters_key(w->letters[openers[i]]);
-    gpointer at;
-    if (!g_hash_table_lookup_extended(first, &lk[i], NULL, &at)) {
-      at = GUINT_TO_POINTER(i);
-      g_hash_table_insert(first, &lk[i], at);
-    }
-    key[i] = GPOINTER_TO_UINT(at);
-  }
-  /* Counting sort by the group's first position (stable: positions in order within a group). */
-  g_autofree guint *count = g_new0(guint, (gsize)n + 1);
+  const guint n_groups = hs_words_letter_groups(hs_table_words(table), openers, n, key);
+  /* Counting sort by group (stable: positions in order within a group; groups in the order of their
+   * first opener). */
+  g_autofree guint *count = g_new0(guint, (gsize)n_groups + 1);
   for (guint i = 0; i < n; i++)
     count[key[i] + 1]++;
-  for (guint i = 0; i < n; i++)
-    count[i + 1] += count[i];
-  guint n_groups = 0;
-  for (guint i = 0; i < n; i++)
-    if (key[i] == i)
-      group[n_groups++] = count[i];
-  group[n_groups] = n;
+  for (guint g = 0; g < n_groups; g++)
+    count[g + 1] += count[g];
+  for (guint g = 0; g <= n_groups; g++)
+    group[g] = count[g];
   for (guint i = 0; i < n; i++)
     order[count[key[i]]++] = i;
   return n_groups;

@@ -329,6 +329,12 @@ HsWords *hs_words_copy(const HsWords *words);
  * control characters. */
 char *hs_words_not_a_word(const char *s);
 
+/* Numbers the words WORDS[0..N) (indices) by their letters: GROUP[i] is the same for two words that
+ * hold the same letters (anagrams, and words like "fuffs" and "fusus"), groups numbered from 0 in the
+ * order of their first word. Returns the number of groups. (The wide build compares a 64-bit fold of
+ * its letter masks: a rare collision puts two groups together.) */
+guint hs_words_letter_groups(const HsWords *words, const guint32 *list, guint n, guint *group);
+
 /* Index of WORD (its text, as listed after NFC normalisation) or HS_NONE. */
 guint hs_words_lookup(const HsWords *words, const char *word);
 

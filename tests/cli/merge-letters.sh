@@ -1,0 +1,52 @@
+# --shard K/N:letters: shards of groups of openers with the same letters (optimize --all runs anagrams
+# one after another and the second finds their all-grey part in the memo). The shards merge to the
+# bytes of one run; anagrams share a shard; merge refuses a mixture of splits; a bad spelling is a
+# usage error; scripts/prove-table.sh takes SPLIT=letters. Tiny lists (crate and trace are anagrams).
+. "$ROOT/tests/cli/lib.sh.inc"
+cd "$ROOT"
+ML="--answers $DATA/tiny-answers.txt --guesses $DATA/tiny-guesses.txt"
+L="$ML --max-guesses 4"
+for k in 1 2 3; do
+  $HS optimize --all $L --shard $k/3:letters -o "$T/l$k.tsv" 2>/dev/null
+  $HS prove --all $L --shard $k/3:letters -o "$T/p$k.tsv" 2>/dev/null
+done
+$HS optimize --all $L -o "$T/o.tsv" 2>/dev/null
+$HS prove --all $L -o "$T/p.tsv" 2>/dev/null
+expect_grep shard-letters-line "$T/l1.tsv" "^# hardsix shard 1/3:letters; command optimize; "
+expect_rc shard-letters-merge 0 $HS merge $ML "$T/l1.tsv" "$T/l2.tsv" "$T/l3.tsv"
+expect_same shard-letters-merge-bytes "$T/o.tsv" "$T/out"
+expect_rc shard-letters-merge-prove 0 $HS merge $ML "$T/p3.tsv" "$T/p1.tsv" "$T/p2.tsv"
+expect_same shard-letters-merge-prove-bytes "$T/p.tsv" "$T/out"
+# crate and trace in one shard (whichever it is), and in no other.
+n=0
+for k in 1 2 3; do
+  if grep -q '^crate	' "$T/l$k.tsv"; then
+    grep -q '^trace	' "$T/l$k.tsv" && n=$((n + 1))
+  elif grep -q '^trace	' "$T/l$k.tsv"; then n=$((n + 10)); fi
+done
+[ "$n" = 1 ] && ok shard-letters-anagrams-together || fail shard-letters-anagrams-together "crate and trace split ($n)"
+# A letters shard and an interleaved one do not merge.
+$HS optimize --all $L --shard 2/3 -o "$T/i2.tsv" 2>/dev/null
+expect_rc shard-letters-mixed 1 $HS merge $ML "$T/l1.tsv" "$T/i2.tsv" "$T/l3.tsv"
+expect_grep shard-letters-mixed-message "$T/err" "i2.tsv:1: shard 2/3, but .*l1.tsv is shard 1/3:letters (different splits)"
+# A row moved into the wrong letters shard is refused.
+row=$(awk 'NR > 2 { print NR; exit }' "$T/l2.tsv")
+{ cat "$T/l1.tsv"; sed -n "${row}p" "$T/l2.tsv"; } >"$T/bad1.tsv"
+sed "${row}d" "$T/l2.tsv" >"$T/bad2.tsv"
+expect_rc shard-letters-row-moved 1 $HS merge $ML "$T/bad1.tsv" "$T/bad2.tsv" "$T/l3.tsv"
+expect_grep shard-letters-row-moved-message "$T/err" "bad1.tsv:[0-9]*: opener '[a-z]*' is not in the slice of shard 1/3:letters"
+for bad in 1/3:letter 1/3: 4/3:letters :letters; do
+  expect_rc "shard-letters-bad-$bad" 2 $HS optimize --all $L --shard "$bad"
+done
+expect_grep shard-letters-bad-message "$T/err" "^hardsix optimize: --shard: ':letters' is not K/N or K/N:letters with 1 <= K <= N$"
+# scripts/prove-table.sh with SPLIT=letters: the same rows; SPLIT misspelt: a usage error.
+if command -v parallel >/dev/null 2>&1; then
+  COMMAND=optimize SPLIT=letters HS=$HS sh scripts/prove-table.sh "$DATA/tiny-answers.txt:$DATA/tiny-guesses.txt" 4 \
+    "$T/t.tsv" 3 2 >"$T/tout" 2>"$T/terr" && ok shard-letters-table || fail shard-letters-table "$(cat "$T/terr")"
+  cut -f1-4 "$T/t.tsv" >"$T/got"
+  expect_same shard-letters-table-rows "$T/o.tsv" "$T/got"
+else
+  skip "shard-letters-table: GNU parallel is not installed (make deps)"
+fi
+expect_rc shard-letters-table-bad-split 2 env SPLIT=groups HS=$HS sh scripts/prove-table.sh "$DATA/tiny-answers.txt:$DATA/tiny-guesses.txt" 4 "$T/x.tsv"
+exit 0
