@@ -481,14 +481,15 @@ letters_key(HsLetters m)
 guint
 hs_words_letter_groups(const HsWords *words, const guint32 *list, guint n, guint *group)
 {
-  g_autoptr(GHashTable) first = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autofree gint64 *key = g_new(gint64, MAX(1u, n)); /* the hash table's keys point in here (freed after it) */
+  g_autoptr(GHashTable) first = g_hash_table_new(g_int64_hash, g_int64_equal);
   guint n_groups = 0;
   for (guint i = 0; i < n; i++) {
-    gint64 key = letters_key(words->letters[list[i]]);
+    key[i] = letters_key(words->letters[list[i]]);
     gpointer at;
-    if (!g_hash_table_lookup_extended(first, &key, NULL, &at)) {
+    if (!g_hash_table_lookup_extended(first, &key[i], NULL, &at)) {
       at = GUINT_TO_POINTER(n_groups++);
-      g_hash_table_insert(first, g_memdup2(&key, sizeof key), at);
+      g_hash_table_insert(first, &key[i], at);
     }
     group[i] = GPOINTER_TO_UINT(at);
   }
