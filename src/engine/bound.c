@@ -6,6 +6,15 @@
 
 #define NO_GROUP G_MAXUINT32
 
+/* What hs_bound_slots reads of a state: which positions have their letter fixed, and per k the letters
+ * with at least k + 1 greens. */
+typedef struct {
+  guint fixed_at;               /* bit i: position i's letter is fixed (a green) */
+  HsLetters greens[HS_MAX_LEN]; /* greens[k]: letters fixed at k + 1 positions or more */
+  HsLetters fixed;              /* fixed letters: greens and required letters */
+  guint free;                   /* positions not fixed */
+} Summary;
+
 struct HsBound {
   const HsSearchCore *core;
   guint32 *gid;  /* n_answers * HS_MAX_LEN: the group of answer a at position i, or NO_GROUP */
@@ -140,15 +149,61 @@ hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out
   return m;
 }
 
-/* hs_bound_measure's start: every t at 0, and TOP[k] the most cluster k's t can be. Returns how many
- * clusters can still grow. */
-static guint
-measure_begin(const HsBound *b, HsCluster *cl, guint m, guint8 *top)
+/* Summarises ST (its first LENGTH positions) into S. */
+static void
+summarise(Summary *s, const HsState *st, guint length)
 {
+  for (guint k = 0; k < HS_MAX_LEN; k++)
+    s->greens[k] = hs_l_none();
+  s->fixed_at = 0;
+  s->free = 0;
+  s->fixed = hs_l_none();
+  for (guint i = 0; i < length; i++) {
+    HsLetters a = st->allow[i];
+    if (hs_l_single(a)) {
+      guint k = 0;
+      while (hs_l_has(s->greens[k], hs_l_first(a)))
+        k++;
+      s->greens[k] = hs_l_or(s->greens[k], a);
+      s->fixed_at |= 1u << i;
+      s->fixed = hs_l_or(s->fixed, a);
+    } else {
+      s->free++;
+    }
+  }
+  for (guint k = 0; k < HS_MAX_LEN; k++)
+    s->fixed = hs_l_or(s->fixed, st->atleast[k]);
+}
+
+/* The most letters of V a word can hold: the fixed letters of V, plus one per free position left
+ * when every required copy of a letter beyond its greens has taken one. ATLEAST and GREENS: per k the
+ * letters required, and fixed, at least k + 1 times. */
+static inline guint
+slots_of(HsLetters fixed, guint free, const HsLetters *atleast, const HsLetters *greens, HsLetters v)
+{
+  guint need = 0;
+#pragma GCC unroll 8
+  for (guint k = 0; k < HS_MAX_LEN; k++)
+    need += hs_l_count(hs_l_andnot(atleast[k], greens[k]));
+  guint extra = free > need ? free - need : 0;
+  return MIN(hs_l_count(hs_l_and(fixed, v)) + extra, hs_l_count(v));
+}
+
+/* hs_bound_measure's start: every t at 0, and TOP[k] the most cluster k's t can be: no more than its
+ * variants, the positions, and (with ST) the slots the state leaves for them (hs_bound_slots), so that
+ * the scan stops as soon as a word reaches that. Returns how many clusters can still grow. */
+static guint
+measure_begin(const HsBound *b, const HsState *st, HsCluster *cl, guint m, guint8 *top)
+{
+  Summary s;
+  if (st != NULL)
+    summarise(&s, st, b->core->length);
   guint open = 0;
   for (guint k = 0; k < m; k++) {
     cl[k].t = 0;
     top[k] = (guint8)MIN(hs_l_count(cl[k].v), b->core->length);
+    if (st != NULL)
+      top[k] = (guint8)MIN(top[k], slots_of(s.fixed, s.free, st->atleast, s.greens, cl[k].v));
     open += top[k] > 0;
   }
   return open;
@@ -171,22 +226,22 @@ measure_word(const HsBound *b, guint w, HsCluster *cl, guint m, const guint8 *to
 }
 
 void
-hs_bound_measure(const HsBound *b, const guint64 *pool, HsCluster *cl, guint m)
+hs_bound_measure(const HsBound *b, const guint64 *pool, const HsState *st, HsCluster *cl, guint m)
 {
   guint8 top[64];
   m = MIN(m, G_N_ELEMENTS(top));
-  guint open = measure_begin(b, cl, m, top); /* clusters whose t can still grow */
+  guint open = measure_begin(b, st, cl, m, top); /* clusters whose t can still grow */
   for (guint blk = 0; blk < b->core->n_blocks && open > 0; blk++)
     for (guint64 x = pool[blk]; x && open > 0; x &= x - 1)
       open -= measure_word(b, blk * 64 + (guint)__builtin_ctzll(x), cl, m, top);
 }
 
 void
-hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, HsCluster *cl, guint m)
+hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, const HsState *st, HsCluster *cl, guint m)
 {
   guint8 top[64];
   m = MIN(m, G_N_ELEMENTS(top));
-  guint open = measure_begin(b, cl, m, top);
+  guint open = measure_begin(b, st, cl, m, top);
   for (guint i = 0; i < n && open > 0; i++)
     open -= measure_word(b, words[i], cl, m, top);
 }
@@ -203,28 +258,9 @@ hs_bound_refutes(const HsCluster *cl, guint m, guint r)
 guint
 hs_bound_slots(const HsState *st, HsLetters v, guint length)
 {
-  guint8 green[HS_CODES] = { 0 };
-  guint free = 0;
-  HsLetters fixed = hs_l_none();
-  for (guint i = 0; i < length; i++) {
-    HsLetters a = st->allow[i];
-    if (hs_l_single(a)) {
-      green[hs_l_first(a)]++;
-      fixed = hs_l_or(fixed, a);
-    } else {
-      free++;
-    }
-  }
-  /* Copies of revealed letters beyond the greens take free positions. */
-  guint need = 0;
-  for (guint k = 0; k < HS_MAX_LEN; k++)
-    for (HsLetters x = st->atleast[k]; !hs_l_empty(x); x = hs_l_drop_first(x)) {
-      guint ch = hs_l_first(x);
-      fixed = hs_l_or(fixed, hs_l_bit(ch));
-      need += green[ch] < k + 1;
-    }
-  guint extra = free > need ? free - need : 0;
-  return MIN(hs_l_count(hs_l_and(fixed, v)) + extra, hs_l_count(v));
+  Summary s;
+  summarise(&s, st, length);
+  return slots_of(s.fixed, s.free, st->atleast, s.greens, v);
 }
 
 gboolean

@@ -43,8 +43,10 @@ void hs_bound_free(HsBound *b);
  * S[0..n) (answer indices) with at least MIN_K members in S; returns their count. */
 guint hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out, guint max);
 
-/* Sets t of each of CL[0..m): the most variants any word of the bitset POOL holds. */
-void hs_bound_measure(const HsBound *b, const guint64 *pool, HsCluster *cl, guint m);
+/* Sets t of each of CL[0..m): the most variants any word of the bitset POOL holds. With ST (may be
+ * NULL) the pool's words are legal under ST: the scan then stops once a word holds as many variants as
+ * the state leaves room for (hs_bound_slots), the same t sooner. */
+void hs_bound_measure(const HsBound *b, const guint64 *pool, const HsState *st, HsCluster *cl, guint m);
 
 /* Fewest guesses a cluster of K members needs when no legal word holds more than T variants (with
  * T = 0 no member can even be guessed: G_MAXUINT). */
@@ -60,7 +62,7 @@ hs_cluster_need(guint k, guint t)
 
 /* hs_bound_measure over the words WORDS[0..n) instead of a bitset: a pool that keeps one word per class
  * of words alike on the set's letters measures the same (alike words hold the same variants). */
-void hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, HsCluster *cl, guint m);
+void hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, const HsState *st, HsCluster *cl, guint m);
 
 /* TRUE when the set the clusters CL[0..m) were measured in cannot be solved within R guesses. */
 gboolean hs_bound_refutes(const HsCluster *cl, guint m, guint r);

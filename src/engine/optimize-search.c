@@ -268,12 +268,12 @@ rank_group(HsOptimizer *O, Level *L, const guint16 *S, guint n, const guint32 *o
  * than R guesses (bound.h: answers equal but at one position), so that S cannot be solved; L->clus
  * keeps the clusters, measured on the pool, for hs_bound_rejects. */
 static gboolean
-clusters_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, guint r)
+clusters_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *st, guint r)
 {
   L->n_clus = hs_bound_find(O->bound, S, n, r, L->clus, HS_BOUND_KEEP);
   if (L->n_clus == 0)
     return FALSE;
-  hs_bound_measure_words(O->bound, L->pool, L->m, L->clus, L->n_clus);
+  hs_bound_measure_words(O->bound, L->pool, L->m, st, L->clus, L->n_clus);
   if (!hs_bound_refutes(L->clus, L->n_clus, r))
     return FALSE;
   O->stats.refuted++;
@@ -455,7 +455,7 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
   const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
   /* Clusters of answers that differ at one position (bound.h): one that needs more than R guesses
    * refutes the node; the others reject the guesses that test too few of their variants. */
-  if (clusters_refute(O, L, S, n, r)) {
+  if (clusters_refute(O, L, S, n, st, r)) {
     *guess = HS_NONE;
     return INF;
   }
