@@ -181,11 +181,13 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
     if (brute_solvable(&b, S, n, r))
       fail_msg("%s rules: a set of %u refuted within %u, brute force solves it", hs_rules_name(rules), n, r);
   }
+  HsBoundState bst;
+  hs_bound_state(bound, &st, &bst);
   for (guint x = 0; x < w->n_words; x++) {
     if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, x))
       continue;
     const gboolean plain = hs_bound_rejects(bound, cl, m, x, r, NULL);
-    const gboolean with_state = hs_bound_rejects(bound, cl, m, x, r, &st);
+    const gboolean with_state = hs_bound_rejects(bound, cl, m, x, r, &bst);
     /* The state only adds rejections. */
     assert_true(with_state || !plain);
     if (!with_state)
@@ -315,6 +317,53 @@ test_slots_original(void **state)
   }
 }
 
+/* hs_bound_slots_after against the child state made by hand (the row added, then hs_bound_slots), for
+ * random states after random histories, any guess, any answer and any letters V the guess does not
+ * hold (what hs_bound_rejects asks), under both rules. */
+static void
+test_slots_after(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load_set("original");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  for (guint rl = 0; rl < 2; rl++) {
+    const HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
+    HsSearchCore *core = hs_search_core_new(t, rules);
+    HsBound *bound = hs_bound_new(core);
+    GRand *rng = g_rand_new_with_seed(11 + rl);
+    guint checks = 0, below = 0;
+    for (guint c = 0; c < 300; c++) {
+      HsState st;
+      hs_state_init(&st);
+      const guint a = (guint)g_rand_int_range(rng, 0, (gint)w->n_answers);
+      for (guint d = (guint)g_rand_int_range(rng, 0, 4); d > 0; d--) {
+        const guint g = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
+        hs_test_state_add(&st, core, rules, core->let[g], hs_verify_feedback(w->text[g], w->text[a]));
+      }
+      HsBoundState bst;
+      hs_bound_state(bound, &st, &bst);
+      /* Every other answer fits the history (A, the members a cluster test asks about), the others are
+       * random ones (the count must be right for any state). */
+      for (guint q = 0; q < 40; q++) {
+        const guint g = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
+        const guint x = q % 2 ? a : (guint)g_rand_int_range(rng, 0, (gint)w->n_answers);
+        const guint32 v = (guint32)g_rand_int_range(rng, 1, 1 << 26) & ~core->has[g][0];
+        HsState child = st;
+        hs_test_state_add(&child, core, rules, core->let[g], hs_verify_feedback(w->text[g], w->text[x]));
+        const guint want = hs_bound_slots(&child, v, 5);
+        assert_int_equal(hs_bound_slots_after(bound, &bst, g, x, v), want);
+        checks++;
+        below += want < hs_bound_slots(&st, v, 5);
+      }
+    }
+    /* The row must lower the count often, or the comparison says little. */
+    assert_true(below > checks / 20);
+    g_rand_free(rng);
+    hs_bound_free(bound);
+    hs_search_core_free(core);
+  }
+}
+
 int
 main(void)
 {
@@ -322,6 +371,7 @@ main(void)
     cmocka_unit_test(test_bounds_against_brute),
     cmocka_unit_test(test_prover_on_cluster_lists),
     cmocka_unit_test(test_slots_original),
+    cmocka_unit_test(test_slots_after),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,15 +6,6 @@
 
 #define NO_GROUP G_MAXUINT32
 
-/* What hs_bound_slots reads of a state: which positions have their letter fixed, and per k the letters
- * with at least k + 1 greens. */
-typedef struct {
-  guint fixed_at;               /* bit i: position i's letter is fixed (a green) */
-  HsLetters greens[HS_MAX_LEN]; /* greens[k]: letters fixed at k + 1 positions or more */
-  HsLetters fixed;              /* fixed letters: greens and required letters */
-  guint free;                   /* positions not fixed */
-} Summary;
-
 struct HsBound {
   const HsSearchCore *core;
   guint32 *gid;  /* n_answers * HS_MAX_LEN: the group of answer a at position i, or NO_GROUP */
@@ -149,30 +140,37 @@ hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out
   return m;
 }
 
-/* Summarises ST (its first LENGTH positions) into S. */
+/* Summarises ST (its first LENGTH positions) into BS. */
 static void
-summarise(Summary *s, const HsState *st, guint length)
+summarise(HsBoundState *bs, const HsState *st, guint length)
 {
   for (guint k = 0; k < HS_MAX_LEN; k++)
-    s->greens[k] = hs_l_none();
-  s->fixed_at = 0;
-  s->free = 0;
-  s->fixed = hs_l_none();
+    bs->greens[k] = hs_l_none();
+  bs->fixed_at = 0;
+  bs->free = 0;
+  bs->fixed = hs_l_none();
   for (guint i = 0; i < length; i++) {
     HsLetters a = st->allow[i];
     if (hs_l_single(a)) {
       guint k = 0;
-      while (hs_l_has(s->greens[k], hs_l_first(a)))
+      while (hs_l_has(bs->greens[k], hs_l_first(a)))
         k++;
-      s->greens[k] = hs_l_or(s->greens[k], a);
-      s->fixed_at |= 1u << i;
-      s->fixed = hs_l_or(s->fixed, a);
+      bs->greens[k] = hs_l_or(bs->greens[k], a);
+      bs->fixed_at |= 1u << i;
+      bs->fixed = hs_l_or(bs->fixed, a);
     } else {
-      s->free++;
+      bs->free++;
     }
   }
   for (guint k = 0; k < HS_MAX_LEN; k++)
-    s->fixed = hs_l_or(s->fixed, st->atleast[k]);
+    bs->fixed = hs_l_or(bs->fixed, st->atleast[k]);
+}
+
+void
+hs_bound_state(const HsBound *b, const HsState *st, HsBoundState *bs)
+{
+  bs->st = *st;
+  summarise(bs, st, b->core->length);
 }
 
 /* The most letters of V a word can hold: the fixed letters of V, plus one per free position left
@@ -195,7 +193,7 @@ slots_of(HsLetters fixed, guint free, const HsLetters *atleast, const HsLetters 
 static guint
 measure_begin(const HsBound *b, const HsState *st, HsCluster *cl, guint m, guint8 *top)
 {
-  Summary s;
+  HsBoundState s;
   if (st != NULL)
     summarise(&s, st, b->core->length);
   guint open = 0;
@@ -258,13 +256,57 @@ hs_bound_refutes(const HsCluster *cl, guint m, guint r)
 guint
 hs_bound_slots(const HsState *st, HsLetters v, guint length)
 {
-  Summary s;
+  HsBoundState s;
   summarise(&s, st, length);
   return slots_of(s.fixed, s.free, st->atleast, s.greens, v);
 }
 
+guint
+hs_bound_slots_after(const HsBound *b, const HsBoundState *bs, guint w, guint a, HsLetters v)
+{
+  const HsSearchCore *c = b->core;
+  const HsState *st = &bs->st;
+  const guint8 *gw = c->let[w], *la = c->let[a];
+  guint agree = 0; /* bit i: W and A agree at position i (a green) */
+#pragma GCC unroll 8
+  for (guint i = 0; i < HS_MAX_LEN; i++)
+    agree |= (guint)(gw[i] == la[i]) << i;
+  agree &= (1u << c->length) - 1u;
+  /* Other rules, letters of W in V, or a green where the state allows no such letter (a word the
+   * state rules out): from the child state itself. */
+  gboolean plain = c->rules != HS_RULES_NYT || !hs_l_empty(hs_l_and(v, c->has[w][0]));
+  for (guint x = agree; x && !plain; x &= x - 1)
+    plain = !hs_l_has(st->allow[__builtin_ctz(x)], gw[__builtin_ctz(x)]);
+  if (plain) {
+    HsState child = *st;
+    /* The pattern from the two words, not from the feedback table: a random row of that big table is
+     * a cache miss on nearly every call. */
+    hs_state_add(&child, c, gw, hs_feedback_words(c->words, w, a));
+    return hs_bound_slots(&child, v, c->length);
+  }
+  /* Under nyt rules the row fixes the positions where W and A agree and requires the copies of each
+   * letter the two share (the fewer of their counts: has[][k] holds the letters with k + 1 copies or
+   * more); the fixed letters it adds are W's, none of them in V. */
+  HsLetters atleast[HS_MAX_LEN], greens[HS_MAX_LEN];
+#pragma GCC unroll 8
+  for (guint k = 0; k < HS_MAX_LEN; k++) {
+    atleast[k] = hs_l_or(st->atleast[k], hs_l_and(c->has[w][k], c->has[a][k]));
+    greens[k] = bs->greens[k];
+  }
+  guint free = bs->free;
+  for (guint x = agree & ~bs->fixed_at; x; x &= x - 1) {
+    const guint ch = gw[__builtin_ctz(x)];
+    guint k = 0;
+    while (hs_l_has(greens[k], ch))
+      k++;
+    greens[k] = hs_l_or(greens[k], hs_l_bit(ch));
+    free--;
+  }
+  return slots_of(bs->fixed, free, atleast, greens, v);
+}
+
 gboolean
-hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsState *st)
+hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsBoundState *bs)
 {
   const HsSearchCore *c = b->core;
   const HsLetters letters = c->has[w][0];
@@ -274,7 +316,7 @@ hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint 
     if (t + 1 < cl[k].k && hs_cluster_need(cl[k].k - t, cl[k].t) >= r)
       return TRUE;
   }
-  if (st == NULL)
+  if (bs == NULL)
     return FALSE;
   for (guint k = 0; k < m; k++) {
     guint t = hs_l_count(hs_l_and(letters, cl[k].v));
@@ -287,11 +329,7 @@ hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint 
     /* The members W leaves together, under the state their common feedback makes. */
     const HsLetters v = hs_l_andnot(cl[k].v, letters);
     const guint a = cl[k].mem[hs_l_count_below(cl[k].v, hs_l_first(v))];
-    HsState child = *st;
-    /* The pattern from the two words, not from the feedback table: a random row of that big table is
-     * a cache miss on nearly every call. */
-    hs_state_add(&child, c, c->let[w], hs_feedback_words(c->words, w, a));
-    if (hs_cluster_need(rest, MIN(cl[k].t, hs_bound_slots(&child, v, c->length))) >= r)
+    if (hs_cluster_need(rest, MIN(cl[k].t, hs_bound_slots_after(b, bs, w, a, v))) >= r)
       return TRUE;
   }
   return FALSE;

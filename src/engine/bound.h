@@ -67,12 +67,31 @@ void hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, con
 /* TRUE when the set the clusters CL[0..m) were measured in cannot be solved within R guesses. */
 gboolean hs_bound_refutes(const HsCluster *cl, guint m, guint r);
 
+/* A state as the cluster tests read it: the state, which positions have their letter fixed, and per k
+ * the letters fixed at k + 1 positions or more (hs_bound_state). A node makes it once for all its
+ * guesses. */
+typedef struct {
+  HsState st;
+  guint fixed_at;               /* bit i: position i's letter is fixed (a green) */
+  HsLetters greens[HS_MAX_LEN]; /* greens[k]: letters fixed at k + 1 positions or more */
+  HsLetters fixed;              /* fixed letters: greens and required letters */
+  guint free;                   /* positions whose letter is not fixed */
+} HsBoundState;
+
+/* Makes BS from ST. */
+void hs_bound_state(const HsBound *b, const HsState *st, HsBoundState *bs);
+
 /* TRUE when guessing W (a word of the measured pool) leaves some cluster of CL[0..m) with more
  * members than R - 1 guesses can separate: W cannot be the first guess of a solution within R. With
- * ST (the state the clusters were measured under; may be NULL), the members W leaves together are
+ * BS (the state the clusters were measured under; may be NULL), the members W leaves together are
  * also measured under the state W's feedback makes: with the letters it fixes, a legal word has few
- * places left for variants (hs_bound_slots). */
-gboolean hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsState *st);
+ * places left for variants (hs_bound_slots_after). */
+gboolean hs_bound_rejects(const HsBound *b, const HsCluster *cl, guint m, guint w, guint r, const HsBoundState *bs);
+
+/* hs_bound_slots of the state BS becomes after guess W gets answer A's feedback, for letters V that W
+ * does not hold: under nyt rules counted from BS and the two words, without the feedback or the child
+ * state; otherwise by making them. */
+guint hs_bound_slots_after(const HsBound *b, const HsBoundState *bs, guint w, guint a, HsLetters v);
 
 /* The most letters of V any word legal under ST can hold, read off the state: letters it must hold
  * (greens, revealed letters) plus one per position they leave free. */

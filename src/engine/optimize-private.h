@@ -129,6 +129,7 @@ typedef struct {
   guint8 kind[HS_PATTERNS];      /* per part: its candidate profile */
   HsCluster clus[HS_BOUND_KEEP]; /* the node's tight clusters (bound.h): guesses testing too few variants fail */
   guint n_clus;
+  HsBoundState bst; /* the node's state, as the clusters' tests read it (with n_clus) */
 } Level;
 
 /* Largest sub-table a node keeps, in cells: 32 Mi lets a part of up to 2,258 answers keep every row of

@@ -274,6 +274,7 @@ clusters_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsSta
   if (L->n_clus == 0)
     return FALSE;
   hs_bound_measure_words(O->bound, L->pool, L->m, st, L->clus, L->n_clus);
+  hs_bound_state(O->bound, st, &L->bst);
   if (!hs_bound_refutes(L->clus, L->n_clus, r))
     return FALSE;
   O->stats.refuted++;
@@ -483,7 +484,7 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
       /* Three left: its largest part (its rank score) must be split into singletons next (eval_guess). */
       if (r == 3 && L->cls[j] / 2 > L->kmax)
         continue;
-      if (L->n_clus > 0 && hs_bound_rejects(O->bound, L->clus, L->n_clus, w, r, st)) {
+      if (L->n_clus > 0 && hs_bound_rejects(O->bound, L->clus, L->n_clus, w, r, &L->bst)) {
         O->stats.refuted++; /* no strategy within R starts with it */
         continue;
       }

@@ -142,6 +142,7 @@ typedef struct {
   gboolean sub_all;            /* ... with a row for every pool word (else only for the words scored) */
   HsCluster clus[CLUSTER_MAX]; /* the node's tight clusters: guesses that test too few variants fail */
   guint n_clus;
+  HsBoundState bst;  /* the node's state, as the clusters' tests read it (with n_clus) */
   guint64 *lbits;    /* HS_CODES * LBITS_STRIDE: per letter, the pool positions whose word holds it */
   gboolean lbits_ok; /* lbits describes the current pool */
   guint64 *cand;     /* LBITS_STRIDE: part2's candidate rows */

@@ -15,6 +15,7 @@ hs_prove_refuted_by_clusters(HsProver *P, const guint16 *S, guint n, const HsSta
     return FALSE;
   hs_state_bits(P->core, st, P->acc);
   hs_bound_measure(P->bound, P->acc, st, L->clus, L->n_clus);
+  hs_bound_state(P->bound, st, &L->bst);
   if (hs_bound_refutes(L->clus, L->n_clus, r)) {
     L->n_clus = 0;
     return TRUE;
@@ -22,7 +23,7 @@ hs_prove_refuted_by_clusters(HsProver *P, const guint16 *S, guint n, const HsSta
   /* When the clusters reject every legal word, no first guess works. */
   for (guint blk = 0; blk < P->core->n_blocks; blk++)
     for (guint64 x = P->acc[blk]; x; x &= x - 1)
-      if (!hs_bound_rejects(P->bound, L->clus, L->n_clus, blk * 64 + (guint)__builtin_ctzll(x), r, st))
+      if (!hs_bound_rejects(P->bound, L->clus, L->n_clus, blk * 64 + (guint)__builtin_ctzll(x), r, &L->bst))
         return FALSE;
   L->n_clus = 0;
   return TRUE;
@@ -37,11 +38,13 @@ hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *st, gui
     return 0;
   hs_state_bits(P->core, st, P->acc);
   hs_bound_measure(P->bound, P->acc, st, cl, m);
+  HsBoundState bs;
+  hs_bound_state(P->bound, st, &bs);
   guint legal = 0, rejected = 0;
   for (guint blk = 0; blk < P->core->n_blocks; blk++)
     for (guint64 x = P->acc[blk]; x; x &= x - 1) {
       legal++;
-      rejected += hs_bound_rejects(P->bound, cl, m, blk * 64 + (guint)__builtin_ctzll(x), r, st);
+      rejected += hs_bound_rejects(P->bound, cl, m, blk * 64 + (guint)__builtin_ctzll(x), r, &bs);
     }
   return legal ? (guint)((guint64)rejected * 1000 / legal) : 0;
 }
@@ -56,7 +59,7 @@ hs_prove_refuted_at_three(HsProver *P, Level *L, const guint16 *S, guint n, cons
   /* Worth it only when the clusters leave few words: else the node is searched as usual. */
   guint n_left = 0;
   for (guint j = 0; j < L->n_legal; j++)
-    if (!hs_bound_rejects(P->bound, L->clus, L->n_clus, L->legal[j], r, st)) {
+    if (!hs_bound_rejects(P->bound, L->clus, L->n_clus, L->legal[j], r, &L->bst)) {
       if (n_left == QUICK_MAX)
         return FALSE;
       L->unknown[n_left++] = j; /* free until the search proper */

@@ -265,7 +265,7 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
           guint64 probe)
 {
   Level *L = hs_prove_level(P, lvl);
-  if (L->n_clus > 0 && hs_bound_rejects(P->bound, L->clus, L->n_clus, w, r, st)) {
+  if (L->n_clus > 0 && hs_bound_rejects(P->bound, L->clus, L->n_clus, w, r, &L->bst)) {
     P->stats.refuted++;
     L->failed = HS_PATTERNS;
     return TRY_FAILS;
