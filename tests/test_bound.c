@@ -277,13 +277,39 @@ test_prover_on_cluster_lists(void **state)
   assert_true(verdicts[0] > 0 && verdicts[1] > 0);
 }
 
+/* The original lists and their table, for the tests of the slot counts. */
+typedef struct {
+  HsWords *w;
+  HsTable *t;
+} Original;
+
+static int
+original_setup(void **state)
+{
+  Original *o = g_new0(Original, 1);
+  o->w = hs_test_load_set("original");
+  o->t = hs_table_new(o->w, TRUE);
+  *state = o;
+  return 0;
+}
+
+static int
+original_teardown(void **state)
+{
+  Original *o = *state;
+  hs_table_free(o->t);
+  hs_words_free(o->w);
+  g_free(o);
+  return 0;
+}
+
 /* Slots against every word of the original lists, for states after random two-guess histories. */
 static void
 test_slots_original(void **state)
 {
-  (void)state;
-  g_autoptr(HsWords) w = hs_test_load_set("original");
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const Original *o = *state;
+  const HsWords *w = o->w;
+  const HsTable *t = o->t;
   for (guint rl = 0; rl < 2; rl++) {
     const HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
     HsSearchCore *core = hs_search_core_new(t, rules);
@@ -323,12 +349,11 @@ test_slots_original(void **state)
 static void
 test_slots_after(void **state)
 {
-  (void)state;
-  g_autoptr(HsWords) w = hs_test_load_set("original");
-  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const Original *o = *state;
+  const HsWords *w = o->w;
   for (guint rl = 0; rl < 2; rl++) {
     const HsRules rules = rl ? HS_RULES_STRICT : HS_RULES_NYT;
-    HsSearchCore *core = hs_search_core_new(t, rules);
+    HsSearchCore *core = hs_search_core_new(o->t, rules);
     HsBound *bound = hs_bound_new(core);
     GRand *rng = g_rand_new_with_seed(11 + rl);
     guint checks = 0, below = 0;
@@ -370,8 +395,8 @@ main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_bounds_against_brute),
     cmocka_unit_test(test_prover_on_cluster_lists),
-    cmocka_unit_test(test_slots_original),
-    cmocka_unit_test(test_slots_after),
+    cmocka_unit_test_setup_teardown(test_slots_original, original_setup, original_teardown),
+    cmocka_unit_test_setup_teardown(test_slots_after, original_setup, original_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
