@@ -132,7 +132,9 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
   hs_state_bits(core, &st, pool);
   HsCluster cl[16];
   guint m = hs_bound_find(bound, S16, n, 2, cl, G_N_ELEMENTS(cl));
-  hs_bound_measure(bound, pool, g_rand_boolean(rng) ? &st : NULL, cl, m);
+  HsBoundState bst;
+  hs_bound_state(bound, &st, &bst);
+  hs_bound_measure(bound, pool, g_rand_boolean(rng) ? &bst : NULL, cl, m);
   /* Measured on a list of the legal words, one per class of words alike on the set's letters (as the
    * optimiser's pool keeps them): the same t. */
   {
@@ -147,7 +149,7 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
       if (((pool[x / 64] >> (x % 64)) & 1u) && !hs_alike_seen(&alike, core, x))
         list[n_list++] = x;
     hs_alike_clear(&alike);
-    hs_bound_measure_words(bound, list, n_list, &st, cl2, m);
+    hs_bound_measure_words(bound, list, n_list, &bst, cl2, m);
     for (guint k = 0; k < m; k++)
       assert_int_equal(cl2[k].t, cl[k].t);
   }
@@ -181,8 +183,6 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
     if (brute_solvable(&b, S, n, r))
       fail_msg("%s rules: a set of %u refuted within %u, brute force solves it", hs_rules_name(rules), n, r);
   }
-  HsBoundState bst;
-  hs_bound_state(bound, &st, &bst);
   for (guint x = 0; x < w->n_words; x++) {
     if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, x))
       continue;

@@ -188,20 +188,17 @@ slots_of(HsLetters fixed, guint free, const HsLetters *atleast, const HsLetters 
 }
 
 /* hs_bound_measure's start: every t at 0, and TOP[k] the most cluster k's t can be: no more than its
- * variants, the positions, and (with ST) the slots the state leaves for them (hs_bound_slots), so that
+ * variants, the positions, and (with BS) the slots the state leaves for them (hs_bound_slots), so that
  * the scan stops as soon as a word reaches that. Returns how many clusters can still grow. */
 static guint
-measure_begin(const HsBound *b, const HsState *st, HsCluster *cl, guint m, guint8 *top)
+measure_begin(const HsBound *b, const HsBoundState *bs, HsCluster *cl, guint m, guint8 *top)
 {
-  HsBoundState s;
-  if (st != NULL)
-    summarise(&s, st, b->core->length);
   guint open = 0;
   for (guint k = 0; k < m; k++) {
     cl[k].t = 0;
     top[k] = (guint8)MIN(hs_l_count(cl[k].v), b->core->length);
-    if (st != NULL)
-      top[k] = (guint8)MIN(top[k], slots_of(s.fixed, s.free, st->atleast, s.greens, cl[k].v));
+    if (bs != NULL)
+      top[k] = (guint8)MIN(top[k], slots_of(bs->fixed, bs->free, bs->st.atleast, bs->greens, cl[k].v));
     open += top[k] > 0;
   }
   return open;
@@ -224,22 +221,22 @@ measure_word(const HsBound *b, guint w, HsCluster *cl, guint m, const guint8 *to
 }
 
 void
-hs_bound_measure(const HsBound *b, const guint64 *pool, const HsState *st, HsCluster *cl, guint m)
+hs_bound_measure(const HsBound *b, const guint64 *pool, const HsBoundState *bs, HsCluster *cl, guint m)
 {
   guint8 top[64];
   m = MIN(m, G_N_ELEMENTS(top));
-  guint open = measure_begin(b, st, cl, m, top); /* clusters whose t can still grow */
+  guint open = measure_begin(b, bs, cl, m, top); /* clusters whose t can still grow */
   for (guint blk = 0; blk < b->core->n_blocks && open > 0; blk++)
     for (guint64 x = pool[blk]; x && open > 0; x &= x - 1)
       open -= measure_word(b, blk * 64 + (guint)__builtin_ctzll(x), cl, m, top);
 }
 
 void
-hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, const HsState *st, HsCluster *cl, guint m)
+hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, const HsBoundState *bs, HsCluster *cl, guint m)
 {
   guint8 top[64];
   m = MIN(m, G_N_ELEMENTS(top));
-  guint open = measure_begin(b, st, cl, m, top);
+  guint open = measure_begin(b, bs, cl, m, top);
   for (guint i = 0; i < n && open > 0; i++)
     open -= measure_word(b, words[i], cl, m, top);
 }

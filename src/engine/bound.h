@@ -43,10 +43,24 @@ void hs_bound_free(HsBound *b);
  * S[0..n) (answer indices) with at least MIN_K members in S; returns their count. */
 guint hs_bound_find(HsBound *b, const guint16 *S, guint n, guint min_k, HsCluster *out, guint max);
 
-/* Sets t of each of CL[0..m): the most variants any word of the bitset POOL holds. With ST (may be
- * NULL) the pool's words are legal under ST: the scan then stops once a word holds as many variants as
- * the state leaves room for (hs_bound_slots), the same t sooner. */
-void hs_bound_measure(const HsBound *b, const guint64 *pool, const HsState *st, HsCluster *cl, guint m);
+/* A state as the cluster tests read it: the state, which positions have their letter fixed, and per k
+ * the letters fixed at k + 1 positions or more (hs_bound_state). A node makes it once for all its
+ * guesses. */
+typedef struct {
+  HsState st;
+  guint fixed_at;               /* bit i: position i's letter is fixed (a green) */
+  HsLetters greens[HS_MAX_LEN]; /* greens[k]: letters fixed at k + 1 positions or more */
+  HsLetters fixed;              /* fixed letters: greens and required letters */
+  guint free;                   /* positions whose letter is not fixed */
+} HsBoundState;
+
+/* Makes BS from ST. */
+void hs_bound_state(const HsBound *b, const HsState *st, HsBoundState *bs);
+
+/* Sets t of each of CL[0..m): the most variants any word of the bitset POOL holds. With BS (may be
+ * NULL) the pool's words are legal under its state: the scan then stops once a word holds as many
+ * variants as the state leaves room for (hs_bound_slots), the same t sooner. */
+void hs_bound_measure(const HsBound *b, const guint64 *pool, const HsBoundState *bs, HsCluster *cl, guint m);
 
 /* Fewest guesses a cluster of K members needs when no legal word holds more than T variants (with
  * T = 0 no member can even be guessed: G_MAXUINT). */
@@ -62,24 +76,11 @@ hs_cluster_need(guint k, guint t)
 
 /* hs_bound_measure over the words WORDS[0..n) instead of a bitset: a pool that keeps one word per class
  * of words alike on the set's letters measures the same (alike words hold the same variants). */
-void hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, const HsState *st, HsCluster *cl, guint m);
+void hs_bound_measure_words(const HsBound *b, const guint32 *words, guint n, const HsBoundState *bs, HsCluster *cl,
+                            guint m);
 
 /* TRUE when the set the clusters CL[0..m) were measured in cannot be solved within R guesses. */
 gboolean hs_bound_refutes(const HsCluster *cl, guint m, guint r);
-
-/* A state as the cluster tests read it: the state, which positions have their letter fixed, and per k
- * the letters fixed at k + 1 positions or more (hs_bound_state). A node makes it once for all its
- * guesses. */
-typedef struct {
-  HsState st;
-  guint fixed_at;               /* bit i: position i's letter is fixed (a green) */
-  HsLetters greens[HS_MAX_LEN]; /* greens[k]: letters fixed at k + 1 positions or more */
-  HsLetters fixed;              /* fixed letters: greens and required letters */
-  guint free;                   /* positions whose letter is not fixed */
-} HsBoundState;
-
-/* Makes BS from ST. */
-void hs_bound_state(const HsBound *b, const HsState *st, HsBoundState *bs);
 
 /* TRUE when guessing W (a word of the measured pool) leaves some cluster of CL[0..m) with more
  * members than R - 1 guesses can separate: W cannot be the first guess of a solution within R. With

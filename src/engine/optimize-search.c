@@ -273,8 +273,8 @@ clusters_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsSta
   L->n_clus = hs_bound_find(O->bound, S, n, r, L->clus, HS_BOUND_KEEP);
   if (L->n_clus == 0)
     return FALSE;
-  hs_bound_measure_words(O->bound, L->pool, L->m, st, L->clus, L->n_clus);
   hs_bound_state(O->bound, st, &L->bst);
+  hs_bound_measure_words(O->bound, L->pool, L->m, &L->bst, L->clus, L->n_clus);
   if (!hs_bound_refutes(L->clus, L->n_clus, r))
     return FALSE;
   O->stats.refuted++;

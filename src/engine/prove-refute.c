@@ -14,8 +14,8 @@ hs_prove_refuted_by_clusters(HsProver *P, const guint16 *S, guint n, const HsSta
   if (L->n_clus == 0)
     return FALSE;
   hs_state_bits(P->core, st, P->acc);
-  hs_bound_measure(P->bound, P->acc, st, L->clus, L->n_clus);
   hs_bound_state(P->bound, st, &L->bst);
+  hs_bound_measure(P->bound, P->acc, &L->bst, L->clus, L->n_clus);
   if (hs_bound_refutes(L->clus, L->n_clus, r)) {
     L->n_clus = 0;
     return TRUE;
@@ -37,9 +37,9 @@ hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *st, gui
   if (m == 0)
     return 0;
   hs_state_bits(P->core, st, P->acc);
-  hs_bound_measure(P->bound, P->acc, st, cl, m);
   HsBoundState bs;
   hs_bound_state(P->bound, st, &bs);
+  hs_bound_measure(P->bound, P->acc, &bs, cl, m);
   guint legal = 0, rejected = 0;
   for (guint blk = 0; blk < P->core->n_blocks; blk++)
     for (guint64 x = P->acc[blk]; x; x &= x - 1) {
