@@ -20,12 +20,14 @@
 # run killed while writing it on a machine without atomic renames, a file edited by hand) is removed
 # and run again, up to 3 times. COMMAND=optimize: the optimum of every opener instead (rows opener
 # verdict total average seconds). OPTIONS='...': more options for every shard, e.g. '--rules none'
-# (normal mode); merge reads them from the shards' first lines. SPLIT=letters: shards of groups of
-# openers with the same letters (--shard K/N:letters) instead of every N-th opener, so that anagrams
-# share a shard and optimize --all finds their common all-grey part in its memo.
+# (normal mode); merge reads them from the shards' first lines. The shards are units of openers with
+# like letters (--shard K/N:letters; SPLIT=letters, the default for a new table): prove --all decides
+# a unit as one run that shares what it settles, and optimize --all finds the common all-grey part of
+# anagrams in its memo. SPLIT=interleaved: every N-th opener (--shard K/N). A table resumed goes on
+# with the split its shards were made with.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,26p' "$0" >&2
+  sed -n '2,28p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
@@ -36,8 +38,20 @@ command -v parallel >/dev/null || { echo "prove-table: GNU parallel is needed (m
 cmd=${COMMAND:-prove}
 case "$cmd" in prove | optimize) ;; *) echo "prove-table: COMMAND is prove or optimize, not '$cmd'" >&2; exit 2 ;; esac
 opts=${OPTIONS:-}
-case "${SPLIT:-}" in '') split= ;; letters) split=:letters ;; *) echo "prove-table: SPLIT is letters or empty, not '$SPLIT'" >&2; exit 2 ;; esac
 dir="$out.shards"
+# The split of the shards already written, if any (their first line: '# hardsix shard K/N[:letters];').
+made=
+for f in "$dir"/shard-*.tsv; do
+  [ -s "$f" ] || continue
+  case "$(head -n 1 "$f")" in "# hardsix shard "*/*:letters\;*) made=letters ;; "# hardsix shard "*) made=interleaved ;; esac
+  break
+done
+want=${SPLIT:-${made:-letters}}
+case "$want" in letters) split=:letters ;; interleaved) split= ;; *) echo "prove-table: SPLIT is letters or interleaved, not '$want'" >&2; exit 2 ;; esac
+if [ -n "$made" ] && [ "$made" != "$want" ]; then
+  echo "prove-table: the shards in $dir were split $made, not $want: remove them or set SPLIT=$made" >&2
+  exit 2
+fi
 limit=${MAX_NODES:+--max-nodes $MAX_NODES}
 case "$lists" in
   *:*) list_args="--answers '${lists%%:*}' --guesses '${lists#*:}'" ;;

@@ -30,7 +30,7 @@ prove_all(const guint32 *openers, guint n, HsRules rules, guint cap, HsProveOrde
 {
   hs_test_set_threads(threads);
   HsProveAllRow *rows = g_new0(HsProveAllRow, n);
-  HsProveAllOptions opt = { cap, order, NULL, NULL, NULL, 0 };
+  HsProveAllOptions opt = { cap, order, NULL, NULL, NULL, 0, NULL };
   GError *e = NULL;
   if (!hs_prove_all(table, rules, openers, n, &opt, rows, &e))
     fail_msg("hs_prove_all: %s", e->message);
@@ -99,8 +99,103 @@ test_any_order(void **state)
     assert_int_equal(b[n - 1 - i].nodes, a[i].nodes);
   }
   /* No openers: nothing to do, and no error. */
-  HsProveAllOptions opt = { 4, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0 };
+  HsProveAllOptions opt = { 4, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0, NULL };
   assert_true(hs_prove_all(table, HS_RULES_NYT, openers, 0, &opt, NULL, NULL));
+}
+
+/* With units (hs_words_letter_units, or every opener in one unit, or three of every third opener) each
+ * row has hs_prover_decide's verdict, its nodes are those of the unit's openers decided
+ * in letter order one after another (hs_prover_decide, then hs_prover_decide_next), the first opener
+ * of a unit counts what it counts alone, the rows are the same for 1 and 2 threads and for the openers
+ * in reverse order, and a unit saves nodes; under a node limit every opener is decided alone. */
+static void
+check_units(guint32 *openers, guint n, const guint *units, guint n_units, HsRules rules, guint cap, guint64 *alone,
+            guint64 *shared)
+{
+  HsProveAllOptions opt = { cap, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0, units };
+  g_autofree HsProveAllRow *a = g_new0(HsProveAllRow, n), *b = g_new0(HsProveAllRow, n);
+  g_autofree HsProveAllRow *c = g_new0(HsProveAllRow, n);
+  hs_test_set_threads(1);
+  assert_true(hs_prove_all(table, rules, openers, n, &opt, a, NULL));
+  hs_test_set_threads(2);
+  assert_true(hs_prove_all(table, rules, openers, n, &opt, b, NULL));
+  assert_same_rows(a, b, n);
+  g_autofree guint32 *rev = g_new(guint32, n);
+  g_autofree guint *rev_units = g_new(guint, n), *order = g_new(guint, n);
+  for (guint i = 0; i < n; i++) {
+    rev[i] = openers[n - 1 - i];
+    rev_units[i] = units[n - 1 - i];
+  }
+  opt.units = rev_units;
+  assert_true(hs_prove_all(table, rules, rev, n, &opt, c, NULL));
+  for (guint i = 0; i < n; i++) {
+    assert_int_equal(c[n - 1 - i].proven, a[i].proven);
+    assert_int_equal(c[n - 1 - i].nodes, a[i].nodes);
+  }
+  /* Under a node limit the units are ignored: every row as its opener alone. */
+  g_autofree HsProveAllRow *d = g_new0(HsProveAllRow, n);
+  opt.units = units;
+  opt.max_nodes = G_GUINT64_CONSTANT(1) << 40;
+  assert_true(hs_prove_all(table, rules, openers, n, &opt, d, NULL));
+  g_autoptr(HsProver) R = hs_prover_new(table, rules, HS_PROVE_ORDER_FAST);
+  for (guint i = 0; i < n; i++) {
+    gboolean proven = FALSE;
+    HsProveStats st = { 0 };
+    assert_true(hs_prover_decide(R, openers[i], cap, &proven, &st, NULL));
+    assert_int_equal(d[i].proven, proven);
+    assert_int_equal(d[i].nodes, st.nodes);
+  }
+  /* The same decisions by hand, unit by unit in letter order. */
+  hs_words_letter_order(words, openers, n, order);
+  g_autoptr(HsProver) P = hs_prover_new(table, rules, HS_PROVE_ORDER_FAST);
+  g_autoptr(HsProver) Q = hs_prover_new(table, rules, HS_PROVE_ORDER_FAST);
+  for (guint u = 0; u < n_units; u++) {
+    gboolean first = TRUE;
+    for (guint t = 0; t < n; t++) {
+      const guint i = order[t];
+      if (units[i] != u)
+        continue;
+      gboolean proven = FALSE, alone_proven = FALSE;
+      HsProveStats st = { 0 }, st1 = { 0 };
+      assert_true(first ? hs_prover_decide(P, openers[i], cap, &proven, &st, NULL)
+                        : hs_prover_decide_next(P, openers[i], cap, &proven, &st, NULL));
+      assert_int_equal(a[i].proven, proven);
+      assert_int_equal(a[i].nodes, st.nodes);
+      assert_true(hs_prover_decide(Q, openers[i], cap, &alone_proven, &st1, NULL));
+      assert_int_equal(proven, alone_proven);
+      if (first)
+        assert_int_equal(st.nodes, st1.nodes);
+      *alone += st1.nodes;
+      *shared += st.nodes;
+      first = FALSE;
+    }
+  }
+}
+
+static void
+test_units(void **state)
+{
+  (void)state;
+  guint n;
+  g_autofree guint32 *openers = every_opener(&n);
+  /* The small lists' 27 words make one unit of like letters; units of any numbering work alike. */
+  g_autofree guint *unit = g_new(guint, n), *third = g_new(guint, n), *one = g_new0(guint, n);
+  const guint n_units = hs_words_letter_units(words, openers, n, unit);
+  assert_int_equal(n_units, 1);
+  for (guint i = 0; i < n; i++)
+    third[i] = i % 3;
+  guint64 alone = 0, shared = 0;
+  for (guint r = 0; r < 2; r++)
+    for (guint cap = 3; cap <= 5; cap++) {
+      check_units(openers, n, unit, n_units, (HsRules)r, cap, &alone, &shared);
+      check_units(openers, n, third, 3, (HsRules)r, cap, &alone, &shared);
+      guint64 all_alone = 0, all_shared = 0;
+      check_units(openers, n, one, 1, (HsRules)r, cap, &all_alone, &all_shared);
+      assert_true(all_shared <= all_alone);
+      alone += all_alone;
+      shared += all_shared;
+    }
+  assert_true(shared < alone);
 }
 
 typedef struct {
@@ -127,7 +222,7 @@ test_progress(void **state)
   g_autofree guint32 *openers = every_opener(&n);
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
   Progress p = { 0, 0, 0, 0, TRUE };
-  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, on_progress, &p, NULL, 0 };
+  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, on_progress, &p, NULL, 0, NULL };
   hs_test_set_threads(2);
   assert_true(hs_prove_all(table, HS_RULES_NYT, openers, n, &opt, rows, NULL));
   guint proven = 0;
@@ -151,7 +246,7 @@ test_errors(void **state)
   openers[5] = 100000;
   openers[n - 2] = 200000;
   g_autofree HsProveAllRow *rows = g_new0(HsProveAllRow, n);
-  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0 };
+  HsProveAllOptions opt = { 5, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0, NULL };
   for (int threads = 1; threads <= 2; threads++) {
     hs_test_set_threads(threads);
     g_autoptr(GError) e = NULL;
@@ -174,10 +269,8 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_rows_match_decide),
-    cmocka_unit_test(test_any_order),
-    cmocka_unit_test(test_progress),
-    cmocka_unit_test(test_errors),
+    cmocka_unit_test(test_rows_match_decide), cmocka_unit_test(test_any_order), cmocka_unit_test(test_units),
+    cmocka_unit_test(test_progress),          cmocka_unit_test(test_errors),
   };
   int failures = cmocka_run_group_tests(tests, setup, teardown);
   return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -156,9 +156,72 @@ ascii_letters(const char *w)
   return m;
 }
 
+/* The letters of a word as a string: its distinct letters in alphabetical order. */
+static void
+sorted_letters(const char *w, char *out)
+{
+  guint m = 0;
+  for (char c = 'a'; c <= 'z'; c++)
+    if (strchr(w, c) != NULL)
+      out[m++] = c;
+  out[m] = '\0';
+}
+
+/* Units of like letters over the 12,972 original words: the openers in the order of their letters
+ * (as strings, a prefix first, ties by position), a group of openers with the same letters always in
+ * one unit, units numbered along that order, at most HS_WORDS_UNIT_MAX openers each (a larger group
+ * alone), and each unit full: its next group would not have fitted. */
+static void
+test_letter_units(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_words_load("data/original/answers.txt", "data/original/guesses.txt", NULL);
+  assert_non_null(w);
+  const guint n = w->n_words;
+  g_autofree guint32 *list = hs_test_every_word(w);
+  for (guint i = 0; i < n; i++) /* a list not in canonical order */
+    list[i] = (guint32)((i * 7919u) % n);
+  g_autofree guint *order = g_new(guint, n), *unit = g_new(guint, n), *size = g_new0(guint, n + 1);
+  hs_words_letter_order(w, list, n, order);
+  const guint n_units = hs_words_letter_units(w, list, n, unit);
+  char a[8], b[8];
+  guint groups = 0;
+  for (guint t = 0; t < n; t++) {
+    size[unit[order[t]]]++;
+    if (t == 0) {
+      assert_int_equal(unit[order[0]], 0);
+      continue;
+    }
+    sorted_letters(w->text[list[order[t - 1]]], a);
+    sorted_letters(w->text[list[order[t]]], b);
+    const int c = strcmp(a, b);
+    assert_true(c < 0 || (c == 0 && order[t - 1] < order[t]));
+    const guint du = unit[order[t]] - unit[order[t - 1]];
+    assert_true(du <= 1);
+    if (c == 0)
+      assert_int_equal(du, 0);
+    groups += c != 0;
+  }
+  assert_true(n_units > n / HS_WORDS_UNIT_MAX && n_units < groups);
+  for (guint t = 1; t < n; t++) {
+    const guint u = unit[order[t]];
+    /* The first opener of a unit starts a group that did not fit in the unit before. */
+    if (u != unit[order[t - 1]]) {
+      guint g = 1;
+      sorted_letters(w->text[list[order[t]]], a);
+      for (guint e = t + 1; e < n && (sorted_letters(w->text[list[order[e]]], b), strcmp(a, b) == 0); e++)
+        g++;
+      assert_true(size[u - 1] + g > HS_WORDS_UNIT_MAX);
+    }
+  }
+  for (guint u = 0; u < n_units; u++)
+    assert_true(size[u] >= 1 && size[u] <= HS_WORDS_UNIT_MAX);
+}
+
 /* Letter groups: two words share a group exactly when they hold the same letters, groups numbered in
- * the order of their first word; the letters split keeps each group in one shard, every N-th group
- * to a shard, and together the shards hold every opener once, in the given order. */
+ * the order of their first word. The letters split keeps each unit of like letters
+ * (hs_words_letter_units) in one shard, every N-th unit to a shard, and together the shards hold every
+ * opener once, in the given order. */
 static void
 test_shards_by_letters(void **state)
 {
@@ -192,8 +255,10 @@ test_shards_by_letters(void **state)
     total += m;
   }
   assert_int_equal(total, n);
+  g_autofree guint *unit = g_new(guint, n);
+  hs_words_letter_units(tiny, openers, n, unit);
   for (guint i = 0; i < n; i++)
-    assert_int_equal(shard_of[openers[i]], group[i] % 3 + 1);
+    assert_int_equal(shard_of[openers[i]], unit[i] % 3 + 1);
 }
 
 static void
@@ -231,7 +296,7 @@ main(void)
     cmocka_unit_test(test_rows_equal_greedy),      cmocka_unit_test(test_fail_first_changes_nothing),
     cmocka_unit_test(test_threads_change_nothing), cmocka_unit_test(test_shards),
     cmocka_unit_test(test_shards_by_letters),      cmocka_unit_test(test_cancel),
-    cmocka_unit_test(test_rank_failures),
+    cmocka_unit_test(test_rank_failures),          cmocka_unit_test(test_letter_units),
   };
   return cmocka_run_group_tests_name("sweep", tests, setup, teardown) == 0 ? 0 : 1;
 }

@@ -97,6 +97,8 @@ typedef struct {
   guint shard_k, shard_n; /* 1/1 when not sharded */
   gboolean shard_letters; /* --shard K/N:letters: the slices are of groups of openers with the same letters */
   guint n_openers_all;    /* openers before --shard took its slice */
+  guint *opener_units;    /* per opener of the slice: its unit of like letters among all the openers
+                           * (hs_words_letter_units), which prove --all decides as one run */
   char *openers_checksum; /* of those openers, for shard headers */
   /* Output files (output.c): planned before the work, queued as they are made, written together */
   GPtrArray *planned; /* HsCliPlanned: option and path of every file the run may write */

@@ -270,7 +270,8 @@ const HsCliCommand hs_cli_merge = {
   .summary = "Combine the TSV outputs of sharded sweep / prove --all / optimize --all runs",
   .parameters = "FILE...",
   .help = "Combines the TSV outputs of 'sweep --shard K/N', 'prove --all --shard K/N' or 'optimize --all\n"
-          "--shard K/N' runs (or K/N:letters) into exactly the bytes an unsharded run prints. Each shard\n"
+          "--shard K/N' runs (or K/N:letters) into exactly the bytes an unsharded run prints (for prove, the\n"
+          "nodes column only when split by letters: see 'hardsix prove --help'). Each shard\n"
           "starts with a line '# hardsix shard K/N; ...' naming the split, the command, the lists (with\n"
           "checksums), the rules, the cap, the policy, the options and the openers. merge loads the lists and\n"
           "openers that line names (built-in lists and orders by name; give --answers/--guesses, --order or\n"

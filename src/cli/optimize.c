@@ -35,8 +35,8 @@ static const GOptionEntry options[] = {
   HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
   HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
   HS_CLI_FORCE_OPTION,
-  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based); K/N:letters slices groups of openers "
-                      "with the same letters"),
+  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based); K/N:letters slices units of openers "
+                      "with like letters (anagrams together)"),
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
     "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
   { "explain", 0, 0, G_OPTION_ARG_NONE, &opt.explain,

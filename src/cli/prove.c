@@ -24,8 +24,8 @@ static const GOptionEntry options[] = {
   HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
   HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
   HS_CLI_FORCE_OPTION,
-  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based); K/N:letters slices groups of openers "
-                      "with the same letters"),
+  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based); K/N:letters slices units of openers "
+                      "with like letters (anagrams together)"),
   { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
     "Search order to start with: fast (default) or greedy; an opener it does not decide soon goes on in the "
     "other order, then in the first again, with growing budgets",
@@ -250,8 +250,8 @@ prove_all(HsCliContext *ctx, GError **error)
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
   HsCliMeter meter = { "prove", "openers", "proven", 1, g_get_monotonic_time() };
-  HsProveAllOptions po = { ctx->policy.max_guesses, opt.order, hs_cli_meter_update, &meter, &interrupted,
-                           (guint64)opt.max_nodes };
+  HsProveAllOptions po = { ctx->policy.max_guesses, opt.order,        hs_cli_meter_update, &meter, &interrupted,
+                           (guint64)opt.max_nodes,  ctx->opener_units };
   gboolean ok = hs_prove_all(ctx->table, ctx->policy.rules, ctx->openers, n, &po, rows, error);
   g_autofree char *limit =
     opt.max_nodes ? g_strdup_printf(" --max-nodes %" G_GINT64_FORMAT, opt.max_nodes) : g_strdup("");
@@ -289,10 +289,14 @@ const HsCliCommand hs_cli_prove = {
     "With --all every opener (or --openers) is decided, in parallel (--threads), and a TSV is written\n"
     "(stdout or -o FILE), one row per opener sorted by opener:\n"
     "  opener  verdict (proven|impossible|undecided)  nodes (search nodes expanded)\n"
-    "The rows are the same for any thread count and shard split ('hardsix merge' joins shards); timing\n"
-    "varies from run to run, so the 'seconds' column (CPU time spent on the opener) is only added with\n"
-    "--timing. A summary (counts, total time, per-opener median and maximum) goes to stderr; progress\n"
-    "too when it is a terminal.\n\n"
+    "The openers are decided in units of up to 32 openers with like letters (whole groups of anagrams,\n"
+    "taken in the order of their letters): a unit is one run on one thread, each opener reusing what the\n"
+    "ones before it settled, so the nodes of a row count its own search after theirs. The rows are the\n"
+    "same for any thread count and for shards split by letters (--shard K/N:letters, which keeps units\n"
+    "whole; 'hardsix merge' joins shards); an interleaved K/N split cuts units, which changes the nodes\n"
+    "column and never a verdict. Timing varies from run to run, so the 'seconds' column (CPU time spent\n"
+    "on the opener) is only added with --timing. A summary (counts, total time, per-opener median and\n"
+    "maximum) goes to stderr; progress too when it is a terminal.\n\n"
     "One opener and --all search alike: the fast order first (--search greedy starts with the greedy\n"
     "order, whose strategies look like greedy ones); an opener it has not decided within 100,000 nodes\n"
     "goes on in the other order, then in the first again, and so on, each order's budget doubling every\n"
@@ -300,9 +304,9 @@ const HsCliCommand hs_cli_prove = {
     "greedy order proves sooner. Every opener is decided; both orders give the same verdicts, they\n"
     "differ in speed, in the nodes column and in the strategy found.\n"
     "--max-nodes N stops an opener after N search nodes in all: its row says 'undecided' (one opener:\n"
-    "exit 1). The search is deterministic and its schedule does not depend on N, so the same rows come\n"
-    "back on every run and from every shard, and a row decided within N is the same under any larger N\n"
-    "or none.\n\n"
+    "exit 1). Every opener is then decided alone (no units). The search is deterministic and its\n"
+    "schedule does not depend on N, so the same rows come back on every run and from every shard, and a\n"
+    "row decided within N is the same under any larger N (and has the same verdict without one).\n\n"
     "Exit status: one opener: 0 proven and verified, 1 impossible, undecided or not verified; --all: 0\n"
     "when every opener has a row (whatever the verdicts, undecided included); 1 on errors; 2 usage error.",
   .options = options,

@@ -67,7 +67,7 @@ run_sweeps(HsCliContext *ctx, const HsSplit *rows, Extra *x, GError **error)
   HsSweepOptions so = { TRUE, TRUE, NULL, NULL, NULL };
   if (!hs_sweep_run(ctx->table, &ctx->policy, top, x->k, &so, x->greedy, NULL, error))
     return FALSE;
-  HsProveAllOptions po = { ctx->policy.max_guesses, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0 };
+  HsProveAllOptions po = { ctx->policy.max_guesses, HS_PROVE_ORDER_FAST, NULL, NULL, NULL, 0, NULL };
   return hs_prove_all(ctx->table, ctx->policy.rules, top, x->k, &po, x->proof, error);
 }
 

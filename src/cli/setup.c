@@ -38,6 +38,7 @@ hs_cli_context_clear(HsCliContext *ctx)
   hs_words_free(ctx->words);
   g_free(ctx->policy_string);
   g_free(ctx->openers);
+  g_free(ctx->opener_units);
   g_free(ctx->openers_checksum);
   if (ctx->planned != NULL)
     g_ptr_array_unref(ctx->planned);
@@ -474,6 +475,13 @@ shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, gboolean by_lette
   ctx->shard_n = shard_n;
   ctx->shard_letters = by_letters;
   ctx->n_openers_all = all->len;
+  /* The slice keeps the openers' order: each one's unit among them all, walking both lists. */
+  g_autofree guint *unit = g_new(guint, MAX(all->len, 1u));
+  hs_words_letter_units(ctx->words, (const guint32 *)(void *)all->data, all->len, unit);
+  ctx->opener_units = g_new(guint, MAX(ctx->n_openers, 1u));
+  for (guint i = 0, j = 0; i < all->len && j < ctx->n_openers; i++)
+    if (g_array_index(all, guint32, i) == ctx->openers[j])
+      ctx->opener_units[j++] = unit[i];
   g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
   for (guint i = 0; i < all->len; i++) {
     const char *w = ctx->words->text[g_array_index(all, guint32, i)];

@@ -496,6 +496,75 @@ hs_words_letter_groups(const HsWords *words, const guint32 *list, guint n, guint
   return n_groups;
 }
 
+/* A word's distinct letter codes in ascending order as one number that compares like their string
+ * (code + 1 per byte from the most significant, zero bytes past the last: a prefix sorts first). */
+static guint64
+sorted_letters_key(const HsWords *words, guint32 w)
+{
+  guint8 c[HS_MAX_LEN];
+  guint m = 0;
+  for (guint j = 0; j < words->len[w]; j++) {
+    guint8 x = words->code[w][j], k = (guint8)m;
+    gboolean seen = FALSE;
+    for (guint i = 0; i < m; i++)
+      seen |= c[i] == x;
+    if (seen)
+      continue;
+    for (; k > 0 && c[k - 1] > x; k--)
+      c[k] = c[k - 1];
+    c[k] = x;
+    m++;
+  }
+  guint64 key = 0;
+  for (guint i = 0; i < 8; i++)
+    key = key << 8 | (i < m ? (guint64)c[i] + 1 : 0);
+  return key;
+}
+
+static gint
+cmp_by_key(gconstpointer a, gconstpointer b, gpointer keys)
+{
+  const guint64 *k = keys;
+  const guint x = *(const guint *)a, y = *(const guint *)b;
+  if (k[x] != k[y])
+    return k[x] < k[y] ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+void
+hs_words_letter_order(const HsWords *words, const guint32 *list, guint n, guint *order)
+{
+  g_autofree guint64 *key = g_new(guint64, MAX(1u, n));
+  for (guint i = 0; i < n; i++) {
+    key[i] = sorted_letters_key(words, list[i]);
+    order[i] = i;
+  }
+  g_qsort_with_data(order, (gint)n, sizeof *order, cmp_by_key, key);
+}
+
+guint
+hs_words_letter_units(const HsWords *words, const guint32 *list, guint n, guint *unit)
+{
+  g_autofree guint *order = g_new(guint, MAX(1u, n));
+  hs_words_letter_order(words, list, n, order);
+  guint n_units = 0, size = 0;
+  for (guint t = 0; t < n;) {
+    /* The group starting at T: the openers with the same letters. */
+    const guint64 key = sorted_letters_key(words, list[order[t]]);
+    guint end = t + 1;
+    while (end < n && sorted_letters_key(words, list[order[end]]) == key)
+      end++;
+    if (n_units == 0 || size + (end - t) > HS_WORDS_UNIT_MAX) {
+      n_units++;
+      size = 0;
+    }
+    size += end - t;
+    for (; t < end; t++)
+      unit[order[t]] = n_units - 1;
+  }
+  return n_units;
+}
+
 guint
 hs_words_lookup(const HsWords *words, const char *word)
 {

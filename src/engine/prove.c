@@ -329,8 +329,10 @@ escalate(HsProver *P, guint opener, guint max_guesses, HsPat *failed)
   return ok;
 }
 
-gboolean
-hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats, GError **error)
+/* hs_prover_decide, from an empty memo or (KEEP) with what the decisions before it settled. */
+static gboolean
+decide_opener(HsProver *P, guint opener, guint max_guesses, gboolean keep, gboolean *proven, HsProveStats *stats,
+              GError **error)
 {
   if (!check_prover(P, max_guesses, error))
     return FALSE;
@@ -338,7 +340,8 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
     g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "opener index %u out of range", opener);
     return FALSE;
   }
-  hs_memo_clear(&P->memo);
+  if (!keep)
+    hs_memo_clear(&P->memo);
   memset(&P->stats, 0, sizeof P->stats);
   const guint64 flushes0 = P->memo.flushes;
   P->order = P->first_order;
@@ -370,6 +373,19 @@ hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven,
   }
   *proven = ok;
   return TRUE;
+}
+
+gboolean
+hs_prover_decide(HsProver *P, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats, GError **error)
+{
+  return decide_opener(P, opener, max_guesses, FALSE, proven, stats, error);
+}
+
+gboolean
+hs_prover_decide_next(HsProver *P, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats,
+                      GError **error)
+{
+  return decide_opener(P, opener, max_guesses, TRUE, proven, stats, error);
 }
 
 /* ---- trees ---- */

@@ -22,11 +22,11 @@ hs_sweep_shard(const guint32 *openers, guint n, guint k, guint of, guint32 *out)
 guint
 hs_sweep_shard_by_letters(const HsWords *words, const guint32 *openers, guint n, guint k, guint of, guint32 *out)
 {
-  g_autofree guint *group = g_new(guint, MAX(1u, n));
-  hs_words_letter_groups(words, openers, n, group);
+  g_autofree guint *unit = g_new(guint, MAX(1u, n));
+  hs_words_letter_units(words, openers, n, unit);
   guint m = 0;
   for (guint i = 0; i < n; i++)
-    if (group[i] % of == k - 1)
+    if (unit[i] % of == k - 1)
       out[m++] = openers[i];
   return m;
 }

@@ -1,7 +1,8 @@
-# --shard K/N:letters: shards of groups of openers with the same letters (optimize --all runs anagrams
-# one after another and the second finds their all-grey part in the memo). The shards merge to the
-# bytes of one run; anagrams share a shard; merge refuses a mixture of splits; a bad spelling is a
-# usage error; scripts/prove-table.sh takes SPLIT=letters. Tiny lists (crate and trace are anagrams).
+# --shard K/N:letters: shards of units of openers with like letters (optimize --all runs anagrams one
+# after another and the second finds their all-grey part in the memo; prove --all decides a unit as one
+# run). The shards merge to the bytes of one run; anagrams share a shard; merge refuses a mixture of
+# splits; a bad spelling is a usage error; scripts/prove-table.sh splits by letters unless SPLIT or its
+# shards say otherwise. Tiny lists (crate and trace are anagrams).
 . "$ROOT/tests/cli/lib.sh.inc"
 cd "$ROOT"
 ML="--answers $DATA/tiny-answers.txt --guesses $DATA/tiny-guesses.txt"
@@ -47,6 +48,26 @@ if command -v parallel >/dev/null 2>&1; then
   expect_same shard-letters-table-rows "$T/o.tsv" "$T/got"
 else
   skip "shard-letters-table: GNU parallel is not installed (make deps)"
+fi
+# prove tables split by letters unless told otherwise: the rows of one run (units whole, so the
+# nodes too); a table resumed keeps the split of its shards, and a different SPLIT is refused.
+if command -v parallel >/dev/null 2>&1; then
+  HS=$HS sh scripts/prove-table.sh "$DATA/tiny-answers.txt:$DATA/tiny-guesses.txt" 4 "$T/pt.tsv" 3 2 \
+    >"$T/tout" 2>"$T/terr" && ok prove-table-letters || fail prove-table-letters "$(cat "$T/terr")"
+  cut -f1-3 "$T/pt.tsv" >"$T/got"
+  expect_same prove-table-letters-rows "$T/p.tsv" "$T/got"
+  mkdir -p "$T/pi.tsv.shards"
+  $HS prove --all $L --shard 1/3 --timing -o "$T/pi.tsv.shards/shard-1.tsv" 2>/dev/null
+  expect_rc prove-table-split-kept 2 env SPLIT=letters HS=$HS sh scripts/prove-table.sh \
+    "$DATA/tiny-answers.txt:$DATA/tiny-guesses.txt" 4 "$T/pi.tsv" 3 2
+  expect_grep prove-table-split-kept-message "$T/err" "shards in .*pi.tsv.shards were split interleaved, not letters"
+  HS=$HS sh scripts/prove-table.sh "$DATA/tiny-answers.txt:$DATA/tiny-guesses.txt" 4 "$T/pi.tsv" 3 2 \
+    >"$T/tout" 2>"$T/terr" && ok prove-table-resumed || fail prove-table-resumed "$(cat "$T/terr")"
+  cut -f1-2 "$T/pi.tsv" >"$T/got"
+  cut -f1-2 "$T/p.tsv" >"$T/want"
+  expect_same prove-table-resumed-verdicts "$T/want" "$T/got"
+else
+  skip "prove-table-letters: GNU parallel is not installed (make deps)"
 fi
 expect_rc shard-letters-table-bad-split 2 env SPLIT=groups HS=$HS sh scripts/prove-table.sh "$DATA/tiny-answers.txt:$DATA/tiny-guesses.txt" 4 "$T/x.tsv"
 exit 0

@@ -81,8 +81,9 @@ $HS prove --all $P --max-guesses 4 --openers "$T/op.txt" >"$T/o.tsv" 2>/dev/null
   && ok prove-all-openers-file || fail prove-all-openers-file "$(cat "$T/o.tsv")"
 
 # --max-nodes (within 4, where some openers need more than one node): rows not decided within the
-# limit say 'undecided'; every decided row is the row without a limit (the escalation's schedule does
-# not depend on the limit); the same bytes for 1 and 2 threads and from shards joined by merge; one
+# limit say 'undecided'; every decided row is the row under a limit never reached (the escalation's
+# schedule does not depend on the limit; under a limit every opener is decided alone), whose verdicts
+# are those without a limit; the same bytes for 1 and 2 threads and from shards joined by merge; one
 # opener exits 1 with the reason. Without a limit every row is decided.
 OMP_NUM_THREADS=1 $HS prove --all $P --max-guesses 4 >"$T/a4.tsv" 2>/dev/null
 [ "$(grep -c '	undecided	' "$T/a4.tsv")" = 0 ] && ok prove-no-limit-all-decided || fail prove-no-limit-all-decided "$(cat "$T/a4.tsv")"
@@ -91,7 +92,11 @@ $HS prove --all $P --max-guesses 4 --max-nodes 1 --threads 2 >"$T/l2.tsv" 2>/dev
 expect_same prove-limit-threads "$T/l1.tsv" "$T/l2.tsv"
 n_und=$(grep -c '	undecided	' "$T/l1.tsv")
 [ "$n_und" -gt 0 ] && ok prove-limit-undecided || fail prove-limit-undecided "$(cat "$T/l1.tsv")"
-tail -n +2 "$T/l1.tsv" >"$T/l1rows"; tail -n +2 "$T/a4.tsv" >"$T/a4rows"
+# Under a limit every opener is decided alone: compare with a limit that is never reached.
+OMP_NUM_THREADS=1 $HS prove --all $P --max-guesses 4 --max-nodes 1000000000 >"$T/big.tsv" 2>/dev/null
+cut -f2 "$T/big.tsv" >"$T/big-verdicts"; cut -f2 "$T/a4.tsv" >"$T/a4-verdicts"
+expect_same prove-limit-big-verdicts "$T/a4-verdicts" "$T/big-verdicts"
+tail -n +2 "$T/l1.tsv" >"$T/l1rows"; tail -n +2 "$T/big.tsv" >"$T/a4rows"
 bad=$(join -t '	' "$T/l1rows" "$T/a4rows" |
   awk -F'\t' '($2 != "undecided" && ($2 != $4 || $3 != $5)) || ($2 == "undecided" && ($3 < 1 || $5 < 1))' | wc -l)
 [ "$bad" = 0 ] && ok prove-limit-decided-rows || fail prove-limit-decided-rows "$bad rows differ"

@@ -335,6 +335,20 @@ char *hs_words_not_a_word(const char *s);
  * its letter masks: a rare collision puts two groups together.) */
 guint hs_words_letter_groups(const HsWords *words, const guint32 *list, guint n, guint *group);
 
+/* Units of openers with like letters: whole groups of openers that hold the same letters, taken in
+ * the order of their letters (hs_words_letter_order) while a unit holds at most HS_WORDS_UNIT_MAX
+ * openers (a larger group is a unit of its own). prove --all decides a unit's openers one after
+ * another, each with what the ones before it settled, and --shard K/N:letters deals out whole units. */
+#define HS_WORDS_UNIT_MAX 32
+
+/* ORDER[0..N) gets the positions of LIST[0..N) (word indices) by their words' letters: the distinct
+ * letter codes in ascending order compared as strings (a prefix first), ties in position order. */
+void hs_words_letter_order(const HsWords *words, const guint32 *list, guint n, guint *order);
+
+/* UNIT[i] gets the unit of LIST[i] (see HS_WORDS_UNIT_MAX), units numbered from 0 in the order of
+ * their letters; returns the number of units. */
+guint hs_words_letter_units(const HsWords *words, const guint32 *list, guint n, guint *unit);
+
 /* Index of WORD (its text, as listed after NFC normalisation) or HS_NONE. */
 guint hs_words_lookup(const HsWords *words, const char *word);
 

@@ -136,6 +136,13 @@ void hs_prover_reset(HsProver *p);
 gboolean hs_prover_decide(HsProver *p, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats,
                           GError **error);
 
+/* Like hs_prover_decide, but the memo keeps what the decisions since the last reset settled (a set,
+ * its state and the guesses left decide a verdict, whatever the opener): an opener with letters like
+ * the one before it finds many of its parts settled. The verdict is the same; STATS then also depend
+ * on those earlier decisions. */
+gboolean hs_prover_decide_next(HsProver *p, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats,
+                               GError **error);
+
 /* Like hs_prover_decide, and when the opener is proven returns the strategy found (complete, every
  * answer within MAX_GUESSES, in the layout of strategy.h). When it is impossible returns NULL without
  * an error and fills WHY (may be NULL) as hs_prover_why without BEST does (no further search); errors
@@ -190,12 +197,19 @@ typedef struct {
   gpointer progress_user;
   volatile gint *cancel; /* when non-NULL and set, stop early and fail with HS_PROVE_ERROR_CANCELLED */
   guint64 max_nodes;     /* per opener (hs_prover_set_node_limit; 0: none): past it the row is undecided */
+  const guint *units;    /* per opener its unit (NULL: each opener a unit of its own), e.g. from
+                          * hs_words_letter_units over the whole opener list of a sharded run; ignored
+                          * with max_nodes (every opener decided alone, so that a row decided within a
+                          * limit is the same under any larger one) */
 } HsProveAllOptions;
 
 /* Decides each of OPENERS[0..n) (in parallel; OpenMP decides the thread count; one prover per thread)
- * and fills ROWS[i] for OPENERS[i]. Each opener is decided from an empty memo, so every row but its
- * seconds is the same for any thread count and any order of work. TABLE must hold every guess row.
- * Fails with the error of the first failing opener in OPENERS order, or HS_PROVE_ERROR_CANCELLED. */
+ * and fills ROWS[i] for OPENERS[i]. A unit (options->units) is decided by one thread, its openers in
+ * the order of their letters (hs_words_letter_order), the first from an empty memo and each next one
+ * with what the ones before it settled (hs_prover_decide_next), so every row but its seconds is the
+ * same for any thread count and any order of work; the nodes of a row depend on its unit. TABLE must
+ * hold every guess row. Fails with the error of the first failing opener in OPENERS order, or
+ * HS_PROVE_ERROR_CANCELLED. */
 gboolean hs_prove_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
                       const HsProveAllOptions *options, HsProveAllRow *rows, GError **error);
 

@@ -46,11 +46,11 @@ guint hs_sweep_rank_failures(const guint *fail_counts, guint n_answers, guint *o
 /* Selects the openers of shard K of N (1-based): every N-th word starting with the K-th. */
 guint hs_sweep_shard(const guint32 *openers, guint n, guint k, guint of, guint32 *out);
 
-/* Like hs_sweep_shard, but over the groups of openers that hold the same letters
- * (hs_words_letter_groups, in the order of their first opener): shard K of N takes every N-th group
- * starting with the K-th, its openers in their order in OPENERS. Anagrams then land in one shard,
- * where optimize --all runs them one after another and the second finds their common all-grey part
- * in the memo. */
+/* Like hs_sweep_shard, but over the units of openers with like letters (hs_words_letter_units: whole
+ * groups of openers with the same letters): shard K of N takes every N-th unit starting with the K-th,
+ * its openers in their order in OPENERS. Anagrams then land in one shard, where optimize --all runs
+ * them one after another and the second finds their common all-grey part in the memo, and prove --all
+ * decides each unit as one run of openers sharing what they settle. */
 guint hs_sweep_shard_by_letters(const HsWords *words, const guint32 *openers, guint n, guint k, guint of, guint32 *out);
 
 G_END_DECLS
