@@ -169,8 +169,8 @@ sorted_letters(const char *w, char *out)
 
 /* Units of like letters over the 12,972 original words: the openers in the order of their letters
  * (as strings, a prefix first, ties by position), a group of openers with the same letters always in
- * one unit, units numbered along that order, at most HS_WORDS_UNIT_MAX openers each (a larger group
- * alone), and each unit full: its next group would not have fitted. */
+ * one unit, units numbered along that order, at most the cap (128 here) openers each (a larger group
+ * alone), and each unit full: its next group would not have fitted. The cap keeps 64 units at least. */
 static void
 test_letter_units(void **state)
 {
@@ -202,7 +202,12 @@ test_letter_units(void **state)
       assert_int_equal(du, 0);
     groups += c != 0;
   }
-  assert_true(n_units > n / HS_WORDS_UNIT_MAX && n_units < groups);
+  const guint cap = hs_words_unit_cap(n);
+  assert_int_equal(cap, 128);
+  assert_int_equal(hs_words_unit_cap(0), 1);
+  assert_int_equal(hs_words_unit_cap(64 * 5 + 63), 5);
+  assert_int_equal(hs_words_unit_cap(1000000), 128);
+  assert_true(n_units > n / cap && n_units < groups);
   for (guint t = 1; t < n; t++) {
     const guint u = unit[order[t]];
     /* The first opener of a unit starts a group that did not fit in the unit before. */
@@ -211,11 +216,11 @@ test_letter_units(void **state)
       sorted_letters(w->text[list[order[t]]], a);
       for (guint e = t + 1; e < n && (sorted_letters(w->text[list[order[e]]], b), strcmp(a, b) == 0); e++)
         g++;
-      assert_true(size[u - 1] + g > HS_WORDS_UNIT_MAX);
+      assert_true(size[u - 1] + g > cap);
     }
   }
   for (guint u = 0; u < n_units; u++)
-    assert_true(size[u] >= 1 && size[u] <= HS_WORDS_UNIT_MAX);
+    assert_true(size[u] >= 1 && size[u] <= cap);
 }
 
 /* Letter groups: two words share a group exactly when they hold the same letters, groups numbered in

@@ -543,8 +543,15 @@ hs_words_letter_order(const HsWords *words, const guint32 *list, guint n, guint 
 }
 
 guint
+hs_words_unit_cap(guint n)
+{
+  return CLAMP(n / HS_WORDS_UNITS_MIN, 1u, HS_WORDS_UNIT_MAX);
+}
+
+guint
 hs_words_letter_units(const HsWords *words, const guint32 *list, guint n, guint *unit)
 {
+  const guint cap = hs_words_unit_cap(n);
   g_autofree guint *order = g_new(guint, MAX(1u, n));
   hs_words_letter_order(words, list, n, order);
   guint n_units = 0, size = 0;
@@ -554,7 +561,7 @@ hs_words_letter_units(const HsWords *words, const guint32 *list, guint n, guint 
     guint end = t + 1;
     while (end < n && sorted_letters_key(words, list[order[end]]) == key)
       end++;
-    if (n_units == 0 || size + (end - t) > HS_WORDS_UNIT_MAX) {
+    if (n_units == 0 || size + (end - t) > cap) {
       n_units++;
       size = 0;
     }

@@ -336,16 +336,20 @@ char *hs_words_not_a_word(const char *s);
 guint hs_words_letter_groups(const HsWords *words, const guint32 *list, guint n, guint *group);
 
 /* Units of openers with like letters: whole groups of openers that hold the same letters, taken in
- * the order of their letters (hs_words_letter_order) while a unit holds at most HS_WORDS_UNIT_MAX
- * openers (a larger group is a unit of its own). prove --all decides a unit's openers one after
- * another, each with what the ones before it settled, and --shard K/N:letters deals out whole units. */
-#define HS_WORDS_UNIT_MAX 32
+ * the order of their letters (hs_words_letter_order) while a unit holds at most hs_words_unit_cap(N)
+ * of the N openers (a larger group is a unit of its own). prove --all decides a unit's openers one
+ * after another, each with what the ones before it settled, and --shard K/N:letters deals out whole
+ * units. The cap is N / HS_WORDS_UNITS_MIN, at least 1 and at most HS_WORDS_UNIT_MAX: a list makes at
+ * least HS_WORDS_UNITS_MIN units (or one per group), which keeps threads busy on a short list. */
+#define HS_WORDS_UNIT_MAX 128
+#define HS_WORDS_UNITS_MIN 64
+guint hs_words_unit_cap(guint n);
 
 /* ORDER[0..N) gets the positions of LIST[0..N) (word indices) by their words' letters: the distinct
  * letter codes in ascending order compared as strings (a prefix first), ties in position order. */
 void hs_words_letter_order(const HsWords *words, const guint32 *list, guint n, guint *order);
 
-/* UNIT[i] gets the unit of LIST[i] (see HS_WORDS_UNIT_MAX), units numbered from 0 in the order of
+/* UNIT[i] gets the unit of LIST[i] (see hs_words_unit_cap), units numbered from 0 in the order of
  * their letters; returns the number of units. */
 guint hs_words_letter_units(const HsWords *words, const guint32 *list, guint n, guint *unit);
 
