@@ -199,6 +199,41 @@ test_units(void **state)
   assert_true(shared < alone);
 }
 
+/* hs_prover_decide_next keeps what the decision before it left only while that fills at most half the
+ * memo's bound: for each pair of openers where the second shares (fewer or other nodes after the first
+ * than alone), a bound of one more entry than the first leaves makes the second count what it counts
+ * alone. */
+static void
+test_next_half_memo(void **state)
+{
+  (void)state;
+  guint n;
+  g_autofree guint32 *openers = every_opener(&n);
+  g_autoptr(HsProver) P = hs_prover_new(table, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+  guint checked = 0;
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++) {
+      gboolean proven;
+      HsProveStats a = { 0 }, b = { 0 }, c = { 0 };
+      HsProveTuning t;
+      hs_prove_tuning_init(&t);
+      hs_prover_set_tuning(P, &t);
+      assert_true(hs_prover_decide(P, openers[i], 5, &proven, &a, NULL));
+      assert_true(hs_prover_decide_next(P, openers[j], 5, &proven, &b, NULL));
+      assert_true(hs_prover_decide(P, openers[j], 5, &proven, &c, NULL));
+      if (b.nodes == c.nodes || a.memo_entries < 2)
+        continue;
+      t.memo_max_entries = a.memo_entries + 1;
+      hs_prover_set_tuning(P, &t);
+      assert_true(hs_prover_decide(P, openers[i], 5, &proven, &a, NULL));
+      assert_true(hs_prover_decide_next(P, openers[j], 5, &proven, &b, NULL));
+      assert_true(hs_prover_decide(P, openers[j], 5, &proven, &c, NULL));
+      assert_int_equal(b.nodes, c.nodes);
+      checked++;
+    }
+  assert_true(checked > 0);
+}
+
 typedef struct {
   guint calls, last_done, last_total, last_proven;
   gboolean increasing;
@@ -271,7 +306,7 @@ main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_rows_match_decide), cmocka_unit_test(test_any_order), cmocka_unit_test(test_units),
-    cmocka_unit_test(test_progress),          cmocka_unit_test(test_errors),
+    cmocka_unit_test(test_progress),          cmocka_unit_test(test_errors),    cmocka_unit_test(test_next_half_memo),
   };
   int failures = cmocka_run_group_tests(tests, setup, teardown);
   return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -340,7 +340,9 @@ decide_opener(HsProver *P, guint opener, guint max_guesses, gboolean keep, gbool
     g_set_error(error, HS_PROVE_ERROR, HS_PROVE_ERROR_INVALID, "opener index %u out of range", opener);
     return FALSE;
   }
-  if (!keep)
+  /* What earlier decisions left is kept while it fills at most half the memo: beyond that their
+   * heaviest entries would crowd out this opener's own when the memo is thinned. */
+  if (!keep || (P->memo.max_count != 0 && P->memo.count > P->memo.max_count / 2))
     hs_memo_clear(&P->memo);
   memset(&P->stats, 0, sizeof P->stats);
   const guint64 flushes0 = P->memo.flushes;

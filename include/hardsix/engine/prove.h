@@ -137,9 +137,10 @@ gboolean hs_prover_decide(HsProver *p, guint opener, guint max_guesses, gboolean
                           GError **error);
 
 /* Like hs_prover_decide, but the memo keeps what the decisions since the last reset settled (a set,
- * its state and the guesses left decide a verdict, whatever the opener): an opener with letters like
- * the one before it finds many of its parts settled. The verdict is the same; STATS then also depend
- * on those earlier decisions. */
+ * its state and the guesses left decide a verdict, whatever the opener), unless it fills more than
+ * half the memo's bound (then it starts empty): an opener with letters like the one before it finds
+ * many of its parts settled. The verdict is the same; STATS then also depend on those earlier
+ * decisions. */
 gboolean hs_prover_decide_next(HsProver *p, guint opener, guint max_guesses, gboolean *proven, HsProveStats *stats,
                                GError **error);
 
