@@ -496,29 +496,17 @@ hs_words_letter_groups(const HsWords *words, const guint32 *list, guint n, guint
   return n_groups;
 }
 
-/* A word's distinct letter codes in ascending order as one number that compares like their string
- * (code + 1 per byte from the most significant, zero bytes past the last: a prefix sorts first). */
+/* A word's distinct letter codes in ascending order (its letter mask read from the lowest code) as one
+ * number that compares like their string: code + 1 per byte from the most significant, zero bytes past
+ * the last, so a prefix sorts first. */
 static guint64
 sorted_letters_key(const HsWords *words, guint32 w)
 {
-  guint8 c[HS_MAX_LEN];
-  guint m = 0;
-  for (guint j = 0; j < words->len[w]; j++) {
-    guint8 x = words->code[w][j], k = (guint8)m;
-    gboolean seen = FALSE;
-    for (guint i = 0; i < m; i++)
-      seen |= c[i] == x;
-    if (seen)
-      continue;
-    for (; k > 0 && c[k - 1] > x; k--)
-      c[k] = c[k - 1];
-    c[k] = x;
-    m++;
-  }
   guint64 key = 0;
-  for (guint i = 0; i < 8; i++)
-    key = key << 8 | (i < m ? (guint64)c[i] + 1 : 0);
-  return key;
+  guint m = 0;
+  for (HsLetters x = words->letters[w]; !hs_l_empty(x); x = hs_l_drop_first(x), m++)
+    key = key << 8 | ((guint64)hs_l_first(x) + 1);
+  return m == 0 ? 0 : key << (8 * (8 - m));
 }
 
 static gint
@@ -531,15 +519,24 @@ cmp_by_key(gconstpointer a, gconstpointer b, gpointer keys)
   return x < y ? -1 : x > y;
 }
 
-void
-hs_words_letter_order(const HsWords *words, const guint32 *list, guint n, guint *order)
+/* hs_words_letter_order that also returns the keys it sorted by (KEY[i] for LIST[i]; freed by the
+ * caller). */
+static guint64 *
+letter_order_keys(const HsWords *words, const guint32 *list, guint n, guint *order)
 {
-  g_autofree guint64 *key = g_new(guint64, MAX(1u, n));
+  guint64 *key = g_new(guint64, MAX(1u, n));
   for (guint i = 0; i < n; i++) {
     key[i] = sorted_letters_key(words, list[i]);
     order[i] = i;
   }
   g_qsort_with_data(order, (gint)n, sizeof *order, cmp_by_key, key);
+  return key;
+}
+
+void
+hs_words_letter_order(const HsWords *words, const guint32 *list, guint n, guint *order)
+{
+  g_free(letter_order_keys(words, list, n, order));
 }
 
 guint
@@ -553,13 +550,12 @@ hs_words_letter_units(const HsWords *words, const guint32 *list, guint n, guint 
 {
   const guint cap = hs_words_unit_cap(n);
   g_autofree guint *order = g_new(guint, MAX(1u, n));
-  hs_words_letter_order(words, list, n, order);
+  g_autofree guint64 *key = letter_order_keys(words, list, n, order);
   guint n_units = 0, size = 0;
   for (guint t = 0; t < n;) {
     /* The group starting at T: the openers with the same letters. */
-    const guint64 key = sorted_letters_key(words, list[order[t]]);
     guint end = t + 1;
-    while (end < n && sorted_letters_key(words, list[order[end]]) == key)
+    while (end < n && key[order[end]] == key[order[t]])
       end++;
     if (n_units == 0 || size + (end - t) > cap) {
       n_units++;
