@@ -20,14 +20,16 @@
 # run killed while writing it on a machine without atomic renames, a file edited by hand) is removed
 # and run again, up to 3 times. COMMAND=optimize: the optimum of every opener instead (rows opener
 # verdict total average seconds). OPTIONS='...': more options for every shard, e.g. '--rules none'
-# (normal mode); merge reads them from the shards' first lines. The shards are units of openers with
-# like letters (--shard K/N:letters; SPLIT=letters, the default for a new table): prove --all decides
-# a unit as one run that shares what it settles, and optimize --all finds the common all-grey part of
-# anagrams in its memo. SPLIT=interleaved: every N-th opener (--shard K/N). A table resumed goes on
-# with the split its shards were made with.
+# (normal mode); merge reads them from the shards' first lines. A new prove table is split into units
+# of openers with like letters (--shard K/N:letters; SPLIT=letters): prove --all decides a unit as one
+# run that shares what it settles. A new optimize table is split into groups of openers with the same
+# letters (--shard K/N:groups; SPLIT=groups): optimize --all finds the common all-grey part of
+# anagrams in its memo, and its rows depend on nothing else, so SHARDS may be in the thousands and a
+# shard killed loses minutes, not hours. SPLIT=interleaved: every N-th opener (--shard K/N). A table
+# resumed goes on with the split its shards were made with.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,28p' "$0" >&2
+  sed -n '2,29p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
@@ -43,11 +45,22 @@ dir="$out.shards"
 made=
 for f in "$dir"/shard-*.tsv; do
   [ -s "$f" ] || continue
-  case "$(head -n 1 "$f")" in "# hardsix shard "*/*:letters\;*) made=letters ;; "# hardsix shard "*) made=interleaved ;; esac
+  case "$(head -n 1 "$f")" in
+    "# hardsix shard "*/*:letters\;*) made=letters ;;
+    "# hardsix shard "*/*:groups\;*) made=groups ;;
+    "# hardsix shard "*) made=interleaved ;;
+  esac
   break
 done
-want=${SPLIT:-${made:-letters}}
-case "$want" in letters) split=:letters ;; interleaved) split= ;; *) echo "prove-table: SPLIT is letters or interleaved, not '$want'" >&2; exit 2 ;; esac
+fresh=letters
+[ "$cmd" = optimize ] && fresh=groups
+want=${SPLIT:-${made:-$fresh}}
+case "$want" in
+  letters) split=:letters ;;
+  groups) split=:groups ;;
+  interleaved) split= ;;
+  *) echo "prove-table: SPLIT is letters, groups or interleaved, not '$want'" >&2; exit 2 ;;
+esac
 if [ -n "$made" ] && [ "$made" != "$want" ]; then
   echo "prove-table: the shards in $dir were split $made, not $want: remove them or set SPLIT=$made" >&2
   exit 2

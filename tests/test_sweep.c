@@ -266,6 +266,39 @@ test_shards_by_letters(void **state)
     assert_int_equal(shard_of[openers[i]], unit[i] % 3 + 1);
 }
 
+/* The groups split: every N-th group of openers with the same letters to a shard, the openers in the
+ * given order, each once; with as many shards as openers, each group alone in its shard. */
+static void
+test_shards_by_groups(void **state)
+{
+  (void)state;
+  const guint n = tiny->n_words;
+  g_autofree guint *group = g_new(guint, n);
+  const guint n_groups = hs_words_letter_groups(tiny, openers, n, group);
+  g_autofree guint32 *out = g_new(guint32, n);
+  g_autofree guint *shard_of = g_new0(guint, tiny->n_words);
+  for (guint of = 3; of <= n; of += n - 3) {
+    memset(shard_of, 0, tiny->n_words * sizeof *shard_of);
+    guint total = 0, empty = 0;
+    for (guint k = 1; k <= of; k++) {
+      const guint m = hs_sweep_shard_by_groups(tiny, openers, n, k, of, out);
+      empty += m == 0;
+      for (guint j = 0; j < m; j++) {
+        assert_int_equal(shard_of[out[j]], 0);
+        shard_of[out[j]] = k;
+        assert_true(j == 0 || out[j - 1] < out[j]);
+      }
+      total += m;
+    }
+    assert_int_equal(total, n);
+    for (guint i = 0; i < n; i++)
+      assert_int_equal(shard_of[openers[i]], group[i] % of + 1);
+    if (of == n)
+      assert_int_equal(empty, n - n_groups);
+  }
+  assert_true(n_groups < n); /* the tiny lists hold anagrams (crate, trace) */
+}
+
 static void
 test_cancel(void **state)
 {
@@ -298,10 +331,15 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_rows_equal_greedy),      cmocka_unit_test(test_fail_first_changes_nothing),
-    cmocka_unit_test(test_threads_change_nothing), cmocka_unit_test(test_shards),
-    cmocka_unit_test(test_shards_by_letters),      cmocka_unit_test(test_cancel),
-    cmocka_unit_test(test_rank_failures),          cmocka_unit_test(test_letter_units),
+    cmocka_unit_test(test_rows_equal_greedy),
+    cmocka_unit_test(test_fail_first_changes_nothing),
+    cmocka_unit_test(test_threads_change_nothing),
+    cmocka_unit_test(test_shards),
+    cmocka_unit_test(test_shards_by_letters),
+    cmocka_unit_test(test_shards_by_groups),
+    cmocka_unit_test(test_cancel),
+    cmocka_unit_test(test_rank_failures),
+    cmocka_unit_test(test_letter_units),
   };
   return cmocka_run_group_tests_name("sweep", tests, setup, teardown) == 0 ? 0 : 1;
 }

@@ -36,6 +36,10 @@ typedef enum {
                                   * ctx->opener; looked up last, an unknown word is a usage error */
 } HsCliFlags;
 
+/* How --shard K/N deals out the openers: every N-th opener (K/N), every N-th unit of openers with
+ * like letters (K/N:letters), or every N-th group of openers with the same letters (K/N:groups). */
+typedef enum { HS_CLI_SPLIT_INTERLEAVED, HS_CLI_SPLIT_LETTERS, HS_CLI_SPLIT_GROUPS } HsCliSplit;
+
 /* Shared option values as given on the command line (NULL or 0 when absent). */
 typedef struct {
   char *lists, *answers, *guesses, *order;  /* HS_CMD_LISTS */
@@ -61,7 +65,8 @@ typedef struct {
 #define HS_CLI_OUTPUT_OPTION(description, arg) { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL, description, arg }
 #define HS_CLI_FORMAT_OPTION(description) { "format", 0, 0, G_OPTION_ARG_STRING, NULL, description, "FORMAT" }
 #define HS_CLI_OPENERS_OPTION(description) { "openers", 0, 0, G_OPTION_ARG_STRING, NULL, description, "SET" }
-#define HS_CLI_SHARD_OPTION(description) { "shard", 0, 0, G_OPTION_ARG_STRING, NULL, description, "K/N[:letters]" }
+#define HS_CLI_SHARD_OPTION(description)                                                                            \
+  { "shard", 0, 0, G_OPTION_ARG_STRING, NULL, description, "K/N[:letters|:groups]" }
 #define HS_CLI_FORCE_OPTION { "force", 0, 0, G_OPTION_ARG_NONE, NULL, "Write the files even when the run fails and they exist", NULL }
 /* clang-format on */
 
@@ -95,7 +100,7 @@ typedef struct {
   guint32 *openers;
   guint n_openers;
   guint shard_k, shard_n; /* 1/1 when not sharded */
-  gboolean shard_letters; /* --shard K/N:letters: the slices are of groups of openers with the same letters */
+  HsCliSplit shard_split; /* --shard K/N, K/N:letters or K/N:groups: how the openers are dealt out */
   guint n_openers_all;    /* openers before --shard took its slice */
   guint *opener_units;    /* per opener of the slice: its unit of like letters among all the openers
                            * (hs_words_letter_units), which prove --all decides as one run */
@@ -233,17 +238,21 @@ GStrv hs_cli_table_lines(const char *file, const char *text, gsize len, GError *
 typedef struct {
   const char *path;
   guint k, n;
-  gboolean by_letters; /* "K/N:letters" */
-  GStrv parts;         /* parts[0] is "# hardsix shard K/N" */
+  HsCliSplit split; /* "K/N", "K/N:letters" or "K/N:groups" */
+  GStrv parts;      /* parts[0] is "# hardsix shard K/N" */
 } HsCliShard;
 
-/* Parses "K/N" or "K/N:letters" (1 <= K <= N <= 1,000,000); FALSE when TEXT is neither. */
-gboolean hs_cli_shard_number(const char *text, guint *k, guint *n, gboolean *by_letters);
+/* Parses "K/N", "K/N:letters" or "K/N:groups" (1 <= K <= N <= 1,000,000); FALSE when TEXT is none. */
+gboolean hs_cli_shard_number(const char *text, guint *k, guint *n, HsCliSplit *split);
+
+/* The suffix of a split in a shard number: "", ":letters" or ":groups". */
+const char *hs_cli_split_suffix(HsCliSplit split);
 
 /* The openers of shard K of N of OPENERS[0..N_OPENERS) into OUT: every N-th opener (hs_sweep_shard),
- * or with BY_LETTERS every N-th group of openers with the same letters (hs_sweep_shard_by_letters). */
+ * every N-th unit of openers with like letters (hs_sweep_shard_by_letters), or every N-th group of
+ * openers with the same letters (hs_sweep_shard_by_groups). */
 guint hs_cli_shard_slice(const HsWords *words, const guint32 *openers, guint n_openers, guint k, guint n,
-                         gboolean by_letters, guint32 *out);
+                         HsCliSplit split, guint32 *out);
 
 /* Parses LINE (line 1 of FILE) into SH (cleared by hs_cli_shard_clear); every part must be there. */
 gboolean hs_cli_shard_parse(const char *file, const char *line, HsCliShard *sh, GError **error);

@@ -64,10 +64,10 @@ static const GOptionEntry options[] = {
 static gboolean
 same_making(const HsCliShard *first, const HsCliShard *sh, GError **error)
 {
-  if (sh->n != first->n || sh->by_letters != first->by_letters)
+  if (sh->n != first->n || sh->split != first->split)
     return hs_cli_fail(error, "%s:1: shard %u/%u%s, but %s is shard %u/%u%s (different splits)", sh->path, sh->k, sh->n,
-                       sh->by_letters ? ":letters" : "", first->path, first->k, first->n,
-                       first->by_letters ? ":letters" : "");
+                       hs_cli_split_suffix(sh->split), first->path, first->k, first->n,
+                       hs_cli_split_suffix(first->split));
   for (guint i = 1; first->parts[i] != NULL || sh->parts[i] != NULL; i++) {
     const char *a = first->parts[i], *b = sh->parts[i];
     if (a == NULL || b == NULL || strcmp(a, b) != 0) {
@@ -208,7 +208,7 @@ take_rows(const HsCliContext *ctx, const ShardFile *f, guint8 *seen, GPtrArray *
 {
   const HsWords *w = ctx->words;
   g_autofree guint32 *slice = g_new(guint32, MAX(ctx->n_openers, 1u));
-  guint n_slice = hs_cli_shard_slice(w, ctx->openers, ctx->n_openers, f->sh.k, f->sh.n, f->sh.by_letters, slice);
+  guint n_slice = hs_cli_shard_slice(w, ctx->openers, ctx->n_openers, f->sh.k, f->sh.n, f->sh.split, slice);
   g_autofree guint8 *in_slice = g_new0(guint8, w->n_words);
   for (guint i = 0; i < n_slice; i++)
     in_slice[slice[i]] = 1;
@@ -223,7 +223,7 @@ take_rows(const HsCliContext *ctx, const ShardFile *f, guint8 *seen, GPtrArray *
     guint o = hs_words_lookup(w, fields[0]);
     if (!in_slice[o])
       return hs_cli_fail(error, "%s:%u: opener '%s' is not in the slice of shard %u/%u%s%s", f->path, k + 1, fields[0],
-                         f->sh.k, f->sh.n, f->sh.by_letters ? ":letters" : "",
+                         f->sh.k, f->sh.n, hs_cli_split_suffix(f->sh.split),
                          seen[o] ? " (and already in another shard)" : "");
     if (seen[o]++)
       return hs_cli_fail(error, "%s:%u: opener '%s' twice", f->path, k + 1, fields[0]);
@@ -270,8 +270,8 @@ const HsCliCommand hs_cli_merge = {
   .summary = "Combine the TSV outputs of sharded sweep / prove --all / optimize --all runs",
   .parameters = "FILE...",
   .help = "Combines the TSV outputs of 'sweep --shard K/N', 'prove --all --shard K/N' or 'optimize --all\n"
-          "--shard K/N' runs (or K/N:letters) into exactly the bytes an unsharded run prints (for prove, the\n"
-          "nodes column only when split by letters: see 'hardsix prove --help'). Each shard\n"
+          "--shard K/N' runs (or K/N:letters, K/N:groups) into exactly the bytes an unsharded run prints\n"
+          "(for prove, the nodes column only when split by letters: see 'hardsix prove --help'). Each shard\n"
           "starts with a line '# hardsix shard K/N; ...' naming the split, the command, the lists (with\n"
           "checksums), the rules, the cap, the policy, the options and the openers. merge loads the lists and\n"
           "openers that line names (built-in lists and orders by name; give --answers/--guesses, --order or\n"

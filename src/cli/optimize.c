@@ -35,8 +35,8 @@ static const GOptionEntry options[] = {
   HS_CLI_FORMAT_OPTION("One opener: write one format to stdout: by-pattern, per-word, tree, json, selby or selby-bare"),
   HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
   HS_CLI_FORCE_OPTION,
-  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based); K/N:letters slices units of openers "
-                      "with like letters (anagrams together)"),
+  HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based); K/N:groups slices groups of anagrams, "
+                      "K/N:letters units of openers with like letters (both keep anagrams together)"),
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
     "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
   { "explain", 0, 0, G_OPTION_ARG_NONE, &opt.explain,
@@ -204,8 +204,9 @@ const HsCliCommand hs_cli_optimize = {
           "  opener  verdict (optimal|impossible)  total  average\n"
           "The rows are the same for any thread count and shard split ('hardsix merge' joins shards). Openers\n"
           "with the same letters run one after another in a thread (the second finds their common all-grey\n"
-          "part in the memo); --shard K/N:letters keeps them in one shard, which makes a sharded table\n"
-          "faster than the interleaved K/N. With\n"
+          "part in the memo); --shard K/N:groups keeps them in one shard, which makes a sharded table\n"
+          "faster than the interleaved K/N, and deals out the groups themselves, so N may be in the\n"
+          "thousands (shards of minutes; K/N:letters deals out units of up to 128 openers). With\n"
           "--best K only the K best openers are optimised exactly (least total, ties to canonical order): the\n"
           "others are searched with the K-th best total so far as a cut-off, and the prover decides the rest;\n"
           "far cheaper than every row. The rows then have a fifth column:\n"

@@ -25,7 +25,7 @@ static const GOptionEntry options[] = {
   HS_CLI_OPENERS_OPTION("--all: all (default), answers, guesses, or a FILE of words"),
   HS_CLI_FORCE_OPTION,
   HS_CLI_SHARD_OPTION("--all: only the K-th of N interleaved slices (1-based); K/N:letters slices units of openers "
-                      "with like letters (anagrams together)"),
+                      "with like letters; K/N:groups slices groups of anagrams (cuts units)"),
   { "search", 0, 0, G_OPTION_ARG_STRING, &opt.search,
     "Search order to start with: fast (default) or greedy; an opener it does not decide soon goes on in the "
     "other order, then in the first again, with growing budgets",
@@ -294,8 +294,9 @@ const HsCliCommand hs_cli_prove = {
     "thread, each opener reusing what the ones before it settled, so the nodes of a row count its own\n"
     "search after theirs (they depend on the whole opener list, not on the threads). The rows are the\n"
     "same for any thread count and for shards split by letters (--shard K/N:letters, which keeps units\n"
-    "whole; 'hardsix merge' joins shards); an interleaved K/N split cuts units, which changes the nodes\n"
-    "column and never a verdict. Timing varies from run to run, so the 'seconds' column (CPU time spent\n"
+    "whole; 'hardsix merge' joins shards); an interleaved K/N split or one by groups (K/N:groups) cuts\n"
+    "units, which changes the nodes column and never a verdict. Timing varies from run to run, so the 'seconds' column "
+    "(CPU time spent\n"
     "on the opener) is only added with --timing. A summary (counts, total time, per-opener median and\n"
     "maximum) goes to stderr; progress too when it is a terminal.\n\n"
     "One opener and --all search alike: the fast order first (--search greedy starts with the greedy\n"

@@ -45,13 +45,27 @@ hs_cli_shard_part(const HsCliShard *sh, const char *name)
   return NULL;
 }
 
-gboolean
-hs_cli_shard_number(const char *text, guint *k, guint *n, gboolean *by_letters)
+const char *
+hs_cli_split_suffix(HsCliSplit split)
 {
-  static const char suffix[] = ":letters";
-  const gsize len = strlen(text), sl = sizeof suffix - 1;
-  *by_letters = len > sl && strcmp(text + len - sl, suffix) == 0;
-  g_autofree char *kn = g_strndup(text, *by_letters ? len - sl : len);
+  static const char *const suffix[] = { "", ":letters", ":groups" };
+  return suffix[split];
+}
+
+gboolean
+hs_cli_shard_number(const char *text, guint *k, guint *n, HsCliSplit *split)
+{
+  const gsize len = strlen(text);
+  gsize sl = 0;
+  *split = HS_CLI_SPLIT_INTERLEAVED;
+  for (HsCliSplit s = HS_CLI_SPLIT_LETTERS; s <= HS_CLI_SPLIT_GROUPS; s++) {
+    const char *suffix = hs_cli_split_suffix(s);
+    if (len > strlen(suffix) && strcmp(text + len - strlen(suffix), suffix) == 0) {
+      *split = s;
+      sl = strlen(suffix);
+    }
+  }
+  g_autofree char *kn = g_strndup(text, len - sl);
   g_auto(GStrv) two = g_strsplit(kn, "/", -1);
   guint64 a = 0, b = 0;
   if (g_strv_length(two) != 2 || !g_ascii_string_to_unsigned(two[0], 10, 1, 1000000, &a, NULL) ||
@@ -63,11 +77,14 @@ hs_cli_shard_number(const char *text, guint *k, guint *n, gboolean *by_letters)
 }
 
 guint
-hs_cli_shard_slice(const HsWords *words, const guint32 *openers, guint n_openers, guint k, guint n, gboolean by_letters,
+hs_cli_shard_slice(const HsWords *words, const guint32 *openers, guint n_openers, guint k, guint n, HsCliSplit split,
                    guint32 *out)
 {
-  return by_letters ? hs_sweep_shard_by_letters(words, openers, n_openers, k, n, out)
-                    : hs_sweep_shard(openers, n_openers, k, n, out);
+  switch (split) {
+    case HS_CLI_SPLIT_LETTERS: return hs_sweep_shard_by_letters(words, openers, n_openers, k, n, out);
+    case HS_CLI_SPLIT_GROUPS: return hs_sweep_shard_by_groups(words, openers, n_openers, k, n, out);
+    default: return hs_sweep_shard(openers, n_openers, k, n, out);
+  }
 }
 
 gboolean
@@ -80,9 +97,10 @@ hs_cli_shard_parse(const char *file, const char *line, HsCliShard *sh, GError **
   sh->path = file;
   sh->parts = g_strsplit(line, "; ", -1);
   const char *kn = sh->parts[0] + sizeof prefix - 1;
-  if (!hs_cli_shard_number(kn, &sh->k, &sh->n, &sh->by_letters)) {
+  if (!hs_cli_shard_number(kn, &sh->k, &sh->n, &sh->split)) {
     g_autofree char *shown = hs_escape(kn, -1, 40);
-    return hs_cli_fail(error, "%s:1: malformed shard number '%s' (expected K/N or K/N:letters)", file, shown);
+    return hs_cli_fail(error, "%s:1: malformed shard number '%s' (expected K/N, K/N:letters or K/N:groups)", file,
+                       shown);
   }
   const char *need[] = { "command",     "lists",  "answers", "guesses", "rules",
                          "max-guesses", "policy", "options", "openers" };

@@ -452,28 +452,28 @@ select_openers(const HsWords *words, const char *spec, GArray **out, GError **er
   return TRUE;
 }
 
-/* --shard K/N or K/N:letters (a usage error when malformed). */
+/* --shard K/N, K/N:letters or K/N:groups (a usage error when malformed). */
 static gboolean
-parse_shard(const char *text, guint *k, guint *n, gboolean *by_letters, GError **error)
+parse_shard(const char *text, guint *k, guint *n, HsCliSplit *split, GError **error)
 {
-  if (!hs_cli_shard_number(text, k, n, by_letters))
-    return hs_cli_usage_error(error, "--shard: '%s' is not K/N or K/N:letters with 1 <= K <= N", text);
+  if (!hs_cli_shard_number(text, k, n, split))
+    return hs_cli_usage_error(error, "--shard: '%s' is not K/N, K/N:letters or K/N:groups with 1 <= K <= N", text);
   return TRUE;
 }
 
 /* --openers and --shard: this shard's slice of the openers. */
 static gboolean
-shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, gboolean by_letters, GError **error)
+shard_openers(HsCliContext *ctx, guint shard_k, guint shard_n, HsCliSplit split, GError **error)
 {
   g_autoptr(GArray) all = NULL;
   if (!select_openers(ctx->words, ctx->opt.openers, &all, error))
     return FALSE;
   ctx->openers = g_new(guint32, MAX(all->len, 1u));
-  ctx->n_openers = hs_cli_shard_slice(ctx->words, (const guint32 *)(void *)all->data, all->len, shard_k, shard_n,
-                                      by_letters, ctx->openers);
+  ctx->n_openers =
+    hs_cli_shard_slice(ctx->words, (const guint32 *)(void *)all->data, all->len, shard_k, shard_n, split, ctx->openers);
   ctx->shard_k = shard_k;
   ctx->shard_n = shard_n;
-  ctx->shard_letters = by_letters;
+  ctx->shard_split = split;
   ctx->n_openers_all = all->len;
   /* The slice keeps the openers' order: each one's unit among them all, walking both lists. */
   g_autofree guint *unit = g_new(guint, MAX(all->len, 1u));
@@ -515,7 +515,7 @@ hs_cli_shard_header(const HsCliContext *ctx, const char *options)
   g_autofree char *guesses = hs_cli_words_checksum(w, w->n_answers, w->n_words);
   return g_strdup_printf("# hardsix shard %u/%u%s; command %s; lists %s; answers %u sha256:%s; guesses %u sha256:%s; "
                          "rules %s; max-guesses %u; policy %s; options %s; openers %s %u sha256:%s\n",
-                         ctx->shard_k, ctx->shard_n, ctx->shard_letters ? ":letters" : "", ctx->command->name, w->name,
+                         ctx->shard_k, ctx->shard_n, hs_cli_split_suffix(ctx->shard_split), ctx->command->name, w->name,
                          w->n_answers, answers, w->n_words - w->n_answers, guesses, hs_rules_name(ctx->policy.rules),
                          ctx->policy.max_guesses, ctx->policy_string ? ctx->policy_string : "-",
                          options && *options ? options : "-", openers, ctx->n_openers_all, ctx->openers_checksum);
@@ -538,10 +538,10 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
   HsCliFlags flags = ctx->command->flags;
   guint shard_k = 1, shard_n = 1;
-  gboolean by_letters = FALSE;
+  HsCliSplit split = HS_CLI_SPLIT_INTERLEAVED;
   if ((flags & HS_CMD_STRATEGY_FILE) && !hs_cli_read_strategy_file(ctx, argc > 1 ? argv[1] : "-", error))
     return FALSE;
-  if (ctx->opt.shard != NULL && !parse_shard(ctx->opt.shard, &shard_k, &shard_n, &by_letters, error))
+  if (ctx->opt.shard != NULL && !parse_shard(ctx->opt.shard, &shard_k, &shard_n, &split, error))
     return FALSE;
   if ((flags & (HS_CMD_RULES | HS_CMD_POLICY)) && !resolve_policy(ctx, error))
     return FALSE;
@@ -558,7 +558,7 @@ hs_cli_setup(HsCliContext *ctx, int argc, char **argv, GError **error)
   if (flags & HS_CMD_POLICY)
     ctx->policy_string = policy_string(ctx);
   /* Whether the command takes --openers (and --shard). */
-  if (own_option(ctx->command, "openers") && !shard_openers(ctx, shard_k, shard_n, by_letters, error))
+  if (own_option(ctx->command, "openers") && !shard_openers(ctx, shard_k, shard_n, split, error))
     return FALSE;
   return !(flags & HS_CMD_OPENER) || argc < 2 || hs_cli_find_word(ctx, "opener", argv[1], &ctx->opener, error);
 }

@@ -13,7 +13,8 @@ static const GOptionEntry options[] = {
   HS_CLI_OPENERS_OPTION("all (default), answers, guesses, or a FILE of words"),
   { "full", 0, 0, G_OPTION_ARG_NONE, &opt.full, "Finish failing trees too (exact counts for every opener)", NULL },
   HS_CLI_SHARD_OPTION(
-    "Only the K-th of N interleaved slices (1-based); K/N:letters slices units of openers with like letters"),
+    "Only the K-th of N interleaved slices (1-based); K/N:letters slices units of openers with like letters, "
+    "K/N:groups groups of anagrams"),
   { "no-fail-first", 0, 0, G_OPTION_ARG_NONE, &opt.no_fail_first, "Explore parts in pattern order", NULL },
   HS_CLI_OUTPUT_OPTION("Write the rows to FILE (atomically)", "FILE"),
   HS_CLI_FORMAT_OPTION("tsv (default) or json"),

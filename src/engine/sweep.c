@@ -31,6 +31,18 @@ hs_sweep_shard_by_letters(const HsWords *words, const guint32 *openers, guint n,
   return m;
 }
 
+guint
+hs_sweep_shard_by_groups(const HsWords *words, const guint32 *openers, guint n, guint k, guint of, guint32 *out)
+{
+  g_autofree guint *group = g_new(guint, MAX(1u, n));
+  hs_words_letter_groups(words, openers, n, group);
+  guint m = 0;
+  for (guint i = 0; i < n; i++)
+    if (group[i] % of == k - 1)
+      out[m++] = openers[i];
+  return m;
+}
+
 static void
 fill_row(HsSweepRow *row, const HsStrategy *s, gboolean exact)
 {

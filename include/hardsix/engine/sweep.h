@@ -53,4 +53,11 @@ guint hs_sweep_shard(const guint32 *openers, guint n, guint k, guint of, guint32
  * decides each unit as one run of openers sharing what they settle. */
 guint hs_sweep_shard_by_letters(const HsWords *words, const guint32 *openers, guint n, guint k, guint of, guint32 *out);
 
+/* Like hs_sweep_shard, but over the groups of openers with the same letters (hs_words_letter_groups,
+ * numbered in the order of their first opener): shard K of N takes every N-th group starting with the
+ * K-th, its openers in their order in OPENERS. Groups are small (anagrams), so N may be far larger
+ * than the number of units: optimize --all, whose rows depend on nothing else, can then be cut into
+ * shards of a few minutes each. */
+guint hs_sweep_shard_by_groups(const HsWords *words, const guint32 *openers, guint n, guint k, guint of, guint32 *out);
+
 G_END_DECLS
