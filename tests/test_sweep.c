@@ -223,10 +223,35 @@ test_letter_units(void **state)
     assert_true(size[u] >= 1 && size[u] <= cap);
 }
 
+typedef guint (*ShardFn)(const HsWords *, const guint32 *, guint, guint, guint, guint32 *);
+
+/* Deals the tiny openers into OF shards with FN: SHARD_OF[word] gets each opener's shard (1-based); each
+ * opener is dealt once, each shard keeps the given (canonical) order. Returns the empty shards. */
+static guint
+deal_shards(ShardFn fn, guint of, guint *shard_of)
+{
+  const guint n = tiny->n_words;
+  g_autofree guint32 *out = g_new(guint32, n);
+  memset(shard_of, 0, n * sizeof *shard_of);
+  guint total = 0, empty = 0;
+  for (guint k = 1; k <= of; k++) {
+    const guint m = fn(tiny, openers, n, k, of, out);
+    empty += m == 0;
+    for (guint j = 0; j < m; j++) {
+      assert_int_equal(shard_of[out[j]], 0);
+      shard_of[out[j]] = k;
+      assert_true(j == 0 || out[j - 1] < out[j]);
+    }
+    total += m;
+  }
+  assert_int_equal(total, n);
+  return empty;
+}
+
 /* Letter groups: two words share a group exactly when they hold the same letters, groups numbered in
  * the order of their first word. The letters split keeps each unit of like letters
  * (hs_words_letter_units) in one shard, every N-th unit to a shard, and together the shards hold every
- * opener once, in the given order. */
+ * opener once, in the given order; the groups split likewise deals out the groups. */
 static void
 test_shards_by_letters(void **state)
 {
@@ -247,56 +272,20 @@ test_shards_by_letters(void **state)
   }
   assert_int_equal(next, n_groups);
   assert_true(pairs > 0); /* the tiny lists hold anagrams (crate, trace) */
-  g_autofree guint32 *out = g_new(guint32, n);
   g_autofree guint *shard_of = g_new0(guint, tiny->n_words);
-  guint total = 0;
-  for (guint k = 1; k <= 3; k++) {
-    const guint m = hs_sweep_shard_by_letters(tiny, openers, n, k, 3, out);
-    for (guint j = 0; j < m; j++) {
-      assert_int_equal(shard_of[out[j]], 0);
-      shard_of[out[j]] = k;
-      assert_true(j == 0 || out[j - 1] < out[j]); /* in the given (canonical) order */
-    }
-    total += m;
-  }
-  assert_int_equal(total, n);
+  assert_int_equal(deal_shards(hs_sweep_shard_by_letters, 3, shard_of), 0);
   g_autofree guint *unit = g_new(guint, n);
   hs_words_letter_units(tiny, openers, n, unit);
   for (guint i = 0; i < n; i++)
     assert_int_equal(shard_of[openers[i]], unit[i] % 3 + 1);
-}
-
-/* The groups split: every N-th group of openers with the same letters to a shard, the openers in the
- * given order, each once; with as many shards as openers, each group alone in its shard. */
-static void
-test_shards_by_groups(void **state)
-{
-  (void)state;
-  const guint n = tiny->n_words;
-  g_autofree guint *group = g_new(guint, n);
-  const guint n_groups = hs_words_letter_groups(tiny, openers, n, group);
-  g_autofree guint32 *out = g_new(guint32, n);
-  g_autofree guint *shard_of = g_new0(guint, tiny->n_words);
+  /* The groups split: every N-th group to a shard; with as many shards as openers, each group alone. */
   for (guint of = 3; of <= n; of += n - 3) {
-    memset(shard_of, 0, tiny->n_words * sizeof *shard_of);
-    guint total = 0, empty = 0;
-    for (guint k = 1; k <= of; k++) {
-      const guint m = hs_sweep_shard_by_groups(tiny, openers, n, k, of, out);
-      empty += m == 0;
-      for (guint j = 0; j < m; j++) {
-        assert_int_equal(shard_of[out[j]], 0);
-        shard_of[out[j]] = k;
-        assert_true(j == 0 || out[j - 1] < out[j]);
-      }
-      total += m;
-    }
-    assert_int_equal(total, n);
+    const guint empty = deal_shards(hs_sweep_shard_by_groups, of, shard_of);
     for (guint i = 0; i < n; i++)
       assert_int_equal(shard_of[openers[i]], group[i] % of + 1);
     if (of == n)
       assert_int_equal(empty, n - n_groups);
   }
-  assert_true(n_groups < n); /* the tiny lists hold anagrams (crate, trace) */
 }
 
 static void
@@ -336,7 +325,7 @@ main(void)
     cmocka_unit_test(test_threads_change_nothing),
     cmocka_unit_test(test_shards),
     cmocka_unit_test(test_shards_by_letters),
-    cmocka_unit_test(test_shards_by_groups),
+
     cmocka_unit_test(test_cancel),
     cmocka_unit_test(test_rank_failures),
     cmocka_unit_test(test_letter_units),

@@ -19,16 +19,23 @@ hs_sweep_shard(const guint32 *openers, guint n, guint k, guint of, guint32 *out)
   return m;
 }
 
+/* The openers whose KEY (a unit or group number) is K - 1 modulo OF, in their order. */
+static guint
+shard_by_key(const guint32 *openers, const guint *key, guint n, guint k, guint of, guint32 *out)
+{
+  guint m = 0;
+  for (guint i = 0; i < n; i++)
+    if (key[i] % of == k - 1)
+      out[m++] = openers[i];
+  return m;
+}
+
 guint
 hs_sweep_shard_by_letters(const HsWords *words, const guint32 *openers, guint n, guint k, guint of, guint32 *out)
 {
   g_autofree guint *unit = g_new(guint, MAX(1u, n));
   hs_words_letter_units(words, openers, n, unit);
-  guint m = 0;
-  for (guint i = 0; i < n; i++)
-    if (unit[i] % of == k - 1)
-      out[m++] = openers[i];
-  return m;
+  return shard_by_key(openers, unit, n, k, of, out);
 }
 
 guint
@@ -36,11 +43,7 @@ hs_sweep_shard_by_groups(const HsWords *words, const guint32 *openers, guint n, 
 {
   g_autofree guint *group = g_new(guint, MAX(1u, n));
   hs_words_letter_groups(words, openers, n, group);
-  guint m = 0;
-  for (guint i = 0; i < n; i++)
-    if (group[i] % of == k - 1)
-      out[m++] = openers[i];
-  return m;
+  return shard_by_key(openers, group, n, k, of, out);
 }
 
 static void
