@@ -77,6 +77,7 @@ for t in "prove-within-5/original.tsv --max-guesses 5 --sample 3" "prove-within-
   "prove-within-6/nyt2023.tsv --lists nyt2023 --sample 2" "optimize-all/nyt2022.tsv --lists nyt2022 --sample 2 --seed 2" \
   "prove-within-6/nyt2022-all.tsv --lists nyt2022-all --sample 2" "prove-within-6/original-all.tsv --lists original-all --sample 2" \
   "optimize-all/nyt2022-normal.tsv --lists nyt2022 --rules none --sample 2 --seed 1" \
+  "optimize-all/nyt2023-normal.tsv --lists nyt2023 --rules none --sample 2 --seed 1" \
   "prove-within-7/nyt2022-all.tsv --lists nyt2022-all --max-guesses 7 --sample 2" \
   "prove-within-7/original-all.tsv --lists original-all --max-guesses 7 --sample 2" \
   "prove-within-5/nyt2023.tsv --lists nyt2023 --max-guesses 5 --sample 3"; do
