@@ -55,17 +55,11 @@ hs_cli_split_suffix(HsCliSplit split)
 gboolean
 hs_cli_shard_number(const char *text, guint *k, guint *n, HsCliSplit *split)
 {
-  const gsize len = strlen(text);
-  gsize sl = 0;
   *split = HS_CLI_SPLIT_INTERLEAVED;
-  for (HsCliSplit s = HS_CLI_SPLIT_LETTERS; s <= HS_CLI_SPLIT_GROUPS; s++) {
-    const char *suffix = hs_cli_split_suffix(s);
-    if (len > strlen(suffix) && strcmp(text + len - strlen(suffix), suffix) == 0) {
+  for (HsCliSplit s = HS_CLI_SPLIT_LETTERS; s <= HS_CLI_SPLIT_GROUPS; s++)
+    if (g_str_has_suffix(text, hs_cli_split_suffix(s)))
       *split = s;
-      sl = strlen(suffix);
-    }
-  }
-  g_autofree char *kn = g_strndup(text, len - sl);
+  g_autofree char *kn = g_strndup(text, strlen(text) - strlen(hs_cli_split_suffix(*split)));
   g_auto(GStrv) two = g_strsplit(kn, "/", -1);
   guint64 a = 0, b = 0;
   if (g_strv_length(two) != 2 || !g_ascii_string_to_unsigned(two[0], 10, 1, 1000000, &a, NULL) ||
