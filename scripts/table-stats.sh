@@ -27,41 +27,56 @@ case "$top" in '' | *[!0-9]*) echo "table-stats: TOP must be a number, not '$top
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# read_file FILE OPTIONS...: FILE checked as merge checks it (check-table with the options), then its
+# column header (the first line that is not a shard line; the shards of a table share it) and its rows
+# appended to $tmp/rows. check-table accepts only sweep, prove --all and optimize --all tables, all of
+# which have the verdict in their second column.
+header=
+read_file() {
+  f=$1
+  shift
+  "$hs" check-table "$f" --sample 0 "$@" >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+  h=$(grep -v -m 1 '^#' "$f")
+  if [ -z "$header" ]; then
+    header=$h
+  elif [ "$h" != "$header" ]; then
+    echo "table-stats: $f: its columns differ from the other shards'" >&2
+    exit 1
+  fi
+  grep -v '^#' "$f" | tail -n +2 >>"$tmp/rows"
+}
+: >"$tmp/rows"
 if [ -d "$table" ]; then
-  n_files=0 header=
+  n_files=0
   for f in "$table"/shard-*.tsv; do
     [ -e "$f" ] || continue
-    "$hs" check-table "$f" --sample 0 "$@" >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+    read_file "$f" "$@"
     n_files=$((n_files + 1))
-    # The column header (the first line that is not the shard line); the shards of a table share it.
-    h=$(grep -v -m 1 '^#' "$f")
-    if [ -z "$header" ]; then
-      header=$h
-    elif [ "$h" != "$header" ]; then
-      echo "table-stats: $f: its columns differ from the other shards'" >&2
-      exit 1
-    fi
-    grep -v '^#' "$f" | tail -n +2 >>"$tmp/rows"
   done
   [ "$n_files" -gt 0 ] || { echo "table-stats: $table: no shard-*.tsv in it" >&2; exit 1; }
   what="$table ($n_files shards)"
-else
-  [ -f "$table" ] || { echo "table-stats: $table: no such file or directory" >&2; exit 1; }
-  "$hs" check-table "$table" --sample 0 "$@" >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+elif [ -f "$table" ]; then
+  read_file "$table" "$@"
   what=$table
-  header=$(grep -v -m 1 '^#' "$table")
-  grep -v '^#' "$table" | tail -n +2 >"$tmp/rows"
+else
+  echo "table-stats: $table: no such file or directory" >&2
+  exit 1
 fi
+TAB=$(printf '\t')
 
 # The columns by name (prove: opener verdict nodes [seconds]; optimize: opener verdict total average
 # [lower_bound] [seconds]; sweep: opener verdict worst over_cap first_over histogram total average).
 col() { printf '%s\n' "$header" | tr '\t' '\n' | grep -n -x "$1" | cut -d: -f1; }
 c_sec=$(col seconds || true)
 c_total=$(col total || true)
-case "$(col verdict || true)" in
-  2) ;;
-  *) echo "table-stats: $table: no verdict in its second column (its header: $header)" >&2; exit 1 ;;
-esac
+# named LABEL UNIT SORT-KEYS...: the first TOP lines of rows "value opener note", sorted by the keys,
+# as " opener valueUNIT (note)".
+named() {
+  label=$1 unit=$2
+  shift 2
+  printf '%s:' "$label"
+  sort -t "$TAB" "$@" | head -n "$top" | awk -F '\t' -v u="$unit" '{ printf " %s %s%s (%s)", $2, $1, u, $3 } END { print "" }'
+}
 n=$(wc -l <"$tmp/rows")
 echo "table: $what; $n rows checked"
 printf 'verdicts:'
@@ -76,22 +91,15 @@ if [ -n "$c_sec" ]; then
       printf "seconds (CPU): total %.1f (%.2f h); median %.3f; 90th percentile %.3f; 99th %.3f\n",
         s, s / 3600, v[rank(50)], v[rank(90)], v[rank(99)]
     }' "$tmp/sec"
-  printf 'slowest:'
-  awk -F '\t' -v c="$c_sec" '{ print $c "\t" $1 "\t" $2 }' "$tmp/rows" | sort -t "$(printf '\t')" -k 1,1gr -k 2,2 |
-    head -n "$top" | awk -F '\t' '{ printf " %s %s s (%s)", $2, $1, $3 } END { print "" }'
+  awk -F '\t' -v c="$c_sec" '{ print $c "\t" $1 "\t" $2 }' "$tmp/rows" | named slowest " s" -k 1,1gr -k 2,2
 else
   echo "seconds: none (the table has no seconds column: it was made without --timing)"
 fi
 
 if [ -n "$c_total" ]; then
-  c_avg=$(col average)
-  awk -F '\t' -v t="$c_total" -v a="$c_avg" '$t != "-" { print $t "\t" $1 "\t" $a }' "$tmp/rows" >"$tmp/totals"
+  awk -F '\t' -v t="$c_total" -v a="$(col average)" '$t != "-" { print $t "\t" $1 "\t" $a }' "$tmp/rows" >"$tmp/totals"
   if [ -s "$tmp/totals" ]; then
-    printf 'least totals:'
-    sort -t "$(printf '\t')" -k 1,1n -k 2,2 "$tmp/totals" | head -n "$top" |
-      awk -F '\t' '{ printf " %s %s (%s)", $2, $1, $3 } END { print "" }'
-    printf 'greatest totals:'
-    sort -t "$(printf '\t')" -k 1,1nr -k 2,2 "$tmp/totals" | head -n "$top" |
-      awk -F '\t' '{ printf " %s %s (%s)", $2, $1, $3 } END { print "" }'
+    named "least totals" "" -k 1,1n -k 2,2 <"$tmp/totals"
+    named "greatest totals" "" -k 1,1nr -k 2,2 <"$tmp/totals"
   fi
 fi
