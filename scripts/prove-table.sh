@@ -26,10 +26,13 @@
 # letters (--shard K/N:groups; SPLIT=groups): optimize --all finds the common all-grey part of
 # anagrams in its memo, and its rows depend on nothing else, so SHARDS may be in the thousands and a
 # shard killed loses minutes, not hours. SPLIT=interleaved: every N-th opener (--shard K/N). A table
-# resumed goes on with the split its shards were made with.
+# resumed goes on with the split its shards were made with. To pause (the end of a sitting) without
+# losing the shards in progress, send SIGHUP to GNU parallel (pkill -HUP -f 'parallel --will-cite'):
+# the running shards finish, no new one starts, and the script exits with status 3, saying how many
+# shards are written; the same command resumes.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,29p' "$0" >&2
+  sed -n '2,32p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
@@ -90,6 +93,13 @@ while :; do
        --shard {}/$shards$split -o '$dir/shard-{}.tsv' 2>/dev/null && \
        n=\$(ls '$dir' | grep -c '^shard-[0-9]*[.]tsv\$') && el=\$((\$(date +%s) - $t0)) && \
        echo \"prove-table: shard {}/$shards done; \$n of $shards written, \$el s; about \$((el * ($shards - n) / (n - $had))) s left\" >&2; }"
+  # parallel returns 0 without running every shard only when it was told to stop starting new ones
+  # (SIGHUP): a pause, not a table to merge.
+  n=$(written)
+  if [ "$n" -lt "$shards" ]; then
+    echo "prove-table: paused with $n of $shards shards written in $dir; run the same command to resume" >&2
+    exit 3
+  fi
   if eval "'$hs' merge $list_args" $(seq 1 "$shards" | sed "s|^|$dir/shard-|; s|\$|.tsv|") >"$out.tmp" 2>"$dir/merge.err"; then
     break
   fi

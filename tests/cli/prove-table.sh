@@ -37,4 +37,23 @@ cut -f1-4 "$T/o.tsv" >"$T/got"
 expect_same prove-table-optimize-rows "$T/want-opt.tsv" "$T/got"
 expect_grep prove-table-optimize-summary "$T/out" "^prove-table: optimize .* openers optimal"
 expect_rc prove-table-bad-command 2 env COMMAND=solve HS=$HS sh scripts/prove-table.sh "$A:$G" 6 "$T/x.tsv"
+# A pause: SIGHUP to parallel lets the running shard finish and starts no other; the script exits 3
+# saying how many shards are written (nothing merged), and the same command then finishes the table.
+printf '#!/bin/sh\ntouch "%s"\nsleep 2\nexec "%s" "$@"\n' "$T/started" "$HS" >"$T/slow-hs"
+chmod +x "$T/slow-hs"
+HS="$T/slow-hs" sh scripts/prove-table.sh "$A:$G" 4 "$T/p.tsv" 3 1 >"$T/out" 2>"$T/err" &
+pid=$!
+i=0
+while [ ! -e "$T/started" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+pkill -HUP -P $pid -f 'parallel --will-cite'
+wait $pid
+rc=$?
+[ $rc = 3 ] && ok prove-table-pause-status || fail prove-table-pause-status "rc $rc" "$(cat "$T/err")"
+expect_grep prove-table-pause-message "$T/err" "^prove-table: paused with 1 of 3 shards written in .*/p[.]tsv[.]shards; run the same command to resume$"
+[ ! -e "$T/p.tsv" ] && [ -s "$T/p.tsv.shards/shard-1.tsv" ] && [ ! -e "$T/p.tsv.shards/shard-2.tsv" ] &&
+  ok prove-table-pause-shards || fail prove-table-pause-shards "$(ls "$T" "$T/p.tsv.shards")"
+HS=$HS sh scripts/prove-table.sh "$A:$G" 4 "$T/p.tsv" 3 1 >"$T/out" 2>"$T/err" && ok prove-table-pause-resumes ||
+  fail prove-table-pause-resumes "$(cat "$T/err")"
+cut -f1-3 "$T/p.tsv" >"$T/got"
+expect_same prove-table-pause-rows "$T/want.tsv" "$T/got"
 exit 0
