@@ -15,6 +15,7 @@
 #include "engine/search.h"
 #include "test-state.h"
 #include "test-brute.h"
+#include "test-clusters.h"
 #include "test-common.h"
 
 /* Random lists and, per list, random (state, set, guesses left) cases. */
@@ -23,63 +24,6 @@
 #define MAX_SET 64
 /* Random lists on which the whole prover is compared with the brute force. */
 #define PROVER_LISTS 8
-
-/* ---- random lists with clusters ---- */
-
-static void
-random_word(GRand *rng, const char *alphabet, char *out)
-{
-  const gint na = (gint)strlen(alphabet);
-  for (guint i = 0; i < HS_WORD_LEN; i++)
-    out[i] = alphabet[g_rand_int_range(rng, 0, na)];
-  out[HS_WORD_LEN] = '\0';
-}
-
-/* Adds WORD to LIST (newline-separated) unless SEEN has it. */
-static void
-add_word(GHashTable *seen, GString *list, const char *word)
-{
-  if (g_hash_table_contains(seen, word))
-    return;
-  g_hash_table_add(seen, g_strdup(word));
-  g_string_append_printf(list, "%s\n", word);
-}
-
-/* Answers: two or three clusters of three to seven members (a stem, one position varied) and a few
- * random words; other guesses: random words over the same small alphabet. */
-static HsWords *
-random_lists(GRand *rng)
-{
-  static const char alphabet[] = "abcdeilmnorst";
-  g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GString) a = g_string_new(NULL), g = g_string_new(NULL);
-  char word[HS_WORD_LEN + 1];
-  const guint n_clusters = (guint)g_rand_int_range(rng, 2, 4);
-  for (guint k = 0; k < n_clusters; k++) {
-    random_word(rng, alphabet, word);
-    const guint pos = (guint)g_rand_int_range(rng, 0, HS_WORD_LEN);
-    const guint members = (guint)g_rand_int_range(rng, 3, 8);
-    for (guint m = 0; m < members; m++) {
-      word[pos] = alphabet[g_rand_int_range(rng, 0, (gint)strlen(alphabet))];
-      add_word(seen, a, word);
-    }
-  }
-  for (guint k = (guint)g_rand_int_range(rng, 1, 5); k > 0; k--) {
-    random_word(rng, alphabet, word);
-    add_word(seen, a, word);
-  }
-  for (guint k = (guint)g_rand_int_range(rng, 5, 11); k > 0; k--) {
-    random_word(rng, alphabet, word);
-    add_word(seen, g, word);
-  }
-  if (g->len == 0)
-    add_word(seen, g, "zzzzz");
-  GError *e = NULL;
-  HsWords *w = hs_words_parse(a->str, a->len, "answers", g->str, g->len, "guesses", &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
-  return w;
-}
 
 /* How often each bound fired, over all cases. */
 typedef struct {
@@ -93,38 +37,9 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
 {
   Brute b = { w, rules, { 0 }, { 0 }, 0 };
   HsState st;
-  hs_state_init(&st);
-  const guint depth = (guint)g_rand_int_range(rng, 0, 3);
-  for (guint d = 0; d < depth; d++) {
-    guint legal[256], n_legal = 0;
-    for (guint x = 0; x < w->n_words && n_legal < G_N_ELEMENTS(legal); x++)
-      if (hs_rules_legal(rules, w, b.g, b.p, b.depth, x))
-        legal[n_legal++] = x;
-    if (n_legal == 0)
-      break;
-    const guint g = legal[g_rand_int_range(rng, 0, (gint)n_legal)];
-    const guint a = (guint)g_rand_int_range(rng, 0, (gint)w->n_answers);
-    const HsPat p = hs_verify_feedback(w->text[g], w->text[a]);
-    b.g[b.depth] = g;
-    b.p[b.depth] = p;
-    b.depth++;
-    hs_test_state_add(&st, core, rules, core->let[g], p);
-  }
-  /* The set: the answers that fit the history, or all; then each kept with probability 1/2 to 1. */
-  const gboolean fit = g_rand_boolean(rng);
-  const gint keep = g_rand_int_range(rng, 50, 101);
   guint S[MAX_SET];
   guint16 S16[MAX_SET];
-  guint n = 0;
-  for (guint a = 0; a < w->n_answers && n < MAX_SET; a++) {
-    gboolean ok = TRUE;
-    for (guint d = 0; fit && d < b.depth && ok; d++)
-      ok = hs_verify_feedback(w->text[b.g[d]], w->text[a]) == b.p[d];
-    if (ok && g_rand_int_range(rng, 0, 100) < keep) {
-      S[n] = a;
-      S16[n++] = (guint16)a;
-    }
-  }
+  const guint n = random_node(rng, w, core, rules, FALSE, &b, &st, S, S16, MAX_SET);
   const guint r = (guint)g_rand_int_range(rng, 2, n <= 12 ? 5 : 4);
   cnt->cases++;
 

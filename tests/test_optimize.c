@@ -171,8 +171,8 @@ check_tree(Brute *b, const HsStrategy *s, const HsNode *node, guint cap)
  * memo carries over), so the results cannot depend on what it searched before. With MEMO_MAX > 0 its
  * memo is bounded to that many entries (thinned again and again): the answers must not change. */
 static void
-compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint64 *most_entries, guint64 *flushes_out,
-                        guint64 *refuted_out)
+compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint feas_from, guint64 *most_entries,
+                        guint64 *flushes_out, guint64 *refuted_out, guint64 *infeasible_out)
 {
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
@@ -184,6 +184,7 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
   for (guint ri = 0; ri < G_N_ELEMENTS(rules); ri++) {
     g_autoptr(HsOptimizer) O = hs_optimizer_new(t, rules[ri]);
     hs_optimizer_set_memo_max_entries(O, memo_max);
+    hs_optimizer_set_feasibility(O, feas_from);
     Brute b;
     brute_init(&b, w, rules[ri]);
     for (guint cap = 2; cap <= max_cap; cap++)
@@ -198,6 +199,7 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
         assert_true(exact);
         flushes += st.memo_flushes;
         *refuted_out += st.refuted;
+        *infeasible_out += st.infeasible;
         *most_entries = MAX(*most_entries, st.memo_entries);
         if (want == BRUTE_INF) {
           if (total != HS_OPTIMIZE_IMPOSSIBLE)
@@ -239,20 +241,32 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
   (void)impossible;
 }
 
-/* compare_with_brute_memo twice: with the default memo bound, and with three entries. Returns how
- * many sets and guesses the clusters refuted (bound.h) in the first pass. */
+/* compare_with_brute_memo twice: with the default memo bound, and with three entries, the second time
+ * with the optimiser's prover testing the guesses of every node with three or more guesses left
+ * (hs_optimizer_set_feasibility; by default only from five, which these caps seldom reach). Returns
+ * how many sets and guesses the clusters refuted (bound.h) in the first pass; *INFEASIBLE (may be
+ * NULL) gets how many guesses the prover refuted in the second. */
 static guint64
-compare_with_brute(const HsWords *w, guint max_cap)
+compare_with_brute_feas(const HsWords *w, guint max_cap, guint64 *infeasible)
 {
-  guint64 most = 0, flushes = 0, most_small = 0, flushes_small = 0, refuted = 0, refuted_small = 0;
-  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, &most, &flushes, &refuted);
+  guint64 most = 0, flushes = 0, most_small = 0, flushes_small = 0, refuted = 0, refuted_small = 0, feas = 0,
+          feas_small = 0;
+  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, 5, &most, &flushes, &refuted, &feas);
   assert_int_equal(flushes, 0);
-  compare_with_brute_memo(w, max_cap, 3, &most_small, &flushes_small, &refuted_small);
+  compare_with_brute_memo(w, max_cap, 3, 3, &most_small, &flushes_small, &refuted_small, &feas_small);
+  if (infeasible != NULL)
+    *infeasible = feas_small;
   /* Where the memo held more than three entries, the small bound was reached (and tested). */
   assert_true(most_small <= 3);
   if (most > 3)
     assert_true(flushes_small > 0);
   return refuted;
+}
+
+static guint64
+compare_with_brute(const HsWords *w, guint max_cap)
+{
+  return compare_with_brute_feas(w, max_cap, NULL);
 }
 
 static void
@@ -282,6 +296,50 @@ test_brute_all_words(void **state)
   assert_int_equal(w->n_answers, w->n_words);
   /* Clusters of answers refuted sets and guesses there: that path is compared with the brute force. */
   assert_true(compare_with_brute(w, 5) > 0);
+}
+
+/* The same tree node for node. */
+static void
+same_tree(const HsStrategy *a, const HsStrategy *b)
+{
+  assert_int_equal(a->n_nodes, b->n_nodes);
+  for (guint k = 0; k < a->n_nodes; k++) {
+    assert_int_equal(a->nodes[k].guess, b->nodes[k].guess);
+    assert_int_equal(a->nodes[k].n_cands, b->nodes[k].n_cands);
+  }
+}
+
+/* A real opener near the boundary of the cap (trans on the 2023 lists, whose parts leave many second
+ * guesses with a part that cannot be solved): the optimiser's prover must rule guesses out, and the
+ * tree must be node for node the one found without it, with the total of the committed table. Pass 0:
+ * the default; pass 1: the prover asked from four guesses left; pass 2: no prover. */
+static void
+test_feasibility_real_lists(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load_set("nyt2023");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const guint opener = hs_words_lookup(w, "trans");
+  assert_true(opener != HS_NONE);
+  HsStrategy *tree[3];
+  for (guint pass = 0; pass < 3; pass++) {
+    g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
+    if (pass > 0)
+      hs_optimizer_set_feasibility(O, pass == 1 ? 4 : 0);
+    HsOptimizeStats st;
+    GError *e = NULL;
+    tree[pass] = hs_optimizer_strategy(O, opener, 6, &st, &e);
+    assert_non_null(tree[pass]);
+    assert_int_equal(hs_histogram_total(&tree[pass]->hist), 11696);
+    if (pass < 2)
+      assert_true(st.infeasible > 0);
+    else
+      assert_int_equal(st.infeasible, 0);
+  }
+  same_tree(tree[0], tree[2]);
+  same_tree(tree[1], tree[2]);
+  for (guint pass = 0; pass < 3; pass++)
+    hs_strategy_free(tree[pass]);
 }
 
 /* Random small lists drawn from the original lists (several letters families, so that hard mode and
@@ -718,6 +776,7 @@ main(void)
     cmocka_unit_test(test_brute_prove_lists),
     cmocka_unit_test(test_brute_all_words),
     cmocka_unit_test(test_brute_random_lists),
+    cmocka_unit_test(test_feasibility_real_lists),
     cmocka_unit_test(test_brute_games),
 #if HS_MAX_LEN >= 7
     cmocka_unit_test(test_brute_long_games),

@@ -76,6 +76,9 @@ print_search(const HsOptimizeStats *st, double secs)
           " MB of memo, %.2f s\n",
           st->nodes, st->nodes == 1 ? "" : "s", st->memo_hits, st->memo_hits == 1 ? "" : "s", st->memo_bytes >> 20,
           secs);
+  if (st->infeasible > 0)
+    fprintf(stderr, "search: %" G_GUINT64_FORMAT " guess%s ruled out by the prover (a part of each cannot be solved)\n",
+            st->infeasible, st->infeasible == 1 ? "" : "es");
   hs_cli_note_memo_thinned(st->memo_flushes);
 }
 

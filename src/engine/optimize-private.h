@@ -22,6 +22,11 @@
  *   - clusters of answers equal but at one position (bound.h, as the prover uses them): one that needs
  *     more guesses than are left refutes the set before its pool is scored, and the others reject the
  *     guesses that test too few of their variants before they are split.
+ *   - at a node with FEAS_FROM_DEFAULT or more guesses left and no best total yet, a guess whose parts
+ *     are to be searched first goes to the optimiser's own prover (prove-parts.h): one part that no
+ *     strategy solves drops the guess. A large part near the boundary of the cap tries thousands of
+ *     such guesses before its first that works (neons ⬜🟨⬜⬜⬜ on the 2023 lists: 2,326 second guesses
+ *     before wefte), and a search for values without a bound shows each far more slowly.
  * hs_opt_solve(S, beta) returns f(S) when it is below beta, and otherwise some lower bound >= beta
  * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
  * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
@@ -46,6 +51,7 @@
 #include "hardsix/engine/optimize.h"
 #include "hardsix/engine/rank.h"
 #include "bound.h"
+#include "hardsix/engine/prove.h"
 #include "search.h"
 
 #include <string.h>
@@ -85,6 +91,10 @@ typedef struct {
 
 /* Slots of the cache of sets with two guesses left (a power of two: 16 MiB). */
 #define TWO_SLOTS (1u << 20)
+
+/* The prover tests a guess's parts before they are searched, at nodes with this many guesses left or
+ * more that no best total bounds yet (hs_optimizer_set_feasibility). */
+#define FEAS_FROM_DEFAULT 5
 
 /* Slots of the optimiser's cache of stepped parts (a power of two). */
 #define STEP_SLOTS (1u << 16)
@@ -167,6 +177,8 @@ struct HsOptimizer {
   HsAlike alike;         /* words that play alike (hs_opt_gather_pool) */
   HsBound *bound;        /* clusters of answers (bound.h), which refute nodes and reject guesses */
   TwoSlot *two;          /* TWO_SLOTS: sets with two guesses left, by set and state (not in the memo) */
+  HsProver *feas;        /* refutes guesses whose parts cannot be solved at all (made on first use) */
+  guint feas_from;       /* ... at nodes with at least this many guesses left (0: never) */
   guint64 memo_limit;
   guint64 flushes_at_start; /* memo.flushes when the current call started */
   Level *lv[MAX_LEVELS];

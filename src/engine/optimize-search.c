@@ -2,6 +2,7 @@
  * node's legal pool, evaluating guesses with budgets, the closed forms for small sets, and the memo of
  * exact values and lower bounds (two guesses left: optimize-two.c). */
 #include "optimize-private.h"
+#include "prove-parts.h"
 
 #include <string.h>
 
@@ -386,6 +387,37 @@ settle_two(HsOptimizer *O, Level *L, const HsState *st, guint lvl, guint32 w, gu
   return 0;
 }
 
+/* Can every part L->todo[0..N_TODO) of a guess at a node with R guesses left be solved at all (after
+ * sharpen_parts, which set their hashes and states)? The optimiser's prover decides (prove-parts.h);
+ * a cancelled test refutes nothing. Asked only where no best total bounds the node: there the search
+ * would have to show the same with no bound to help it (a part that cannot be solved costs it the
+ * values of its siblings first), while under a bound a part that fails high is cheap to show and the
+ * prover's test would mostly be spent on guesses that work. */
+static gboolean
+parts_solvable(HsOptimizer *O, Level *L, guint r, guint n_todo)
+{
+  if (O->feas == NULL) {
+    O->feas = hs_prover_new(O->core->table, O->rules, HS_PROVE_ORDER_FAST);
+    hs_prover_set_cancel(O->feas, O->cancel);
+  }
+  const guint16 *sets[HS_PATTERNS];
+  const HsState *states[HS_PATTERNS];
+  guint sizes[HS_PATTERNS];
+  guint64 h1[HS_PATTERNS], h2[HS_PATTERNS];
+  for (guint k = 0; k < n_todo; k++) {
+    const guint p = L->todo[k];
+    sets[k] = L->part.buf + L->part.start[p];
+    sizes[k] = L->part.size[p];
+    h1[k] = L->part.h1[p];
+    h2[k] = L->part.h2[p];
+    states[k] = &L->child[p];
+  }
+  gboolean ok = TRUE;
+  if (hs_prove_parts_solvable(O->feas, n_todo, sets, sizes, h1, h2, states, r - 1, &ok) && !ok)
+    O->stats.infeasible++;
+  return ok;
+}
+
 /* The total after pool position J (word W) at a node (S, ST, R guesses left, level LVL) when it is
  * below THR, else some lower bound >= THR. */
 static guint32
@@ -428,6 +460,9 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
                       : sharpen_parts(O, L, S, st, r, w, n_todo, thr, &total);
   if (n_todo == G_MAXUINT)
     return total;
+  /* The guess passed its bounds and nothing bounds the node: can its parts be solved at all? */
+  if (r >= O->feas_from && O->feas_from != 0 && n_todo > 0 && thr >= INF / 2 && !parts_solvable(O, L, r, n_todo))
+    return INF;
   for (guint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
     const guint32 rest = total - L->plb[p]; /* the others at their bounds or exact values */

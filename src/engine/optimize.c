@@ -33,6 +33,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
     O->profiles[i].kind = CAND_UNKNOWN;
   O->memo_limit = G_GUINT64_CONSTANT(1) << 30;
   hs_memo_set_max_count(&O->memo, G_GUINT64_CONSTANT(1) << 22);
+  O->feas_from = FEAS_FROM_DEFAULT;
   return O;
 }
 
@@ -42,6 +43,7 @@ hs_optimizer_free(HsOptimizer *O)
   if (O == NULL)
     return;
   hs_opt_levels_free(O);
+  hs_prover_free(O->feas);
   hs_search_core_free(O->core);
   g_free(O->acc);
   g_free(O->all);
@@ -58,6 +60,14 @@ void
 hs_optimizer_set_cancel(HsOptimizer *O, volatile gint *cancel)
 {
   O->cancel = cancel;
+  if (O->feas != NULL)
+    hs_prover_set_cancel(O->feas, cancel);
+}
+
+void
+hs_optimizer_set_feasibility(HsOptimizer *O, guint from_left)
+{
+  O->feas_from = from_left;
 }
 
 void
@@ -83,6 +93,8 @@ void
 hs_optimizer_reset(HsOptimizer *O)
 {
   hs_memo_clear(&O->memo);
+  if (O->feas != NULL)
+    hs_prover_reset(O->feas);
 }
 
 /* ---- driver ---- */

@@ -25,6 +25,7 @@ typedef struct {
   guint64 cells;        /* (guess, answer) pairs scored: the bulk of the work */
   guint64 memo_flushes; /* times the memo reached its bound and was thinned (hs_optimizer_set_memo_max_entries) */
   guint64 refuted;      /* sets and guesses refuted by clusters of answers, unsearched */
+  guint64 infeasible;   /* guesses the optimiser's prover refuted before their parts were searched */
 } HsOptimizeStats;
 
 #define HS_OPTIMIZE_ERROR (hs_optimize_error_quark())
@@ -61,7 +62,15 @@ void hs_optimizer_set_memo_limit(HsOptimizer *o, guint64 limit);
  * and drops the rest (hs_memo_set_max_count). Values and trees never depend on it; the work may. */
 void hs_optimizer_set_memo_max_entries(HsOptimizer *o, guint64 max_entries);
 
-/* Forgets everything the memo holds. */
+/* When a node with FROM_LEFT or more guesses left has no best total yet (nor a budget from above),
+ * the optimiser asks a prover of its own, before the parts of a guess are searched for their values,
+ * whether every part can be solved at all, and drops the guess when one cannot (FROM_LEFT 0: never
+ * ask). Default 5: in hard mode near the boundary of the cap most second guesses of a large part leave
+ * a part that cannot be solved, which the prover refutes far more cheaply than a search for values
+ * without a bound does. Values and trees never depend on it; the work does. */
+void hs_optimizer_set_feasibility(HsOptimizer *o, guint from_left);
+
+/* Forgets everything the memo holds (and what its prover settled). */
 void hs_optimizer_reset(HsOptimizer *o);
 
 /* The minimum total number of guesses over all answers for OPENER within MAX_GUESSES. With BOUND = 0

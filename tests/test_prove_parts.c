@@ -1,0 +1,154 @@
+/* Tests for prove-parts.c, the prover as another engine's feasibility test: on small random lists rich
+ * in clusters (test-clusters.h), at random nodes (a legal history, a set, the guesses left), every
+ * legal guess's parts are asked about, and whether all of them can be solved within the guesses left
+ * must be what the plain brute force says. One prover is reused from node to node, so what its memo
+ * keeps from earlier calls must never change a verdict; both verdicts must occur often. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "hardsix/hardsix.h"
+#include "engine/prove-parts.h"
+#include "engine/search.h"
+#include "test-state.h"
+#include "test-brute.h"
+#include "test-clusters.h"
+
+#define N_LISTS 12
+#define NODES_PER_LIST 25
+#define MAX_SET 40
+
+typedef struct {
+  guint guesses, refuted, solvable;
+} Counts;
+
+/* The parts of guess G at the node (S16[0..n), ST) as hs_prove_parts_solvable takes them, with their
+ * states (ST plus G's pattern) in STATES and the answers in BUF. Returns the number of parts (the
+ * answer G itself, solved, is none). */
+static guint
+split_parts(const HsWords *w, const HsSearchCore *core, HsRules rules, const guint16 *S16, guint n, const HsState *st,
+            guint g, guint16 *buf, const guint16 **sets, guint *sizes, guint64 *h1, guint64 *h2, HsState *states)
+{
+  HsPat pats[MAX_SET];
+  for (guint i = 0; i < n; i++)
+    pats[i] = hs_verify_feedback(w->text[g], w->text[S16[i]]);
+  guint n_parts = 0, used = 0;
+  for (guint p = hs_test_next_pattern(pats, n, -1); p != G_MAXUINT; p = hs_test_next_pattern(pats, n, p)) {
+    if (p == w->all_green)
+      continue;
+    sets[n_parts] = buf + used;
+    sizes[n_parts] = 0;
+    for (guint i = 0; i < n; i++)
+      if (pats[i] == p)
+        buf[used + sizes[n_parts]++] = S16[i];
+    hs_set_hash(core, buf + used, sizes[n_parts], &h1[n_parts], &h2[n_parts]);
+    states[n_parts] = *st;
+    hs_test_state_add(&states[n_parts], core, rules, core->let[g], (HsPat)p);
+    used += sizes[n_parts];
+    n_parts++;
+  }
+  return n_parts;
+}
+
+static void
+check_node(GRand *rng, const HsWords *w, const HsSearchCore *core, HsProver *P, HsRules rules, Counts *cnt)
+{
+  Brute b = { w, rules, { 0 }, { 0 }, 0 };
+  HsState st;
+  guint S[MAX_SET];
+  guint16 S16[MAX_SET];
+  const guint n = random_node(rng, w, core, rules, TRUE, &b, &st, S, S16, MAX_SET);
+  if (n < 3)
+    return;
+  const guint r = (guint)g_rand_int_range(rng, 3, 5);
+  for (guint g = 0; g < w->n_words; g++) {
+    if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, g))
+      continue;
+    guint16 buf[MAX_SET];
+    const guint16 *sets[MAX_SET];
+    const HsState *sts[MAX_SET];
+    guint sizes[MAX_SET];
+    guint64 h1[MAX_SET], h2[MAX_SET];
+    HsState states[MAX_SET];
+    const guint n_parts = split_parts(w, core, rules, S16, n, &st, g, buf, sets, sizes, h1, h2, states);
+    for (guint k = 0; k < n_parts; k++)
+      sts[k] = &states[k];
+    gboolean ok = FALSE;
+    assert_true(hs_prove_parts_solvable(P, n_parts, sets, sizes, h1, h2, sts, r - 1, &ok));
+    const gboolean want = brute_guess(&b, S, n, g, r);
+    if (ok != want)
+      fail_msg("%s rules: guess %s at a set of %u (first %s) with %u left: prover %s, brute force %s",
+               hs_rules_name(rules), w->text[g], n, w->text[S[0]], r, ok ? "solvable" : "refuted",
+               want ? "solvable" : "not");
+    cnt->guesses++;
+    cnt->refuted += !ok;
+    cnt->solvable += ok;
+  }
+}
+
+static void
+test_parts_against_brute(void **state)
+{
+  (void)state;
+  Counts cnt = { 0 };
+  for (guint seed = 1; seed <= N_LISTS; seed++) {
+    GRand *rng = g_rand_new_with_seed(7000 + seed);
+    g_autoptr(HsWords) w = random_lists(rng);
+    g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+    for (guint rl = 0; rl < 3; rl++) {
+      const HsRules rules = rl == 0 ? HS_RULES_NYT : rl == 1 ? HS_RULES_STRICT : HS_RULES_NONE;
+      HsSearchCore *core = hs_search_core_new(t, rules);
+      g_autoptr(HsProver) P = hs_prover_new(t, rules, seed % 2 ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY);
+      for (guint c = 0; c < NODES_PER_LIST; c++)
+        check_node(rng, w, core, P, rules, &cnt);
+      hs_search_core_free(core);
+    }
+    g_rand_free(rng);
+  }
+  print_message("prove-parts: %u guesses, %u refuted, %u solvable\n", cnt.guesses, cnt.refuted, cnt.solvable);
+  assert_true(cnt.refuted >= 50);
+  assert_true(cnt.solvable >= 50);
+}
+
+/* A cancelled prover refutes nothing and says so. */
+static void
+test_cancelled(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_tiny();
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  HsSearchCore *core = hs_search_core_new(t, HS_RULES_NYT);
+  g_autoptr(HsProver) P = hs_prover_new(t, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+  volatile gint cancel = 1;
+  hs_prover_set_cancel(P, &cancel);
+  guint16 all[MAX_SET];
+  const guint n = MIN(w->n_answers, (guint)MAX_SET);
+  for (guint a = 0; a < n; a++)
+    all[a] = (guint16)a;
+  guint64 h1, h2;
+  hs_set_hash(core, all, n, &h1, &h2);
+  HsState st;
+  hs_state_init(&st);
+  const guint16 *sets[] = { all };
+  const HsState *sts[] = { &st };
+  const guint sizes[] = { n };
+  gboolean ok = FALSE;
+  /* Tiny lists: the first node may answer before it reads the flag, but never with a refutation. */
+  for (guint r = 1; r <= 4; r++)
+    if (!hs_prove_parts_solvable(P, 1, sets, sizes, &h1, &h2, sts, r, &ok))
+      assert_true(ok);
+  hs_search_core_free(core);
+}
+
+int
+main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_parts_against_brute),
+    cmocka_unit_test(test_cancelled),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
