@@ -172,7 +172,7 @@ check_tree(Brute *b, const HsStrategy *s, const HsNode *node, guint cap)
  * memo is bounded to that many entries (thinned again and again): the answers must not change. */
 static void
 compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint feas_from, guint64 *most_entries,
-                        guint64 *flushes_out, guint64 *refuted_out, guint64 *infeasible_out)
+                        guint64 *flushes_out, guint64 *refuted_out)
 {
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
@@ -199,7 +199,6 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
         assert_true(exact);
         flushes += st.memo_flushes;
         *refuted_out += st.refuted;
-        *infeasible_out += st.infeasible;
         *most_entries = MAX(*most_entries, st.memo_entries);
         if (want == BRUTE_INF) {
           if (total != HS_OPTIMIZE_IMPOSSIBLE)
@@ -242,31 +241,21 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
 }
 
 /* compare_with_brute_memo twice: with the default memo bound, and with three entries, the second time
- * with the optimiser's prover testing the guesses of every node with three or more guesses left
- * (hs_optimizer_set_feasibility; by default only from five, which these caps seldom reach). Returns
- * how many sets and guesses the clusters refuted (bound.h) in the first pass; *INFEASIBLE (may be
- * NULL) gets how many guesses the prover refuted in the second. */
+ * with the optimiser's prover testing the guesses of every unbounded node with three or more guesses
+ * left (hs_optimizer_set_feasibility; by default only from five, which these caps seldom reach).
+ * Returns how many sets and guesses the clusters refuted (bound.h) in the first pass. */
 static guint64
-compare_with_brute_feas(const HsWords *w, guint max_cap, guint64 *infeasible)
+compare_with_brute(const HsWords *w, guint max_cap)
 {
-  guint64 most = 0, flushes = 0, most_small = 0, flushes_small = 0, refuted = 0, refuted_small = 0, feas = 0,
-          feas_small = 0;
-  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, 5, &most, &flushes, &refuted, &feas);
+  guint64 most = 0, flushes = 0, most_small = 0, flushes_small = 0, refuted = 0, refuted_small = 0;
+  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, 5, &most, &flushes, &refuted);
   assert_int_equal(flushes, 0);
-  compare_with_brute_memo(w, max_cap, 3, 3, &most_small, &flushes_small, &refuted_small, &feas_small);
-  if (infeasible != NULL)
-    *infeasible = feas_small;
+  compare_with_brute_memo(w, max_cap, 3, 3, &most_small, &flushes_small, &refuted_small);
   /* Where the memo held more than three entries, the small bound was reached (and tested). */
   assert_true(most_small <= 3);
   if (most > 3)
     assert_true(flushes_small > 0);
   return refuted;
-}
-
-static guint64
-compare_with_brute(const HsWords *w, guint max_cap)
-{
-  return compare_with_brute_feas(w, max_cap, NULL);
 }
 
 static void
