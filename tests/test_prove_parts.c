@@ -25,12 +25,12 @@ typedef struct {
   guint guesses, refuted, solvable;
 } Counts;
 
-/* The parts of guess G at the node (S16[0..n), ST) as hs_prove_parts_solvable takes them, with their
- * states (ST plus G's pattern) in STATES and the answers in BUF. Returns the number of parts (the
- * answer G itself, solved, is none). */
+/* The parts of guess G at the node (S16[0..n), ST) as hs_prove_parts_solvable takes them: split into
+ * PT (whose buf must hold n answers), their states (ST plus G's pattern) in CHILD and their patterns
+ * in PARTS. Returns the number of parts (the answer G itself, solved, is none). */
 static guint
 split_parts(const HsWords *w, const HsSearchCore *core, HsRules rules, const guint16 *S16, guint n, const HsState *st,
-            guint g, guint16 *buf, const guint16 **sets, guint *sizes, guint64 *h1, guint64 *h2, HsState *states)
+            guint g, HsPartition *pt, HsState *child, HsPat *parts)
 {
   HsPat pats[MAX_SET];
   for (guint i = 0; i < n; i++)
@@ -39,16 +39,16 @@ split_parts(const HsWords *w, const HsSearchCore *core, HsRules rules, const gui
   for (guint p = hs_test_next_pattern(pats, n, -1); p != G_MAXUINT; p = hs_test_next_pattern(pats, n, p)) {
     if (p == w->all_green)
       continue;
-    sets[n_parts] = buf + used;
-    sizes[n_parts] = 0;
+    pt->start[p] = (guint16)used;
+    pt->size[p] = 0;
     for (guint i = 0; i < n; i++)
       if (pats[i] == p)
-        buf[used + sizes[n_parts]++] = S16[i];
-    hs_set_hash(core, buf + used, sizes[n_parts], &h1[n_parts], &h2[n_parts]);
-    states[n_parts] = *st;
-    hs_test_state_add(&states[n_parts], core, rules, core->let[g], (HsPat)p);
-    used += sizes[n_parts];
-    n_parts++;
+        pt->buf[used + pt->size[p]++] = S16[i];
+    hs_set_hash(core, pt->buf + used, pt->size[p], &pt->h1[p], &pt->h2[p]);
+    child[p] = *st;
+    hs_test_state_add(&child[p], core, rules, core->let[g], (HsPat)p);
+    used += pt->size[p];
+    parts[n_parts++] = (HsPat)p;
   }
   return n_parts;
 }
@@ -64,20 +64,17 @@ check_node(GRand *rng, const HsWords *w, const HsSearchCore *core, HsProver *P, 
   if (n < 3)
     return;
   const guint r = (guint)g_rand_int_range(rng, 3, 5);
+  guint16 buf[MAX_SET];
+  HsPartition *pt = g_new0(HsPartition, 1);
+  HsState *child = g_new(HsState, HS_PATTERNS);
+  pt->buf = buf;
   for (guint g = 0; g < w->n_words; g++) {
     if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, g))
       continue;
-    guint16 buf[MAX_SET];
-    const guint16 *sets[MAX_SET];
-    const HsState *sts[MAX_SET];
-    guint sizes[MAX_SET];
-    guint64 h1[MAX_SET], h2[MAX_SET];
-    HsState states[MAX_SET];
-    const guint n_parts = split_parts(w, core, rules, S16, n, &st, g, buf, sets, sizes, h1, h2, states);
-    for (guint k = 0; k < n_parts; k++)
-      sts[k] = &states[k];
+    HsPat parts[MAX_SET];
+    const guint n_parts = split_parts(w, core, rules, S16, n, &st, g, pt, child, parts);
     gboolean ok = FALSE;
-    assert_true(hs_prove_parts_solvable(P, n_parts, sets, sizes, h1, h2, sts, r - 1, &ok));
+    assert_true(hs_prove_parts_solvable(P, pt, child, parts, n_parts, r - 1, &ok));
     const gboolean want = brute_guess(&b, S, n, g, r);
     if (ok != want)
       fail_msg("%s rules: guess %s at a set of %u (first %s) with %u left: prover %s, brute force %s",
@@ -87,6 +84,8 @@ check_node(GRand *rng, const HsWords *w, const HsSearchCore *core, HsProver *P, 
     cnt->refuted += !ok;
     cnt->solvable += ok;
   }
+  g_free(child);
+  g_free(pt);
 }
 
 static void
@@ -132,14 +131,18 @@ test_cancelled(void **state)
   hs_set_hash(core, all, n, &h1, &h2);
   HsState st;
   hs_state_init(&st);
-  const guint16 *sets[] = { all };
-  const HsState *sts[] = { &st };
-  const guint sizes[] = { n };
+  HsPartition *pt = g_new0(HsPartition, 1);
+  pt->buf = all;
+  pt->size[0] = (guint16)n;
+  pt->h1[0] = h1;
+  pt->h2[0] = h2;
+  const HsPat parts[] = { 0 };
   gboolean ok = FALSE;
   /* Tiny lists: the first node may answer before it reads the flag, but never with a refutation. */
   for (guint r = 1; r <= 4; r++)
-    if (!hs_prove_parts_solvable(P, 1, sets, sizes, &h1, &h2, sts, r, &ok))
+    if (!hs_prove_parts_solvable(P, pt, &st, parts, 1, r, &ok))
       assert_true(ok);
+  g_free(pt);
   hs_search_core_free(core);
 }
 

@@ -400,20 +400,8 @@ parts_solvable(HsOptimizer *O, Level *L, guint r, guint n_todo)
     O->feas = hs_prover_new(O->core->table, O->rules, HS_PROVE_ORDER_FAST);
     hs_prover_set_cancel(O->feas, O->cancel);
   }
-  const guint16 *sets[HS_PATTERNS];
-  const HsState *states[HS_PATTERNS];
-  guint sizes[HS_PATTERNS];
-  guint64 h1[HS_PATTERNS], h2[HS_PATTERNS];
-  for (guint k = 0; k < n_todo; k++) {
-    const guint p = L->todo[k];
-    sets[k] = L->part.buf + L->part.start[p];
-    sizes[k] = L->part.size[p];
-    h1[k] = L->part.h1[p];
-    h2[k] = L->part.h2[p];
-    states[k] = &L->child[p];
-  }
   gboolean ok = TRUE;
-  if (hs_prove_parts_solvable(O->feas, n_todo, sets, sizes, h1, h2, states, r - 1, &ok) && !ok)
+  if (hs_prove_parts_solvable(O->feas, &L->part, L->child, L->todo, n_todo, r - 1, &ok) && !ok)
     O->stats.infeasible++;
   return ok;
 }

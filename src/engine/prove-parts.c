@@ -1,47 +1,96 @@
-/* hardsix — the prover as another engine's feasibility test (prove-parts.h). */
+/* hardsix — probing a partition's parts in rounds: an opener's, or another engine's (prove-parts.h). */
+#include <string.h>
+
 #include "prove-parts.h"
 #include "prove-private.h"
 
-gboolean
-hs_prove_parts_solvable(HsProver *P, guint n, const guint16 *const *sets, const guint *sizes, const guint64 *h1,
-                        const guint64 *h2, const HsState *const *states, guint r, gboolean *solvable)
+/* Orders OPEN[0..n_open) hardest first (hs_prove_hardness, stable: then as they were). */
+static void
+sort_by_hardness(HsProver *P, const HsPartition *pt, const HsState *child, HsPat *open, guint n_open, guint r)
 {
-  *solvable = TRUE;
-  if (P->cancelled)
-    return FALSE;
-  guint open[HS_PATTERNS];
-  guint n_open = MIN(n, (guint)HS_PATTERNS);
+  guint hard[HS_PATTERNS];
   for (guint k = 0; k < n_open; k++)
-    open[k] = k;
-  /* Every order and cluster test the escalation of an opener would reach, from the start: the parts
-   * asked about lie near the boundary of the cap, where they pay. */
-  P->order = P->first_order;
-  P->clusters = TRUE;
-  P->limit = 0;
-  guint64 budget = P->tuning.part_budget;
+    hard[open[k]] = hs_prove_hardness(P, pt->buf + pt->start[open[k]], pt->size[open[k]], &child[open[k]], r);
+  for (guint i = 1; i < n_open; i++) {
+    HsPat v = open[i];
+    guint j = i;
+    for (; j > 0 && hard[open[j - 1]] < hard[v]; j--)
+      open[j] = open[j - 1];
+    open[j] = v;
+  }
+}
+
+gboolean
+hs_prove_probe_parts(HsProver *P, const HsPartition *pt, const HsState *child, HsPat *open, guint n_open, guint r,
+                     guint lvl, gboolean rounds, HsPat *failed)
+{
+  /* Without rounds: one round, no budget, the parts as given. */
+  guint64 budget = rounds ? P->tuning.part_budget : 0;
+  gboolean by_hardness = !rounds;
   while (n_open > 0) {
-    /* A part left alone is searched to the end at once: a budget would only make it start again. */
-    if (n_open == 1)
-      budget = 0;
+    if (!by_hardness && (budget == 0 || budget >= HARDNESS_FROM)) {
+      /* The parts are expensive: those most likely to fail first. */
+      sort_by_hardness(P, pt, child, open, n_open, r);
+      by_hardness = TRUE;
+    }
     guint still = 0;
-    for (guint i = 0; i < n_open; i++) {
-      const guint k = open[i];
+    for (guint k = 0; k < n_open; k++) {
+      const guint p = open[k];
       guint32 g;
+      /* The search reads the flag every CANCEL_EVERY nodes; a part refuted in fewer must not miss it. */
+      if (P->cancel != NULL && *P->cancel) {
+        P->cancelled = TRUE;
+        return FALSE;
+      }
       P->deadline = budget ? MAX(1u, P->stats.nodes + budget) : 0;
-      const gboolean ok = hs_prove_solve(P, sets[k], sizes[k], h1[k], h2[k], states[k], r, 0, &g);
+      const gboolean ok =
+        hs_prove_solve(P, pt->buf + pt->start[p], pt->size[p], pt->h1[p], pt->h2[p], &child[p], r, lvl, &g);
       P->deadline = 0;
       if (P->cancelled)
         return FALSE;
       if (P->aborted) {
         P->aborted = FALSE;
-        open[still++] = k;
+        if (P->limit != 0 && P->stats.nodes >= P->limit) {
+          P->undecided = TRUE;
+          return FALSE;
+        }
+        open[still++] = (HsPat)p;
       } else if (!ok) {
-        *solvable = FALSE;
-        return TRUE;
+        *failed = (HsPat)p;
+        return FALSE;
       }
     }
     n_open = still;
-    budget = budget > G_MAXUINT64 / PROBE_GROWTH ? 0 : budget * PROBE_GROWTH;
+    /* No last round without a budget while several parts are open: an expensive part that works must
+     * not hold up a cheaper one that fails. A part left alone is searched to the end at once: a
+     * budget only makes it start again. */
+    budget = budget > G_MAXUINT64 / PROBE_GROWTH || n_open == 1 ? 0 : budget * PROBE_GROWTH;
   }
+  return TRUE;
+}
+
+gboolean
+hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child, const HsPat *parts, guint n, guint r,
+                        gboolean *solvable)
+{
+  *solvable = TRUE;
+  if (P->cancelled)
+    return FALSE;
+  HsPat open[HS_PATTERNS];
+  const guint n_open = MIN(n, (guint)HS_PATTERNS);
+  memcpy(open, parts, n_open * sizeof *open);
+  /* Every order and cluster test the escalation of an opener would reach, from the start: the parts
+   * asked about lie near the boundary of the cap, where they pay. Level 0 is free: this prover
+   * decides no opener. */
+  P->order = P->first_order;
+  P->clusters = TRUE;
+  P->limit = 0;
+  P->undecided = FALSE;
+  HsPat failed;
+  if (hs_prove_probe_parts(P, pt, child, open, n_open, r, 0, TRUE, &failed))
+    return TRUE;
+  if (P->cancelled)
+    return FALSE;
+  *solvable = FALSE;
   return TRUE;
 }

@@ -266,6 +266,17 @@ gboolean hs_prove_refuted_by_clusters(HsProver *P, const guint16 *S, guint n, co
  * when every legal word is rejected by the clusters or leaves a part no word splits into singletons. */
 gboolean hs_prove_refuted_at_three(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *st, guint r);
 
+/* Are the N_OPEN parts OPEN[] of PT (part p under the state CHILD[p]) all solvable within R guesses?
+ * Each is searched at level LVL, in rounds (ROUNDS): every part still open with a node budget
+ * (tuning.part_budget, then PROBE_GROWTH times more each round, none for a part left alone), so that a
+ * part refuted cheaply ends the test before the expensive parts that work are searched to the end;
+ * once the budget reaches HARDNESS_FROM the parts still open are taken hardest first. Without ROUNDS
+ * the parts are searched to the end in the order given. Returns TRUE when every part is solvable;
+ * FALSE when part *FAILED is not, or when the prover was cancelled (P->cancelled) or reached P->limit
+ * (P->undecided). Reorders OPEN. In prove-parts.c. */
+gboolean hs_prove_probe_parts(HsProver *P, const HsPartition *pt, const HsState *child, HsPat *open, guint n_open,
+                              guint r, guint lvl, gboolean rounds, HsPat *failed);
+
 /* How hard the set S (N answers) under ST looks with R guesses left, 0 to 1000: the share of legal
  * words its clusters reject as a first guess (bound.h). Only orders work; decides nothing. */
 guint hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r);

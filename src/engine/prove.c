@@ -188,8 +188,7 @@ opener_parts(HsProver *P, guint opener, HsPat *parts)
 }
 
 /* Decides the opener: every part must be solvable within MAX_GUESSES - 1 more guesses, and one that is
- * not ends the search, so the parts are first probed in rounds: each part still open is searched
- * with a node budget (part_budget, then PROBE_GROWTH times more each round, at last none), and a
+ * not ends the search, so the parts are first probed in rounds (ROUNDS; hs_prove_probe_parts), and a
  * part refuted cheaply ends the search before the expensive parts that work are searched to the end.
  * Their finished sub-searches stay in the memo for the next round. Above tuning.refute_max_guesses
  * (or with part_budget 0) the parts are searched in turn, largest first. On failure *FAILED is the
@@ -198,61 +197,9 @@ static gboolean
 decide(HsProver *P, guint opener, guint max_guesses, gboolean rounds, HsPat *failed)
 {
   HsPat open[HS_PATTERNS];
-  guint n_open = opener_parts(P, opener, open);
-  Level *L = P->lv[0];
-  /* Without rounds: one round, no budget, the parts by size. */
-  guint64 budget = rounds ? P->tuning.part_budget : 0;
-  gboolean by_hardness = !rounds;
-  while (n_open > 0) {
-    if (!by_hardness && (budget == 0 || budget >= HARDNESS_FROM)) {
-      /* The opener is expensive: the parts most likely to fail first (stable: then by size). */
-      guint hard[HS_PATTERNS];
-      for (guint k = 0; k < n_open; k++)
-        hard[open[k]] = hs_prove_hardness(P, L->part.buf + L->part.start[open[k]], L->part.size[open[k]],
-                                          &L->child[open[k]], max_guesses - 1);
-      for (guint i = 1; i < n_open; i++) {
-        HsPat v = open[i];
-        guint j = i;
-        for (; j > 0 && hard[open[j - 1]] < hard[v]; j--)
-          open[j] = open[j - 1];
-        open[j] = v;
-      }
-      by_hardness = TRUE;
-    }
-    guint still = 0;
-    for (guint k = 0; k < n_open; k++) {
-      guint p = open[k];
-      guint32 g;
-      /* The search reads the flag every CANCEL_EVERY nodes; a part refuted in fewer must not miss it. */
-      if (P->cancel != NULL && *P->cancel) {
-        P->cancelled = TRUE;
-        return FALSE;
-      }
-      P->deadline = budget ? MAX(1u, P->stats.nodes + budget) : 0;
-      gboolean ok = hs_prove_solve(P, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p],
-                                   &L->child[p], max_guesses - 1, 1, &g);
-      P->deadline = 0;
-      if (P->cancelled)
-        return FALSE;
-      if (P->aborted) {
-        P->aborted = FALSE;
-        if (P->limit != 0 && P->stats.nodes >= P->limit) {
-          P->undecided = TRUE;
-          return FALSE;
-        }
-        open[still++] = (HsPat)p;
-      } else if (!ok) {
-        *failed = (HsPat)p;
-        return FALSE;
-      }
-    }
-    n_open = still;
-    /* No last round without a budget while several parts are open: an expensive part that works must
-     * not hold up a cheaper one that fails. A part left alone is searched to the end at once: a
-     * budget only makes it start again. */
-    budget = budget > G_MAXUINT64 / PROBE_GROWTH || n_open == 1 ? 0 : budget * PROBE_GROWTH;
-  }
-  return TRUE;
+  const guint n_open = opener_parts(P, opener, open);
+  const Level *L = P->lv[0];
+  return hs_prove_probe_parts(P, &L->part, L->child, open, n_open, max_guesses - 1, 1, rounds, failed);
 }
 
 /* Decides the opener on after a decision stopped at P->limit: with the rounds and the cluster
