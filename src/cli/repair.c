@@ -74,12 +74,20 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   (void)argc, (void)argv;
   const guint opener = ctx->opener;
   g_autoptr(HsProver) prover = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_GREEDY);
+  /* The prover's searches can be long (every word an answer): Ctrl-C stops the one under way, and a
+   * terminal shows its nodes and the time so far. */
+  static volatile gint interrupted;
+  hs_cli_catch_interrupts(&interrupted);
+  hs_prover_set_cancel(prover, &interrupted);
+  HsCliSearchMeter meter = { "repair", ctx->words->text[opener], g_get_monotonic_time() };
+  hs_cli_watch_prover(prover, &meter);
   HsRepairStats st = { 0 };
-  gint64 t0 = g_get_monotonic_time();
   g_autoptr(HsOverrides) fixed = hs_repair(ctx->table, &ctx->policy, opener, prover, &st, error);
+  hs_cli_progress_end();
+  hs_cli_catch_interrupts(NULL);
   if (fixed == NULL)
     return FALSE;
-  double secs = (g_get_monotonic_time() - t0) / 1e6;
+  double secs = (g_get_monotonic_time() - meter.start) / 1e6;
   g_autoptr(HsStrategy) s = rebuild(ctx, opener, fixed, error);
   gboolean verified = FALSE;
   if (s == NULL || !hs_cli_emit_strategy(ctx, s, opt.format, &verified, NULL, error))
@@ -104,7 +112,8 @@ const HsCliCommand hs_cli_repair = {
           "greedy guess is provably wrong and overrides it with the first guess, in greedy order, that the\n"
           "exact prover shows to work; repeats until every answer is within the cap. Writes the overrides\n"
           "(one rule per line, each with a comment naming the answers it rescues) and the verified strategy.\n"
-          "Without -o, --format or --save-overrides the overrides go to stdout.\n\n"
+          "Without -o, --format or --save-overrides the overrides go to stdout. A long search of the prover\n"
+          "shows its nodes and time on stderr when that is a terminal; Ctrl-C stops it.\n\n"
           "Exit status: 0 repaired and verified, 1 impossible for this opener or not verified, 2 usage error.",
   .options = options,
   .flags = HS_CMD_LISTS | HS_CMD_RULES | HS_CMD_POLICY | HS_CMD_THREADS | HS_CMD_PROVER_TABLE | HS_CMD_OPENER,

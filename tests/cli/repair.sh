@@ -30,3 +30,24 @@ L="--answers $DATA/tiny-answers.txt --guesses $DATA/tiny-guesses.txt"
 expect_rc repair-impossible 1 $HS repair salet $L --max-guesses 2
 expect_grep repair-impossible-reason "$T/err" 'cannot guarantee 2 guesses'
 expect_rc repair-bad-opener 2 $HS repair zzzzz
+
+# A long repair (medii in normal mode, every word an answer: its prover runs for many minutes) shows
+# the prover's nodes and time on a terminal, and SIGTERM stops the search under way: it says so, ends
+# by the signal (143) and writes nothing.
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1 && command -v pgrep >/dev/null &&
+  [ -f "$ROOT/data/original/answers.txt" ]; then
+  script -qec "exec $HS repair medii --lists original-all --rules none --threads 1 -o $T/cancelled" /dev/null \
+    >"$T/ctty" 2>&1 &
+  spid=$!
+  i=0
+  while [ $i -lt 1200 ] && ! grep -q 'repair medii: [0-9]* nodes, [0-9]* s' "$T/ctty"; do sleep 0.1; i=$((i + 1)); done
+  [ $i -lt 1200 ] && ok repair-progress-tty || fail repair-progress-tty "no progress line in 120 s"
+  kill -TERM $(pgrep -P $spid) 2>/dev/null
+  wait $spid
+  rc=$?
+  [ $rc = 143 ] && ok repair-cancel-exit || fail repair-cancel-exit "exit $rc after SIGTERM, expected 143"
+  expect_grep repair-cancel-message "$T/ctty" 'hardsix: search cancelled'
+  [ ! -e "$T/cancelled/medii.overrides.txt" ] && ok repair-cancel-nothing-written || fail repair-cancel-nothing-written
+else
+  skip "repair-progress-tty: needs script(1), pgrep and data/original"
+fi
