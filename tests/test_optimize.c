@@ -172,7 +172,7 @@ check_tree(Brute *b, const HsStrategy *s, const HsNode *node, guint cap)
  * memo is bounded to that many entries (thinned again and again): the answers must not change. */
 static void
 compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint feas_from, guint64 *most_entries,
-                        guint64 *flushes_out, guint64 *refuted_out)
+                        guint64 *flushes_out, guint64 *refuted_out, guint64 *infeasible_out)
 {
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
@@ -182,9 +182,14 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
   guint feasible = 0, impossible = 0;
   guint64 flushes = 0;
   for (guint ri = 0; ri < G_N_ELEMENTS(rules); ri++) {
+    /* With the prover asked from three left it is lent, as optimize --all lends the prover that
+     * decides each opener first; the optimiser never frees it. */
+    g_autoptr(HsProver) P = feas_from == 3 ? hs_prover_new(t, rules[ri], HS_PROVE_ORDER_FAST) : NULL;
     g_autoptr(HsOptimizer) O = hs_optimizer_new(t, rules[ri]);
     hs_optimizer_set_memo_max_entries(O, memo_max);
     hs_optimizer_set_feasibility(O, feas_from);
+    if (P != NULL)
+      hs_optimizer_share_prover(O, P);
     Brute b;
     brute_init(&b, w, rules[ri]);
     for (guint cap = 2; cap <= max_cap; cap++)
@@ -195,8 +200,14 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
         gboolean exact;
         GError *e = NULL;
         HsOptimizeStats st;
+        if (P != NULL) {
+          gboolean decided_feasible = FALSE;
+          assert_true(hs_prover_decide(P, o, cap, &decided_feasible, NULL, &e));
+          assert_int_equal(decided_feasible, want != BRUTE_INF);
+        }
         assert_true(hs_optimizer_value(O, o, cap, 0, &total, &exact, &st, &e));
         assert_true(exact);
+        *infeasible_out += st.infeasible;
         flushes += st.memo_flushes;
         *refuted_out += st.refuted;
         *most_entries = MAX(*most_entries, st.memo_entries);
@@ -240,17 +251,23 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
   (void)impossible;
 }
 
+/* Guesses the lent prover ruled out in the second passes of compare_with_brute so far. */
+static guint64 lent_ruled_out;
+
 /* compare_with_brute_memo twice: with the default memo bound, and with three entries, the second time
  * with the optimiser's prover testing the guesses of every unbounded node with three or more guesses
- * left (hs_optimizer_set_feasibility; by default only from five, which these caps seldom reach).
+ * left (hs_optimizer_set_feasibility; by default only from five, which these caps seldom reach), a
+ * prover lent to it that decides each opener first (its verdicts checked against the brute force).
  * Returns how many sets and guesses the clusters refuted (bound.h) in the first pass. */
 static guint64
 compare_with_brute(const HsWords *w, guint max_cap)
 {
   guint64 most = 0, flushes = 0, most_small = 0, flushes_small = 0, refuted = 0, refuted_small = 0;
-  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, 5, &most, &flushes, &refuted);
+  guint64 infeasible = 0, infeasible_small = 0;
+  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, 5, &most, &flushes, &refuted, &infeasible);
   assert_int_equal(flushes, 0);
-  compare_with_brute_memo(w, max_cap, 3, 3, &most_small, &flushes_small, &refuted_small);
+  compare_with_brute_memo(w, max_cap, 3, 3, &most_small, &flushes_small, &refuted_small, &infeasible_small);
+  lent_ruled_out += infeasible_small;
   /* Where the memo held more than three entries, the small bound was reached (and tested). */
   assert_true(most_small <= 3);
   if (most > 3)
@@ -265,6 +282,8 @@ test_brute_tiny_lists(void **state)
   g_autoptr(HsWords) w = hs_test_tiny();
   /* Clusters of answers refuted sets and guesses there: that path is compared with the brute force. */
   assert_true(compare_with_brute(w, 5) > 0);
+  /* So did the lent prover (58 guesses). */
+  assert_true(lent_ruled_out > 0);
 }
 
 static void
@@ -274,6 +293,8 @@ test_brute_prove_lists(void **state)
   g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
   /* Clusters of answers refuted sets and guesses there: that path is compared with the brute force. */
   assert_true(compare_with_brute(w, 5) > 0);
+  /* So did the lent prover (58 guesses). */
+  assert_true(lent_ruled_out > 0);
 }
 
 /* Every allowed word an answer (no other guesses): the 27 words of the prove lists. */
@@ -285,6 +306,8 @@ test_brute_all_words(void **state)
   assert_int_equal(w->n_answers, w->n_words);
   /* Clusters of answers refuted sets and guesses there: that path is compared with the brute force. */
   assert_true(compare_with_brute(w, 5) > 0);
+  /* So did the lent prover (58 guesses). */
+  assert_true(lent_ruled_out > 0);
 }
 
 /* The same tree node for node. */

@@ -26,6 +26,7 @@ worker_init(Worker *w, const HsTable *table, HsRules rules, const HsOptimizeAllO
   w->optimizer = hs_optimizer_new(table, rules);
   hs_prover_set_cancel(w->prover, o->cancel);
   hs_optimizer_set_cancel(w->optimizer, o->cancel);
+  hs_optimizer_share_prover(w->optimizer, w->prover);
   if (o->memo_limit)
     hs_optimizer_set_memo_limit(w->optimizer, o->memo_limit);
 }

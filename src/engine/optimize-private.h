@@ -170,15 +170,16 @@ struct HsOptimizer {
   guint16 cnt[HS_PATTERNS];
   guint16 seen[MAX(HS_PATTERNS, 256)]; /* patterns seen by collisions(), marked with a stamp */
   guint16 stamp;
-  guint16 *all;          /* 0 .. n_answers - 1 */
-  HsMemo memo;           /* value | EXACT_BIT, best guess << 32 */
-  ProfileSlot *profiles; /* candidate profiles of sets, by set hash (they depend on the set alone) */
-  StepSlot *steps;       /* STEP_SLOTS: parts stepped, by set and state (the step depends on them alone) */
-  HsAlike alike;         /* words that play alike (hs_opt_gather_pool) */
-  HsBound *bound;        /* clusters of answers (bound.h), which refute nodes and reject guesses */
-  TwoSlot *two;          /* TWO_SLOTS: sets with two guesses left, by set and state (not in the memo) */
-  HsProver *feas;        /* refutes guesses whose parts cannot be solved at all (made on first use) */
-  guint feas_from;       /* ... at nodes with at least this many guesses left (0: never) */
+  guint16 *all;           /* 0 .. n_answers - 1 */
+  HsMemo memo;            /* value | EXACT_BIT, best guess << 32 */
+  ProfileSlot *profiles;  /* candidate profiles of sets, by set hash (they depend on the set alone) */
+  StepSlot *steps;        /* STEP_SLOTS: parts stepped, by set and state (the step depends on them alone) */
+  HsAlike alike;          /* words that play alike (hs_opt_gather_pool) */
+  HsBound *bound;         /* clusters of answers (bound.h), which refute nodes and reject guesses */
+  TwoSlot *two;           /* TWO_SLOTS: sets with two guesses left, by set and state (not in the memo) */
+  HsProver *feas;         /* refutes guesses whose parts cannot be solved at all (made on first use) */
+  gboolean feas_borrowed; /* feas is the caller's (hs_optimizer_share_prover) */
+  guint feas_from;        /* ... at nodes with at least this many guesses left (0: never) */
   guint64 memo_limit;
   guint64 flushes_at_start; /* memo.flushes when the current call started */
   Level *lv[MAX_LEVELS];

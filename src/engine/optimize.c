@@ -43,7 +43,8 @@ hs_optimizer_free(HsOptimizer *O)
   if (O == NULL)
     return;
   hs_opt_levels_free(O);
-  hs_prover_free(O->feas);
+  if (!O->feas_borrowed)
+    hs_prover_free(O->feas);
   hs_search_core_free(O->core);
   g_free(O->acc);
   g_free(O->all);
@@ -60,8 +61,17 @@ void
 hs_optimizer_set_cancel(HsOptimizer *O, volatile gint *cancel)
 {
   O->cancel = cancel;
-  if (O->feas != NULL)
+  if (O->feas != NULL && !O->feas_borrowed)
     hs_prover_set_cancel(O->feas, cancel);
+}
+
+void
+hs_optimizer_share_prover(HsOptimizer *O, HsProver *P)
+{
+  if (!O->feas_borrowed)
+    hs_prover_free(O->feas);
+  O->feas = P;
+  O->feas_borrowed = TRUE;
 }
 
 void
@@ -93,7 +103,7 @@ void
 hs_optimizer_reset(HsOptimizer *O)
 {
   hs_memo_clear(&O->memo);
-  if (O->feas != NULL)
+  if (O->feas != NULL && !O->feas_borrowed)
     hs_prover_reset(O->feas);
 }
 
