@@ -51,7 +51,6 @@
 #include "hardsix/engine/optimize.h"
 #include "hardsix/engine/rank.h"
 #include "bound.h"
-#include "hardsix/engine/prove.h"
 #include "search.h"
 
 #include <string.h>
