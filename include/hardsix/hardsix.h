@@ -6,6 +6,7 @@
 
 #include "hardsix/util/fileutil.h"
 #include "hardsix/util/escape.h"
+#include "hardsix/util/bigmem.h"
 
 #include "hardsix/core/words.h"
 #include "hardsix/core/feedback.h"

@@ -1,12 +1,11 @@
 /* hardsix — the feedback table: a data-parallel formulation of the two-pass rule (pattern.c), built
  * across answers in SIMD lanes and threads. */
-#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "hardsix/core/feedback.h"
+#include "hardsix/util/bigmem.h"
 #include "hardsix/util/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -382,28 +381,13 @@ transpose(const HsPat *src, gsize rows, gsize n, HsPat *dst)
   transpose_cells(src, rows, n, 0, r16, c16, n, dst);
 }
 
-/* SIZE bytes for a table's cells (g_free frees them). Large blocks are aligned to 2 MB and asked to
- * be backed by huge pages where the kernel offers them: a 30 MB table then costs 15 page faults
- * instead of 7,500, and its transposition walks far fewer TLB entries. With TRY, NULL on failure;
- * else failure aborts, as g_malloc does. */
+/* SIZE bytes for a table's cells (g_free frees them): on huge pages where the kernel offers them
+ * (bigmem.h), so that a 30 MB table costs 15 page faults instead of 7,500 and its transposition walks
+ * far fewer TLB entries. With TRY, NULL on failure; else failure aborts, as g_malloc does. */
 static HsPat *
 cells_alloc(gsize size, gboolean try)
 {
-  const gsize huge = 2u << 20;
-  size = MAX(size, 1u);
-  if (size < 4 * huge)
-    return try ? g_try_malloc(size) : g_malloc(size);
-  const gsize rounded = (size + huge - 1) / huge * huge;
-  void *p = NULL;
-  if (posix_memalign(&p, huge, rounded) != 0) {
-    if (try)
-      return NULL;
-    g_error("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
-  }
-#if defined(MADV_HUGEPAGE)
-  (void)madvise(p, rounded, MADV_HUGEPAGE); /* advice only: any failure is harmless */
-#endif
-  return p;
+  return try ? hs_big_try_new(size) : hs_big_new(size);
 }
 
 /* Allocates the table's memory (g_try_malloc when TRY: NULL on failure). */

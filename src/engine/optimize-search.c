@@ -3,6 +3,7 @@
  * exact values and lower bounds (two guesses left: optimize-two.c). */
 #include "optimize-private.h"
 #include "prove-parts.h"
+#include "hardsix/util/bigmem.h"
 
 #include <string.h>
 
@@ -156,7 +157,7 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   if (L->sub_ok && L->sub_cap < need) {
     g_free(L->sub);
     L->sub_cap = MAX(need, (gsize)1 << 16);
-    L->sub = g_new(HsPat, L->sub_cap);
+    L->sub = hs_big_new(L->sub_cap * sizeof(HsPat));
   }
   L->n = n;
   L->scored = TRUE;

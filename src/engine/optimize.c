@@ -2,6 +2,7 @@
  * the optimal tree, the bounds that rank openers, and the tests' view of a part step; the search is in
  * optimize-search.c. */
 #include "optimize-private.h"
+#include "hardsix/util/bigmem.h"
 
 #include <string.h>
 
@@ -25,10 +26,10 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
     O->all[a] = (guint16)a;
   hs_memo_init(&O->memo);
   O->profiles = g_new(ProfileSlot, PROFILE_SLOTS);
-  O->steps = g_new0(StepSlot, STEP_SLOTS);
+  O->steps = hs_big_new0(STEP_SLOTS * sizeof(StepSlot));
   hs_alike_init(&O->alike, O->n_words);
   O->bound = hs_bound_new(O->core);
-  O->two = g_new0(TwoSlot, TWO_SLOTS);
+  O->two = hs_big_new0(TWO_SLOTS * sizeof(TwoSlot));
   for (guint i = 0; i < PROFILE_SLOTS; i++)
     O->profiles[i].kind = CAND_UNKNOWN;
   O->memo_limit = G_GUINT64_CONSTANT(1) << 30;

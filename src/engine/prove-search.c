@@ -1,6 +1,7 @@
 /* hardsix — the prover's AND-OR search: a node tries guesses in the prover's order and stops at the
  * first whose every part is solvable in the guesses left (see prove-private.h for how it stays fast). */
 #include "prove-private.h"
+#include "hardsix/util/bigmem.h"
 
 #include <string.h>
 
@@ -442,7 +443,7 @@ gather_pool(HsProver *P, Node *N)
   if (sub && L->sub_cap < need) {
     g_free(L->sub);
     L->sub_cap = MAX(need, MIN(P->tuning.sub_budget, (gsize)1 << 20));
-    L->sub = g_new(HsPat, L->sub_cap);
+    L->sub = hs_big_new(L->sub_cap * sizeof(HsPat));
   }
   for (guint i = 0; i < N->n; i++) {
     P->mark[N->S[i]] = 1;

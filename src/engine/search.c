@@ -1,6 +1,7 @@
 /* hardsix — the search core shared by prove and optimize: word tables, hard-mode states and legal
  * pools as bitsets, hashing, the memo, partitions, and the steps their drivers share (see search.h). */
 #include "search.h"
+#include "hardsix/util/bigmem.h"
 
 #include <string.h>
 
@@ -234,7 +235,7 @@ void
 hs_memo_init(HsMemo *m)
 {
   m->mask = (1u << 16) - 1;
-  m->e = g_new0(HsMemoEntry, m->mask + 1);
+  m->e = hs_big_new0((m->mask + 1) * sizeof(HsMemoEntry));
   m->gen = 1;
   m->count = 0;
   m->max_count = 0;
@@ -277,7 +278,7 @@ memo_grow(HsMemo *m)
   guint64 old_cap = m->mask + 1;
   guint32 gen = m->gen;
   m->mask = 2 * old_cap - 1;
-  m->e = g_new0(HsMemoEntry, m->mask + 1);
+  m->e = hs_big_new0((m->mask + 1) * sizeof(HsMemoEntry));
   m->gen = 1;
   m->count = 0;
   for (guint64 j = 0; j < old_cap; j++)
