@@ -51,7 +51,11 @@ test_too_large(void **state)
   (void)state;
   assert_null(hs_big_try_new(G_MAXSIZE));
   assert_null(hs_big_try_new(G_MAXSIZE - 4096));
+  /* Half the address space reaches posix_memalign, which fails; AddressSanitizer aborts on such a
+   * request instead of returning NULL (allocator_may_return_null is off), so not under it. */
+#if !defined(__SANITIZE_ADDRESS__)
   assert_null(hs_big_try_new(G_MAXSIZE / 2));
+#endif
 }
 
 /* The kernel's flags of the mapping that holds ADDR (/proc/self/smaps "VmFlags:"), or NULL when

@@ -2,8 +2,9 @@
  * caches and node sub-tables. A block of at least HS_BIG_MIN bytes is aligned to 2 MiB and advised to
  * the kernel as one to back with transparent huge pages (madvise(MADV_HUGEPAGE), where the system
  * offers them): a search that reads such a block at random then misses the TLB on a few dozen pages
- * instead of thousands of 4 KiB ones (`prove --all` on 50 openers of the 2023 lists: about 13% less
- * CPU). Smaller blocks come from g_malloc. Every block is freed with g_free. */
+ * instead of thousands of 4 KiB ones (`prove --all` on fixed samples of the 2023 lists, on this
+ * project's virtual machine: 15-18 % less CPU on 50 openers, 1.89x faster on 300; docs/RESULTS.md
+ * 5.2). Smaller blocks come from g_malloc. Every block is freed with g_free. */
 #pragma once
 
 #include <glib.h>
