@@ -81,7 +81,7 @@ vm_flags(gconstpointer addr)
 }
 
 /* A large block is advised as one for huge pages (the mapping's flag "hg"), where the kernel has
- * transparent huge pages at all; a small one is left alone. */
+ * transparent huge pages at all. */
 static void
 test_advised(void **state)
 {

@@ -381,15 +381,6 @@ transpose(const HsPat *src, gsize rows, gsize n, HsPat *dst)
   transpose_cells(src, rows, n, 0, r16, c16, n, dst);
 }
 
-/* SIZE bytes for a table's cells (g_free frees them): on huge pages where the kernel offers them
- * (bigmem.h), so that a 30 MB table costs 15 page faults instead of 7,500 and its transposition walks
- * far fewer TLB entries. With TRY, NULL on failure; else failure aborts, as g_malloc does. */
-static HsPat *
-cells_alloc(gsize size, gboolean try)
-{
-  return try ? hs_big_try_new(size) : hs_big_new(size);
-}
-
 /* Allocates the table's memory (g_try_malloc when TRY: NULL on failure). */
 static HsTable *
 table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboolean try)
@@ -412,7 +403,9 @@ table_alloc(const HsWords *words, gboolean all_guesses, gboolean columns, gboole
   t->tiles = try ? g_try_malloc(tiles) : g_malloc(tiles);
   t->once = try ? g_try_malloc(once) : g_malloc(once);
   ok = ok && t->tiles != NULL && t->once != NULL;
-  t->cells = cells_alloc(cells, try);
+  /* On huge pages (bigmem.h): a 30 MB table costs 15 page faults instead of 7,500, and its
+   * transposition walks far fewer TLB entries. */
+  t->cells = try ? hs_big_try_new(cells) : hs_big_new(cells);
   if (columns)
     t->columns = try ? g_try_malloc(MAX(cols, 1u)) : g_malloc(cols);
   if (!ok || (try && t->cells == NULL) || (columns && t->columns == NULL)) {
@@ -478,7 +471,7 @@ hs_table_new_permuted(const HsTable *base, const HsWords *words, const guint *or
   /* Cell (r, c) of the new table is cell (old index of r, old index of c) of the base: answers move,
    * guess-only words keep their index. */
   gint64 n = t->n_answers, rows = t->n_rows;
-  t->cells = cells_alloc((gsize)rows * (gsize)n * sizeof(HsPat), FALSE);
+  t->cells = hs_big_new((gsize)rows * (gsize)n * sizeof(HsPat));
 #pragma omp parallel for schedule(static)
   for (gint64 r = 0; r < rows; r++) {
     const HsPat *src = base->cells + (gsize)(r < n ? order[r] : (guint)r) * (gsize)n;
@@ -663,7 +656,7 @@ hs_table_by_answer(const HsTable *table)
   p = g_atomic_pointer_get(&t->by_answer);
   if (p == NULL) {
     const gsize n = t->n_answers, rows = t->n_rows;
-    p = cells_alloc(rows * n * sizeof(HsPat), FALSE);
+    p = hs_big_new(rows * n * sizeof(HsPat));
     fill_by_answer(t, p);
     g_atomic_pointer_set(&t->by_answer, p);
   }

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <sys/mman.h>
 
-/* SIZE bytes (NULL on failure): from HS_BIG_MIN on, a whole number of huge pages aligned to one and
- * advised as such (advice only: the kernel may decline, and nothing depends on it). */
-static gpointer
-big_alloc(gsize size)
+/* From HS_BIG_MIN on, a whole number of huge pages aligned to one and advised as such (advice only:
+ * the kernel may decline, and nothing depends on it). */
+gpointer
+hs_big_try_new(gsize size)
 {
   size = MAX(size, 1u);
   if (size < HS_BIG_MIN)
@@ -27,15 +27,9 @@ big_alloc(gsize size)
 }
 
 gpointer
-hs_big_try_new(gsize size)
-{
-  return big_alloc(size);
-}
-
-gpointer
 hs_big_new(gsize size)
 {
-  gpointer p = big_alloc(size);
+  gpointer p = hs_big_try_new(size);
   if (p == NULL)
     g_error("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
   return p;
