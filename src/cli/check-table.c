@@ -10,9 +10,12 @@
 #include <glib/gstdio.h>
 
 #define SAMPLE_ALL G_MININT64 /* --sample not given: every row is decided again */
+#define NOT_GIVEN (-G_MAXDOUBLE)
 
 static struct {
   gint64 sample, max_nodes;
+  double max_seconds; /* NOT_GIVEN: every row may be sampled */
+  int seconds_column; /* column of 'seconds' in the header, or -1 */
   char *seed_text;
   guint64 seed;
   /* What check reads from the file */
@@ -23,7 +26,7 @@ static struct {
   HsCliTableShape shape;
   char *search;  /* prove: --search of the run that made the table */
   gboolean full; /* sweep: made with --full */
-} opt = { .sample = SAMPLE_ALL };
+} opt = { .sample = SAMPLE_ALL, .max_seconds = NOT_GIVEN };
 
 static const GOptionEntry options[] = {
   { "sample", 0, 0, G_OPTION_ARG_INT64, &opt.sample,
@@ -33,6 +36,10 @@ static const GOptionEntry options[] = {
     "prove tables: give up on a row after N search nodes in all (it is then counted as not decided "
     "again, not as differing); also lets 'undecided' rows be sampled",
     "N" },
+  { "max-seconds", 0, 0, G_OPTION_ARG_DOUBLE, &opt.max_seconds,
+    "Sample only rows that took at most S seconds to make (their seconds column, a table made with "
+    "--timing): a cheap check of a big table",
+    "S" },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -116,6 +123,8 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "expected one table FILE");
   if ((opt.sample < 0 && opt.sample != SAMPLE_ALL) || opt.max_nodes < 0)
     return hs_cli_usage_error(error, "--sample and --max-nodes take a number >= 0");
+  if (opt.max_seconds < 0 && opt.max_seconds != NOT_GIVEN)
+    return hs_cli_usage_error(error, "--max-seconds takes a number >= 0");
   opt.seed = 1;
   if (opt.seed_text && !g_ascii_string_to_unsigned(opt.seed_text, 10, 0, G_MAXUINT64, &opt.seed, NULL))
     return hs_cli_usage_error(error, "--seed: '%s' is not a number", opt.seed_text);
@@ -133,6 +142,14 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
   opt.first_row = header + 1;
   if (!hs_cli_table_shape(file, header + 1, opt.lines[header], &opt.shape, error))
     return FALSE;
+  opt.seconds_column = -1;
+  g_auto(GStrv) columns = g_strsplit(opt.lines[header], "\t", -1);
+  for (guint c = 0; columns[c] != NULL; c++)
+    if (strcmp(columns[c], "seconds") == 0)
+      opt.seconds_column = (int)c;
+  if (opt.max_seconds != NOT_GIVEN && opt.seconds_column < 0)
+    return hs_cli_fail(error, "%s:%u: --max-seconds: the table has no seconds column (made without --timing)", file,
+                       header + 1);
   if (opt.sharded && strcmp(hs_cli_shard_part(&opt.shard, "command"), opt.shape.command) != 0)
     return hs_cli_fail(error, "%s:1: the shard line's command is not the table's (%s)", file, opt.shape.command);
   return !opt.sharded || fill_in_from_shard(ctx, error);
@@ -178,15 +195,25 @@ check_rows(const HsCliContext *ctx, const char *file, GError **error)
   return TRUE;
 }
 
+/* Whether row LINE took at most --max-seconds to make (always, without the option). */
+static gboolean
+cheap_enough(const char *line)
+{
+  if (opt.max_seconds == NOT_GIVEN)
+    return TRUE;
+  g_auto(GStrv) f = g_strsplit(line, "\t", -1);
+  return g_strv_length(f) > (guint)opt.seconds_column && g_ascii_strtod(f[opt.seconds_column], NULL) <= opt.max_seconds;
+}
+
 /* The rows to decide again (indices into opt.lines, in file order): K at random with the seed, or all;
- * 'undecided' prove rows only under a node limit. */
+ * 'undecided' prove rows only under a node limit; with --max-seconds only rows made that fast. */
 static GArray *
 pick_sample(guint *n_rows)
 {
   GArray *all = g_array_new(FALSE, FALSE, sizeof(guint));
   *n_rows = 0;
   for (guint k = opt.first_row; opt.lines[k] != NULL; k++, (*n_rows)++)
-    if (opt.max_nodes > 0 || strstr(opt.lines[k], "\tundecided\t") == NULL)
+    if ((opt.max_nodes > 0 || strstr(opt.lines[k], "\tundecided\t") == NULL) && cheap_enough(opt.lines[k]))
       g_array_append_val(all, k);
   guint want = opt.sample != SAMPLE_ALL && (guint64)opt.sample < all->len ? (guint)opt.sample : all->len;
   g_autoptr(GRand) rng = g_rand_new_with_seed_array((const guint32 *)&opt.seed, 2);
@@ -377,11 +404,14 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   if (ok) {
     g_autofree char *limit =
       open ? g_strdup_printf(", %u not decided within %" G_GINT64_FORMAT " nodes", open, opt.max_nodes) : g_strdup("");
+    char fast[64] = "";
+    if (opt.max_seconds != NOT_GIVEN)
+      g_snprintf(fast, sizeof fast, ", among rows made in <= %g s", opt.max_seconds);
     hs_cli_print(stderr,
                  "check-table: %s: %u rows checked, %u of them decided again (%s%s%s, seed %" G_GUINT64_FORMAT
-                 "): %u differ%s, %.1f s\n",
+                 "%s): %u differ%s, %.1f s\n",
                  file, n_rows, sample->len, opt.shape.command, opt.shape.kind == HS_CLI_TABLE_SWEEP ? "" : " --all",
-                 opt.sharded ? " from the shard line" : "", opt.seed, differ, limit,
+                 opt.sharded ? " from the shard line" : "", opt.seed, fast, differ, limit,
                  (g_get_monotonic_time() - t0) / 1e6);
   }
   state_clear();
@@ -403,7 +433,8 @@ const HsCliCommand hs_cli_check_table = {
           "--max-guesses, --rules, and for sweep the policy options). Compared: every column of a sweep row;\n"
           "the verdict of a prove row (its node count depends on the prover's version and search order);\n"
           "verdict, total and average of an optimize row (a 'worse' row of --best: an optimum no smaller\n"
-          "than its bound). The seconds column is never compared.",
+          "than its bound). The seconds column is never compared; --max-seconds S samples only rows whose\n"
+          "seconds column is at most S (a bounded check of a table made with --timing).",
   .description = "Example:\n"
                  "  hardsix check-table output/prove-within-5/original.tsv --max-guesses 5 --sample 20\n\n"
                  "Exit status: 0 every row checked agrees; 1 a row differs, or the table is malformed; 2 usage "

@@ -68,6 +68,18 @@ expect_grep check-table-twice-message "$T/err" "twice.tsv:4: opener '[a-z]*' out
 expect_rc check-table-sample-none 0 $HS check-table "$T/lies.tsv" $L --sample 0
 expect_grep check-table-sample-none-count "$T/err" "40 rows checked, 0 of them decided again"
 expect_rc check-table-sample-none-malformed 1 $HS check-table "$T/bad.tsv" $L --sample 0
+# --max-seconds S: only rows made in at most S seconds are sampled (a lie in a slow row goes unseen,
+# one in a fast row does not); a table without a seconds column is refused.
+$HS optimize --all $L --timing >"$T/ot.tsv" 2>/dev/null
+row=$(awk -F'\t' 'NR > 1 && $2 == "optimal" { print NR; exit }' "$T/ot.tsv")
+awk -F'\t' -v OFS='\t' -v r="$row" 'NR == r { $3 = $3 - 1; $4 = sprintf("%.4f", $3 / 20); $5 = "99.0000" } { print }' \
+  "$T/ot.tsv" >"$T/slow-lie.tsv"
+expect_rc check-table-max-seconds-skips 0 $HS check-table "$T/slow-lie.tsv" $L --max-seconds 50
+expect_grep check-table-max-seconds-count "$T/err" ": 40 rows checked, 39 of them decided again (optimize --all, seed 1, among rows made in <= 50 s): 0 differ"
+expect_rc check-table-max-seconds-sees 1 $HS check-table "$T/slow-lie.tsv" $L --max-seconds 100
+expect_rc check-table-max-seconds-no-column 1 $HS check-table "$T/o.tsv" $L --max-seconds 1
+expect_grep check-table-max-seconds-no-column-message "$T/err" "o.tsv:1: --max-seconds: the table has no seconds column"
+expect_rc check-table-bad-max-seconds 2 $HS check-table "$T/ot.tsv" $L --max-seconds -1
 # Usage errors.
 expect_rc check-table-no-file 2 $HS check-table
 expect_rc check-table-bad-sample 2 $HS check-table "$T/p.tsv" --sample -1
@@ -91,8 +103,8 @@ for t in "prove-within-5/original.tsv --max-guesses 5 --sample 3" "prove-within-
   fi
 done
 # Shards of a table still being made (committed as they finish, resumed by scripts/prove-table.sh):
-# every row of every shard checked, and one row of its highest-numbered shard decided again (a row
-# can take a minute: one per shard would grow with the table).
+# every row of every shard checked, and one row of its highest-numbered shard decided again, among
+# the rows made in at most 10 s (a row can take an hour: one per shard would grow with the table).
 for d in output/*/*.tsv.shards; do
   [ -d "$d" ] || continue
   top=0
@@ -102,6 +114,6 @@ for d in output/*/*.tsv.shards; do
     [ "$k" -gt "$top" ] && top=$k
   done
   newest=$d/shard-$top.tsv
-  expect_rc "check-table-shard-decided-$(echo "$d" | tr '/.' '--')" 0 $HS check-table "$newest" --sample 1 --seed 1
+  expect_rc "check-table-shard-decided-$(echo "$d" | tr '/.' '--')" 0 $HS check-table "$newest" --sample 1 --seed 1 --max-seconds 10
 done
 exit 0
