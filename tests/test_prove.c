@@ -74,6 +74,7 @@ tunings(HsProveTuning *t)
   t[1].probe_min_r = 3;
   t[1].probe_budget = 1;
   t[1].trouble_first = 1;
+  t[1].refine_min_r = 3;
   t[2].probe_min_r = 3;
   t[2].probe_budget = 3;
   t[2].trouble_first = 2;
@@ -82,6 +83,7 @@ tunings(HsProveTuning *t)
   t[3].refute_max_guesses = 1;
   t[3].escalate_nodes = 1;
   t[3].switch_nodes = 1;
+  t[3].refine_min_r = 0;
   t[4].refute_max_guesses = 2;
   t[4].escalate_nodes = 4;
   t[4].part_budget = 2;

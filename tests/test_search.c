@@ -452,6 +452,83 @@ test_alike(void **state)
   hs_search_core_free(c);
 }
 
+/* TRUE when word A's parts of S[0..n) split B's: answers A cannot tell apart, B cannot either. */
+static gboolean
+splits_further(const HsSearchCore *c, const guint16 *S, guint n, guint32 a, guint32 b)
+{
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      if (c->rows[a][S[i]] == c->rows[a][S[j]] && c->rows[b][S[i]] != c->rows[b][S[j]])
+        return FALSE;
+  return TRUE;
+}
+
+/* Normal mode's refined words: for random sets left by histories, every word hs_alike_drop_refined
+ * drops from a pool of one word per class has a kept word whose parts split its parts further (found
+ * by trying every kept word), no candidate is dropped, words kept keep their order, the companion
+ * array follows, and most sets drop many words. */
+static void
+test_alike_refined(void **state)
+{
+  (void)state;
+  HsSearchCore *c = hs_search_core_new(table, HS_RULES_NONE);
+  HsAlike al;
+  hs_alike_init(&al, orig->n_words);
+  GRand *rng = g_rand_new_with_seed(11);
+  g_autofree guint16 *S = g_new(guint16, orig->n_answers);
+  g_autofree guint32 *pool = g_new(guint32, orig->n_words);
+  g_autofree guint32 *aux = g_new(guint32, orig->n_words);
+  g_autofree guint8 *kept = g_new(guint8, orig->n_words);
+  guint dropped = 0;
+  for (guint round = 0; round < 6; round++) {
+    guint32 g[4];
+    HsPat p[4];
+    const guint len = random_history(rng, HS_RULES_NONE, 1 + round % 3, g, p);
+    guint n = 0;
+    for (guint a = 0; a < orig->n_answers; a++) {
+      gboolean fits = TRUE;
+      for (guint k = 0; k < len && fits; k++)
+        fits = c->rows[g[k]][a] == p[k];
+      if (fits)
+        S[n++] = (guint16)a;
+    }
+    hs_alike_begin(&al, hs_set_letters(c, S, n));
+    guint m = 0;
+    for (guint32 w = 0; w < orig->n_words; w++)
+      if (!hs_alike_seen(&al, c, w)) {
+        aux[m] = w * 7;
+        pool[m++] = w;
+      }
+    g_autofree guint32 *before = g_memdup2(pool, m * sizeof *pool);
+    const guint k = hs_alike_drop_refined(&al, c, pool, aux, m);
+    assert_true(k <= m);
+    memset(kept, 0, orig->n_words);
+    for (guint t = 0; t < k; t++) {
+      kept[pool[t]] = 1;
+      assert_int_equal(aux[t], pool[t] * 7);
+      if (t > 0)
+        assert_true(pool[t - 1] < pool[t]);
+    }
+    for (guint t = 0; t < m; t++) {
+      const guint32 b = before[t];
+      if (kept[b])
+        continue;
+      dropped++;
+      for (guint i = 0; i < n; i++)
+        assert_int_not_equal(b, S[i]); /* a candidate is never dropped */
+      gboolean found = FALSE;
+      for (guint u = 0; u < k && !found; u++)
+        found = splits_further(c, S, n, pool[u], b);
+      if (!found)
+        fail_msg("set of %u answers: %s was dropped, but no kept word splits its parts further", n, orig->text[b]);
+    }
+  }
+  assert_true(dropped > 1000);
+  g_rand_free(rng);
+  hs_alike_clear(&al);
+  hs_search_core_free(c);
+}
+
 int
 main(void)
 {
@@ -464,6 +541,7 @@ main(void)
     cmocka_unit_test(test_partition_two_steps),
     cmocka_unit_test(test_driver_steps),
     cmocka_unit_test(test_alike),
+    cmocka_unit_test(test_alike_refined),
   };
   return cmocka_run_group_tests_name("search", tests, setup, teardown) == 0 ? 0 : 1;
 }

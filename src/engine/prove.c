@@ -94,6 +94,7 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->switch_nodes = 100000;
   t->switch_growth = 2;
   t->memo_max_entries = G_GUINT64_CONSTANT(1) << 22;
+  t->refine_min_r = 4;
 }
 
 void

@@ -444,6 +444,12 @@ hs_alike_init(HsAlike *a, guint n_words)
   a->mask = cap - 1;
   a->key = g_new(HsAlikeKey, cap);
   a->gen = g_new0(guint32, cap);
+  guint dcap = 64;
+  while (dcap < 2 * HS_MAX_LEN * n_words)
+    dcap *= 2;
+  a->dmask = dcap - 1;
+  a->dkey = g_new(HsAlikeKey, dcap);
+  a->dgen = g_new0(guint32, dcap);
 }
 
 void
@@ -451,8 +457,12 @@ hs_alike_clear(HsAlike *a)
 {
   g_free(a->key);
   g_free(a->gen);
+  g_free(a->dkey);
+  g_free(a->dgen);
   a->key = NULL;
   a->gen = NULL;
+  a->dkey = NULL;
+  a->dgen = NULL;
 }
 
 HsLetters
@@ -499,6 +509,62 @@ hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
   a->gen[h] = a->stamp;
   a->key[h] = key;
   return FALSE;
+}
+
+/* W's class key on the letters of the last hs_alike_begin (0 at the positions of other letters). */
+static inline HsAlikeKey
+alike_key(const HsAlike *a, const HsSearchCore *c, guint32 w)
+{
+  const guint8 *l = c->let[w];
+  HsAlikeKey key = 0;
+  for (guint i = 0; i < HS_MAX_LEN; i++)
+    key |= a->field[i][l[i]];
+  return key;
+}
+
+static inline guint32
+refined_slot(const HsAlike *a, HsAlikeKey key)
+{
+  return (guint32)(hs_mix64((guint64)key) & a->dmask);
+}
+
+guint
+hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n)
+{
+  if (++a->dstamp == 0) {
+    memset(a->dgen, 0, (a->dmask + 1) * sizeof *a->dgen);
+    a->dstamp = 1;
+  }
+  const HsAlikeKey ones = ((HsAlikeKey)1 << HS_CODE_BITS) - 1;
+  /* Every word's class with one of its answers' letters blanked: a word whose class is one of them
+   * is blank there (a letter no answer holds) and equal elsewhere, and the word filled it. */
+  for (guint t = 0; t < n; t++) {
+    const HsAlikeKey key = alike_key(a, c, words[t]);
+    for (guint i = 0; i < HS_MAX_LEN; i++) {
+      const HsAlikeKey f = ones << (HS_CODE_BITS * i);
+      if ((key & f) == 0)
+        continue;
+      const HsAlikeKey k = key & ~f;
+      guint32 h = refined_slot(a, k);
+      while (a->dgen[h] == a->dstamp && a->dkey[h] != k)
+        h = (h + 1) & a->dmask;
+      a->dgen[h] = a->dstamp;
+      a->dkey[h] = k;
+    }
+  }
+  guint kept = 0;
+  for (guint t = 0; t < n; t++) {
+    const HsAlikeKey key = alike_key(a, c, words[t]);
+    guint32 h = refined_slot(a, key);
+    while (a->dgen[h] == a->dstamp && a->dkey[h] != key)
+      h = (h + 1) & a->dmask;
+    if (a->dgen[h] == a->dstamp)
+      continue; /* refined */
+    if (aux != NULL)
+      aux[kept] = aux[t];
+    words[kept++] = words[t];
+  }
+  return kept;
 }
 
 /* ---- what the drivers share ---- */

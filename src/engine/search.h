@@ -283,6 +283,10 @@ typedef struct {
   guint32 mask, stamp;
   HsLetters alpha;
   HsAlikeKey field[HS_MAX_LEN][HS_CODES];
+  /* hs_alike_drop_refined: the pool's classes with one position blanked (open addressing) */
+  HsAlikeKey *dkey;
+  guint32 *dgen;
+  guint32 dmask, dstamp;
 } HsAlike;
 
 /* A table for pools of up to N_WORDS words. */
@@ -304,6 +308,19 @@ void hs_alike_begin(HsAlike *a, HsLetters alpha);
 
 /* TRUE when a word alike W was seen since hs_alike_begin (else W's class is now seen). */
 gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);
+
+/* Normal mode only (--rules none: every word is legal at every node and no state is kept). Drops from
+ * WORDS[0..n) (a pool with one word per class alike on the letters of hs_alike_begin) every word B
+ * that holds, at some position j, a letter no answer holds (or a short guess's padding) while another
+ * word A of the pool agrees with B at every other position (the same letter, or letters no answer
+ * holds in both) and holds a letter of the answers at j. On any answer of the set, B's colours are a
+ * function of A's: at j B shows grey; a letter other than A's letter x at j colours alike in both;
+ * B's copies of x are green where A's are and yellow as far as the answer holds further copies, which
+ * A's colours at j and at its copies of x tell. So A's parts split B's parts, on this set and on every
+ * set below it: whatever strategy solves B's parts solves A's, with no answer later (B is no
+ * candidate: it holds a letter no answer holds), and a search for a strategy needs no B. Words kept
+ * keep their order; AUX (when not NULL) is compacted alongside. Returns the words kept. */
+guint hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n);
 
 /* ---- what the drivers share ---- */
 

@@ -122,6 +122,11 @@ typedef struct {
                              * the rest (0: never), which bounds its table to 2^k >= 2 x this entries
                              * of 32 bytes: it keeps the largest searches (millions of nodes) within
                              * 1 GB per opener; default 2^22 (a 256 MiB table) */
+  guint refine_min_r;       /* normal mode: nodes with at least this many guesses left leave out of their
+                         * pool every word whose parts another pool word splits further
+                         * (hs_alike_drop_refined; 0: never); default 4: the nodes with three left
+                         * inherit their parent's pool, and doing it there too costs more than it
+                         * saves */
 } HsProveTuning;
 
 void hs_prove_tuning_init(HsProveTuning *t);                    /* the defaults */
