@@ -74,7 +74,8 @@ hs_opt_level(HsOptimizer *O, guint l)
  * allows (with their positions there in L->pidx), else from the state's bitsets; one word per class
  * alike on S's letters (nothing to drop when the parent's pool was made for the same letters). */
 guint
-hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, const HsState *st)
+hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, const HsState *st,
+                   guint r)
 {
   guint m = 0;
   const gboolean from_parent = PL != NULL && PL->scored;
@@ -97,6 +98,8 @@ hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, 
       if (!(reduce && hs_alike_seen(&O->alike, O->core, L->pool[j])))
         L->pool[m++] = L->pool[j];
   }
+  if (reduce && O->rules == HS_RULES_NONE && r >= OPT_REFINE_MIN_R)
+    m = hs_alike_drop_refined(&O->alike, O->core, L->pool, from_parent ? L->pidx : NULL, m, TRUE);
   L->alpha = alpha;
   L->m = m;
   L->scored = FALSE; /* until hs_opt_score_pool: the rows and counts are another pool's */

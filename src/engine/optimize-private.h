@@ -301,10 +301,17 @@ guint32 hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsStat
 guint32 hs_opt_solve_two_cached(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint lvl, guint64 k1,
                                 guint64 k2, guint32 *guess);
 
-/* The legal pool of the node (S[0..n), ST) into L->pool (from the parent PL's when it is scored), one
- * word per class of words that play alike on S (search.h): the first in canonical order, the one the
- * ranking prefers among words that always score alike. */
-guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, const HsState *st);
+/* The legal pool of the node (S[0..n), ST, R guesses left) into L->pool (from the parent PL's when it
+ * is scored), one word per class of words that play alike on S (search.h): the first in canonical
+ * order, the one the ranking prefers among words that always score alike. In normal mode, with at
+ * least OPT_REFINE_MIN_R guesses left, also none whose parts an earlier pool word splits further
+ * (hs_alike_drop_refined: it costs no less and ranks after that word); R 0: never. */
+guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, const HsState *st,
+                         guint r);
+
+/* Normal mode: nodes with this many guesses left or more drop refined words (hs_opt_gather_pool); the
+ * nodes below inherit the smaller pool. */
+#define OPT_REFINE_MIN_R 4
 
 /* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
 void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);

@@ -477,7 +477,7 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
 {
   Level *L = hs_opt_level(O, lvl);
   const Level *PL = lvl > 0 ? O->lv[lvl - 1] : NULL;
-  const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
+  const guint m = hs_opt_gather_pool(O, L, PL, S, n, st, r);
   /* Clusters of answers that differ at one position (bound.h): one that needs more than R guesses
    * refutes the node; the others reject the guesses that test too few of their variants. */
   if (clusters_refute(O, L, S, n, st, r)) {

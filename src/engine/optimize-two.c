@@ -36,7 +36,7 @@ hs_opt_solve_two(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
   if (PL == NULL) {
-    const guint m = hs_opt_gather_pool(O, L, NULL, S, n, st);
+    const guint m = hs_opt_gather_pool(O, L, NULL, S, n, st, 2);
     for (guint j = 0; j < m; j++)
       if (!is_cand(O, L, S, n, L->pool[j]) && hs_set_injective(O->core->rows[L->pool[j]], S, n)) {
         *guess = L->pool[j];

@@ -289,7 +289,7 @@ step_bound(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
   if (kind == CAND_ONE_PAIR)
     return 2 * n;
   Level *L = hs_opt_level(O, 1);
-  const guint m = hs_opt_gather_pool(O, L, NULL, S, n, st);
+  const guint m = hs_opt_gather_pool(O, L, NULL, S, n, st, r);
   hs_opt_score_pool(O, L, NULL, S, n, INF);
   guint32 low = INF;
   for (guint j = 0; j < m; j++)
@@ -350,7 +350,7 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
 {
   Level *L = hs_opt_level(O, lvl);
   const Level *PL = lvl > 0 && O->lv[lvl - 1] != NULL && O->lv[lvl - 1]->scored ? O->lv[lvl - 1] : NULL;
-  const guint m = hs_opt_gather_pool(O, L, PL, S, n, st);
+  const guint m = hs_opt_gather_pool(O, L, PL, S, n, st, 0);
   hs_opt_score_pool(O, L, PL, S, n, beta);
   /* G itself, or the pool's word of G's class of words alike on S (the pool keeps one per class): with
    * G's class marked first, that word is the only one of the pool hs_alike_seen has seen. */

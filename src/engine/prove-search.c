@@ -437,7 +437,7 @@ gather_pool(HsProver *P, Node *N)
   }
   /* Normal mode: words whose parts another word splits further are not needed either. */
   if (reduce && P->rules == HS_RULES_NONE && P->tuning.refine_min_r != 0 && N->r >= P->tuning.refine_min_r)
-    n_legal = hs_alike_drop_refined(&P->alike, P->core, L->legal, N->from_parent ? L->pidx : NULL, n_legal);
+    n_legal = hs_alike_drop_refined(&P->alike, P->core, L->legal, N->from_parent ? L->pidx : NULL, n_legal, FALSE);
   L->alpha = alpha;
   L->n_legal = n_legal;
   L->lbits_ok = FALSE;

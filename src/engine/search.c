@@ -450,6 +450,7 @@ hs_alike_init(HsAlike *a, guint n_words)
   a->dmask = dcap - 1;
   a->dkey = g_new(HsAlikeKey, dcap);
   a->dgen = g_new0(guint32, dcap);
+  a->dword = g_new(guint32, dcap);
 }
 
 void
@@ -459,10 +460,12 @@ hs_alike_clear(HsAlike *a)
   g_free(a->gen);
   g_free(a->dkey);
   g_free(a->dgen);
+  g_free(a->dword);
   a->key = NULL;
   a->gen = NULL;
   a->dkey = NULL;
   a->dgen = NULL;
+  a->dword = NULL;
 }
 
 HsLetters
@@ -529,7 +532,7 @@ refined_slot(const HsAlike *a, HsAlikeKey key)
 }
 
 guint
-hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n)
+hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n, gboolean earlier)
 {
   if (++a->dstamp == 0) {
     memset(a->dgen, 0, (a->dmask + 1) * sizeof *a->dgen);
@@ -548,8 +551,11 @@ hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32
       guint32 h = refined_slot(a, k);
       while (a->dgen[h] == a->dstamp && a->dkey[h] != k)
         h = (h + 1) & a->dmask;
-      a->dgen[h] = a->dstamp;
-      a->dkey[h] = k;
+      if (a->dgen[h] != a->dstamp) {
+        a->dgen[h] = a->dstamp;
+        a->dkey[h] = k;
+        a->dword[h] = words[t];
+      }
     }
   }
   guint kept = 0;
@@ -558,7 +564,7 @@ hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32
     guint32 h = refined_slot(a, key);
     while (a->dgen[h] == a->dstamp && a->dkey[h] != key)
       h = (h + 1) & a->dmask;
-    if (a->dgen[h] == a->dstamp)
+    if (a->dgen[h] == a->dstamp && (!earlier || a->dword[h] < words[t]))
       continue; /* refined */
     if (aux != NULL)
       aux[kept] = aux[t];

@@ -286,6 +286,7 @@ typedef struct {
   /* hs_alike_drop_refined: the pool's classes with one position blanked (open addressing) */
   HsAlikeKey *dkey;
   guint32 *dgen;
+  guint32 *dword; /* the first word whose class, blanked, gave the key */
   guint32 dmask, dstamp;
 } HsAlike;
 
@@ -318,9 +319,13 @@ gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);
  * B's copies of x are green where A's are and yellow as far as the answer holds further copies, which
  * A's colours at j and at its copies of x tell. So A's parts split B's parts, on this set and on every
  * set below it: whatever strategy solves B's parts solves A's, with no answer later (B is no
- * candidate: it holds a letter no answer holds), and a search for a strategy needs no B. Words kept
- * keep their order; AUX (when not NULL) is compacted alongside. Returns the words kept. */
-guint hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n);
+ * candidate: it holds a letter no answer holds), and a search for a strategy needs no B. With
+ * EARLIER, B is dropped only when such an A comes before it in WORDS (canonical order): then A also
+ * ranks before B (a largest part no larger, a candidate when B is not), so B never wins a tie and an
+ * optimal tree is the same without it. Words kept keep their order; AUX (when not NULL) is compacted
+ * alongside. Returns the words kept. */
+guint hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n,
+                            gboolean earlier);
 
 /* ---- what the drivers share ---- */
 
