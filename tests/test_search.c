@@ -40,6 +40,23 @@ state_of(const HsSearchCore *c, HsRules rules, const guint32 *g, const HsPat *p,
     hs_test_state_add(st, c, rules, c->let[g[i]], p[i]);
 }
 
+/* The answers left in S (returned: how many) after a random history of LEN rows under RULES, written
+ * to G and P (*ROWS of them). */
+static guint
+random_set(GRand *rng, const HsSearchCore *c, HsRules rules, guint len, guint32 *g, HsPat *p, guint *rows, guint16 *S)
+{
+  *rows = random_history(rng, rules, len, g, p);
+  guint n = 0;
+  for (guint a = 0; a < orig->n_answers; a++) {
+    gboolean fits = TRUE;
+    for (guint k = 0; k < *rows && fits; k++)
+      fits = c->rows[g[k]][a] == p[k];
+    if (fits)
+      S[n++] = (guint16)a;
+  }
+  return n;
+}
+
 /* The legal pool read off the state's bitsets equals the rules module's word-by-word verdict. */
 static void
 test_legal_pool_matches_rules(void **state)
@@ -400,15 +417,8 @@ test_alike(void **state)
   for (guint round = 0; round < 40; round++) {
     guint32 g[4];
     HsPat p[4];
-    const guint len = random_history(rng, HS_RULES_NYT, 1 + round % 3, g, p);
-    guint n = 0;
-    for (guint a = 0; a < orig->n_answers; a++) {
-      gboolean fits = TRUE;
-      for (guint k = 0; k < len && fits; k++)
-        fits = c->rows[g[k]][a] == p[k];
-      if (fits)
-        S[n++] = (guint16)a;
-    }
+    guint len;
+    const guint n = random_set(rng, c, HS_RULES_NYT, 1 + round % 3, g, p, &len, S);
     const guint32 alpha = hs_set_letters(c, S, n);
     hs_alike_begin(&al, alpha);
     /* The representative of each word: the first earlier word equal at every position, but for
@@ -465,8 +475,8 @@ splits_further(const HsSearchCore *c, const guint16 *S, guint n, guint32 a, guin
 
 /* Normal mode's refined words: for random sets left by histories, every word hs_alike_drop_refined
  * drops from a pool of one word per class has a kept word whose parts split its parts further (found
- * by trying every kept word; an earlier one when asked for), no candidate is dropped, words kept keep their order, the companion
- * array follows, and most sets drop many words. */
+ * by trying every kept word; an earlier one when asked for), no candidate is dropped, words kept keep
+ * their order, the companion array follows, and the sets drop many words. */
 static void
 test_alike_refined(void **state)
 {
@@ -483,15 +493,8 @@ test_alike_refined(void **state)
   for (guint round = 0; round < 6; round++) {
     guint32 g[4];
     HsPat p[4];
-    const guint len = random_history(rng, HS_RULES_NONE, 1 + round % 3, g, p);
-    guint n = 0;
-    for (guint a = 0; a < orig->n_answers; a++) {
-      gboolean fits = TRUE;
-      for (guint k = 0; k < len && fits; k++)
-        fits = c->rows[g[k]][a] == p[k];
-      if (fits)
-        S[n++] = (guint16)a;
-    }
+    guint len;
+    const guint n = random_set(rng, c, HS_RULES_NONE, 1 + round % 3, g, p, &len, S);
     hs_alike_begin(&al, hs_set_letters(c, S, n));
     guint m = 0;
     for (guint32 w = 0; w < orig->n_words; w++)
