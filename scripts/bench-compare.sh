@@ -3,8 +3,9 @@
 # Builds REV in a temporary worktree, then runs each case on both binaries in turn (base, new, base,
 # new, ...) RUNS times and prints the median CPU time (user + system) and peak RSS of each, and the
 # ratio new/base. The cases are the English figures the game-generality and house issues watch:
-# optimize salet (original lists), optimize acais (nyt2022), sweep --preset tkihira2022, and prove
-# --all on a fixed 300-opener sample (scripts/bench-openers-300.txt). Never fails on speed.
+# optimize salet (original lists), optimize acais (nyt2022), sweep --preset tkihira2022, prove --all
+# on a fixed 300-opener sample (scripts/bench-openers-300.txt), and normal mode with every word an
+# answer (prove logie, about 6 s: the refined words of the normal-mode pools). Never fails on speed.
 # CASES="prove-all-300 ..." limits the run to those cases.
 # Usage: scripts/bench-compare.sh REV NEW_BUILD_DIR [RUNS]
 set -u
@@ -59,5 +60,6 @@ want optimize-salet-original && case_ optimize-salet-original optimize salet --f
 want optimize-acais-nyt2022 && case_ optimize-acais-nyt2022 optimize acais --lists nyt2022 --format tree
 want sweep-tkihira2022 && case_ sweep-tkihira2022 sweep --preset tkihira2022 --order tkihira2022
 want prove-all-300 && case_ prove-all-300 prove --all --openers scripts/bench-openers-300.txt
+want prove-logie-normal-all && case_ prove-logie-normal-all prove logie --lists original-all --rules none
 # A case left out by CASES is not a failure.
 exit 0
