@@ -74,8 +74,7 @@ hs_opt_level(HsOptimizer *O, guint l)
  * allows (with their positions there in L->pidx), else from the state's bitsets; one word per class
  * alike on S's letters (nothing to drop when the parent's pool was made for the same letters). */
 guint
-hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, const HsState *st,
-                   guint r)
+hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, const HsState *st, guint r)
 {
   guint m = 0;
   const gboolean from_parent = PL != NULL && PL->scored;

@@ -324,8 +324,7 @@ gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);
  * ranks before B (a largest part no larger, a candidate when B is not), so B never wins a tie and an
  * optimal tree is the same without it. Words kept keep their order; AUX (when not NULL) is compacted
  * alongside. Returns the words kept. */
-guint hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n,
-                            gboolean earlier);
+guint hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n, gboolean earlier);
 
 /* ---- what the drivers share ---- */
 
