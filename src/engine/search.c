@@ -490,30 +490,6 @@ hs_alike_begin(HsAlike *a, HsLetters alpha)
       a->field[i][l] = l != HS_PAD && hs_l_has(alpha, l) ? (HsAlikeKey)(l + 1) << (HS_CODE_BITS * i) : 0;
 }
 
-gboolean
-hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
-{
-  if (hs_l_empty(hs_l_andnot(c->has[w][0], a->alpha)))
-    return FALSE; /* every letter counts: alone in its class */
-  const guint8 *l = c->let[w];
-#if defined(HS_WIDE) && HS_WIDE
-  HsAlikeKey key = 0;
-  for (guint i = 0; i < HS_MAX_LEN; i++)
-    key |= a->field[i][l[i]];
-#else
-  const HsAlikeKey key =
-    a->field[0][l[0]] | a->field[1][l[1]] | a->field[2][l[2]] | a->field[3][l[3]] | a->field[4][l[4]];
-#endif
-  guint32 h = (guint32)((key * 0x9e3779b1u) >> 7) & a->mask;
-  while (a->gen[h] == a->stamp && a->key[h] != key)
-    h = (h + 1) & a->mask;
-  if (a->gen[h] == a->stamp)
-    return TRUE;
-  a->gen[h] = a->stamp;
-  a->key[h] = key;
-  return FALSE;
-}
-
 /* W's class key on the letters of the last hs_alike_begin (0 at the positions of other letters). */
 static inline HsAlikeKey
 alike_key(const HsAlike *a, const HsSearchCore *c, guint32 w)
@@ -525,10 +501,31 @@ alike_key(const HsAlike *a, const HsSearchCore *c, guint32 w)
   return key;
 }
 
+gboolean
+hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
+{
+  if (hs_l_empty(hs_l_andnot(c->has[w][0], a->alpha)))
+    return FALSE; /* every letter counts: alone in its class */
+  const HsAlikeKey key = alike_key(a, c, w);
+  guint32 h = (guint32)((key * 0x9e3779b1u) >> 7) & a->mask;
+  while (a->gen[h] == a->stamp && a->key[h] != key)
+    h = (h + 1) & a->mask;
+  if (a->gen[h] == a->stamp)
+    return TRUE;
+  a->gen[h] = a->stamp;
+  a->key[h] = key;
+  return FALSE;
+}
+
+/* The slot of KEY among the blanked classes of hs_alike_drop_refined: where it is, or the empty slot
+ * where it would go. */
 static inline guint32
 refined_slot(const HsAlike *a, HsAlikeKey key)
 {
-  return (guint32)(hs_mix64((guint64)key) & a->dmask);
+  guint32 h = (guint32)(hs_mix64((guint64)key) & a->dmask);
+  while (a->dgen[h] == a->dstamp && a->dkey[h] != key)
+    h = (h + 1) & a->dmask;
+  return h;
 }
 
 guint
@@ -548,9 +545,7 @@ hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32
       if ((key & f) == 0)
         continue;
       const HsAlikeKey k = key & ~f;
-      guint32 h = refined_slot(a, k);
-      while (a->dgen[h] == a->dstamp && a->dkey[h] != k)
-        h = (h + 1) & a->dmask;
+      const guint32 h = refined_slot(a, k);
       if (a->dgen[h] != a->dstamp) {
         a->dgen[h] = a->dstamp;
         a->dkey[h] = k;
@@ -560,10 +555,7 @@ hs_alike_drop_refined(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32
   }
   guint kept = 0;
   for (guint t = 0; t < n; t++) {
-    const HsAlikeKey key = alike_key(a, c, words[t]);
-    guint32 h = refined_slot(a, key);
-    while (a->dgen[h] == a->dstamp && a->dkey[h] != key)
-      h = (h + 1) & a->dmask;
+    const guint32 h = refined_slot(a, alike_key(a, c, words[t]));
     if (a->dgen[h] == a->dstamp && (!earlier || a->dword[h] < words[t]))
       continue; /* refined */
     if (aux != NULL)
