@@ -36,8 +36,8 @@ static const GOptionEntry options[] = {
     "again, not as differing); also lets 'undecided' rows be sampled",
     "N" },
   { "max-seconds", 0, 0, G_OPTION_ARG_DOUBLE, &opt.max_seconds,
-    "Sample only rows that took at most S seconds to make (their seconds column, a table made with "
-    "--timing): a cheap check of a big table",
+    "Sample only rows whose openers with the same letters took at most S seconds together (the seconds "
+    "column of a table made with --timing): a cheap check of a big table",
     "S" },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
@@ -189,26 +189,57 @@ check_rows(const HsCliContext *ctx, const char *file, GError **error)
   return TRUE;
 }
 
-/* Whether row LINE took at most --max-seconds to make (always, without the option): its last column,
- * 'seconds' (the table's shape says it has one, and check_rows has checked the rows). */
-static gboolean
-cheap_enough(const char *line)
+/* The seconds column of row LINE (its last; the table's shape says it has one, and check_rows has
+ * checked the rows). */
+static double
+row_seconds(const char *line)
 {
-  if (opt.max_seconds == NOT_GIVEN)
-    return TRUE;
   const char *last = strrchr(line, '\t');
-  return last != NULL && g_ascii_strtod(last + 1, NULL) <= opt.max_seconds;
+  return last != NULL ? g_ascii_strtod(last + 1, NULL) : 0;
+}
+
+/* CHEAP[i] for row first_row + i of N: whether it may be sampled under --max-seconds (always, without
+ * the option). A --all run decides the openers with the same letters one after another, each with what
+ * the ones before it settled (their common all-grey part), so an anagram's row can be made in a second
+ * where deciding it alone takes a minute: the bound applies to the seconds of the row's whole group. */
+static gboolean *
+cheap_rows(const HsWords *words, guint n)
+{
+  gboolean *cheap = g_new(gboolean, MAX(n, 1u));
+  for (guint i = 0; i < n; i++)
+    cheap[i] = TRUE;
+  if (opt.max_seconds == NOT_GIVEN)
+    return cheap;
+  g_autofree guint32 *openers = g_new(guint32, MAX(n, 1u));
+  g_autofree guint *group = g_new(guint, MAX(n, 1u));
+  for (guint i = 0; i < n; i++) {
+    const char *line = opt.lines[opt.first_row + i];
+    g_autofree char *word = g_strndup(line, strcspn(line, "\t"));
+    openers[i] = hs_words_lookup(words, word); /* check_rows found every opener */
+  }
+  const guint n_groups = hs_words_letter_groups(words, openers, n, group);
+  g_autofree double *seconds = g_new0(double, MAX(n_groups, 1u));
+  for (guint i = 0; i < n; i++)
+    seconds[group[i]] += row_seconds(opt.lines[opt.first_row + i]);
+  for (guint i = 0; i < n; i++)
+    cheap[i] = seconds[group[i]] <= opt.max_seconds;
+  return cheap;
 }
 
 /* The rows to decide again (indices into opt.lines, in file order): K at random with the seed, or all;
- * 'undecided' prove rows only under a node limit; with --max-seconds only rows made that fast. */
+ * 'undecided' prove rows only under a node limit; with --max-seconds only rows whose group of openers
+ * with the same letters was made that fast. */
 static GArray *
-pick_sample(guint *n_rows)
+pick_sample(const HsWords *words, guint *n_rows)
 {
   GArray *all = g_array_new(FALSE, FALSE, sizeof(guint));
-  *n_rows = 0;
-  for (guint k = opt.first_row; opt.lines[k] != NULL; k++, (*n_rows)++)
-    if ((opt.max_nodes > 0 || strstr(opt.lines[k], "\tundecided\t") == NULL) && cheap_enough(opt.lines[k]))
+  guint n = 0;
+  while (opt.lines[opt.first_row + n] != NULL)
+    n++;
+  *n_rows = n;
+  g_autofree gboolean *cheap = cheap_rows(words, n);
+  for (guint k = opt.first_row; opt.lines[k] != NULL; k++)
+    if ((opt.max_nodes > 0 || strstr(opt.lines[k], "\tundecided\t") == NULL) && cheap[k - opt.first_row])
       g_array_append_val(all, k);
   guint want = opt.sample != SAMPLE_ALL && (guint64)opt.sample < all->len ? (guint)opt.sample : all->len;
   g_autoptr(GRand) rng = g_rand_new_with_seed_array((const guint32 *)&opt.seed, 2);
@@ -378,7 +409,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   gint64 t0 = g_get_monotonic_time();
   gboolean ok = (!opt.sharded || same_making(ctx, file, error)) && check_rows(ctx, file, error);
   guint n_rows = 0;
-  g_autoptr(GArray) sample = ok ? pick_sample(&n_rows) : NULL;
+  g_autoptr(GArray) sample = ok ? pick_sample(ctx->words, &n_rows) : NULL;
   if (sample != NULL)
     g_array_sort(sample, cmp_guint);
   g_autoptr(GHashTable) again = ok && sample->len > 0 ? decide_again(ctx, sample, error) : NULL;
@@ -399,9 +430,9 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   if (ok) {
     g_autofree char *limit =
       open ? g_strdup_printf(", %u not decided within %" G_GINT64_FORMAT " nodes", open, opt.max_nodes) : g_strdup("");
-    char fast[64] = "";
+    char fast[96] = "";
     if (opt.max_seconds != NOT_GIVEN)
-      g_snprintf(fast, sizeof fast, ", among rows made in <= %g s", opt.max_seconds);
+      g_snprintf(fast, sizeof fast, ", among rows whose openers with the same letters took <= %g s", opt.max_seconds);
     hs_cli_print(stderr,
                  "check-table: %s: %u rows checked, %u of them decided again (%s%s%s, seed %" G_GUINT64_FORMAT
                  "%s): %u differ%s, %.1f s\n",
@@ -429,7 +460,9 @@ const HsCliCommand hs_cli_check_table = {
           "the verdict of a prove row (its node count depends on the prover's version and search order);\n"
           "verdict, total and average of an optimize row (a 'worse' row of --best: an optimum no smaller\n"
           "than its bound). The seconds column is never compared; --max-seconds S samples only rows whose\n"
-          "seconds column is at most S (a bounded check of a table made with --timing).",
+          "openers with the same letters took at most S seconds together (a bounded check of a table made\n"
+          "with --timing: --all decides such openers one after another, and one settles the all-grey part\n"
+          "it shares with the ones after it, so an anagram's row alone can take far longer than it did).",
   .description = "Example:\n"
                  "  hardsix check-table output/prove-within-5/original.tsv --max-guesses 5 --sample 20\n\n"
                  "Exit status: 0 every row checked agrees; 1 a row differs, or the table is malformed; 2 usage "
