@@ -166,13 +166,17 @@ check_tree(Brute *b, const HsStrategy *s, const HsNode *node, guint cap)
   }
 }
 
+/* compare_with_brute_memo's PROBE_SHARE: the optimiser's default. */
+#define PROBE_DEFAULT G_MAXUINT
+
 /* Every opener of the lists, every cap from 2 to MAX_CAP, every rules (both hard modes and normal mode): the optimiser's value,
  * exactness and tree against the brute force; one optimiser per rules is reused for every opener (its
  * memo carries over), so the results cannot depend on what it searched before. With MEMO_MAX > 0 its
  * memo is bounded to that many entries (thinned again and again): the answers must not change. */
 static void
-compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint feas_from, guint64 *most_entries,
-                        guint64 *flushes_out, guint64 *refuted_out, guint64 *infeasible_out)
+compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint feas_from, guint probe_share,
+                        guint64 *most_entries, guint64 *flushes_out, guint64 *refuted_out, guint64 *infeasible_out,
+                        guint64 *probed_out)
 {
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
@@ -188,6 +192,8 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
     g_autoptr(HsOptimizer) O = hs_optimizer_new(t, rules[ri]);
     hs_optimizer_set_memo_max_entries(O, memo_max);
     hs_optimizer_set_feasibility(O, feas_from);
+    if (probe_share != PROBE_DEFAULT)
+      hs_optimizer_set_probe_share(O, probe_share);
     if (P != NULL)
       hs_optimizer_share_prover(O, P);
     Brute b;
@@ -208,6 +214,7 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
         assert_true(hs_optimizer_value(O, o, cap, 0, &total, &exact, &st, &e));
         assert_true(exact);
         *infeasible_out += st.infeasible;
+        *probed_out += st.probed;
         flushes += st.memo_flushes;
         *refuted_out += st.refuted;
         *most_entries = MAX(*most_entries, st.memo_entries);
@@ -229,6 +236,7 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
         assert_true(hs_optimize_opener_bound(t, o) <= step);
         g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, o, cap, &st, &e);
         flushes += st.memo_flushes;
+        *probed_out += st.probed;
         assert_non_null(s);
         assert_true(s->complete);
         assert_int_equal(hs_histogram_total(&s->hist), want);
@@ -237,11 +245,13 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
         /* Bounded searches: exact below the bound, a lower bound that reaches it otherwise. */
         assert_true(hs_optimizer_value(O, o, cap, want + 1, &total, &exact, NULL, &e));
         assert_true(exact && total == want);
-        assert_true(hs_optimizer_value(O, o, cap, want, &total, &exact, NULL, &e));
+        assert_true(hs_optimizer_value(O, o, cap, want, &total, &exact, &st, &e));
         assert_true(!exact && total >= want);
+        *probed_out += st.probed;
         if (want > w->n_answers + 1) {
-          assert_true(hs_optimizer_value(O, o, cap, want - 1, &total, &exact, NULL, &e));
+          assert_true(hs_optimizer_value(O, o, cap, want - 1, &total, &exact, &st, &e));
           assert_true(!exact && total >= want - 1 && total <= want);
+          *probed_out += st.probed;
         }
       }
     g_hash_table_unref(b.memo);
@@ -254,17 +264,24 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
 /* compare_with_brute_memo twice: with the default memo bound, and with three entries, the second time
  * with the optimiser's prover testing the guesses of every unbounded node with three or more guesses
  * left (hs_optimizer_set_feasibility; by default only from five, which these caps seldom reach), a
- * prover lent to it that decides each opener first (its verdicts checked against the brute force).
+ * prover lent to it that decides each opener first (its verdicts checked against the brute force),
+ * and parts probed with a quarter of their share of a guess's gap instead of the default six
+ * (hs_optimizer_set_probe_share).
  * Returns how many sets and guesses the clusters refuted (bound.h) in the first pass; adds to
  * *LENT_RULED_OUT (when not NULL) the guesses the lent prover ruled out in the second. */
 static guint64
 compare_with_brute(const HsWords *w, guint max_cap, guint64 *lent_ruled_out)
 {
   guint64 most = 0, flushes = 0, most_small = 0, flushes_small = 0, refuted = 0, refuted_small = 0;
-  guint64 infeasible = 0, infeasible_small = 0;
-  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, 5, &most, &flushes, &refuted, &infeasible);
+  guint64 infeasible = 0, infeasible_small = 0, probed = 0, probed_small = 0;
+  compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, 5, PROBE_DEFAULT, &most, &flushes, &refuted,
+                          &infeasible, &probed);
   assert_int_equal(flushes, 0);
-  compare_with_brute_memo(w, max_cap, 3, 3, &most_small, &flushes_small, &refuted_small, &infeasible_small);
+  compare_with_brute_memo(w, max_cap, 3, 3, 1, &most_small, &flushes_small, &refuted_small, &infeasible_small,
+                          &probed_small);
+  /* Probing dropped guesses in both passes (with the default share, and with a quarter of it). */
+  (void)probed; /* parts of these lists seldom leave a guess to probe: test_brute_probed */
+  (void)probed_small;
   if (lent_ruled_out != NULL)
     *lent_ruled_out += infeasible_small;
   /* Where the memo held more than three entries, the small bound was reached (and tested). */
@@ -320,7 +337,8 @@ same_tree(const HsStrategy *a, const HsStrategy *b)
 /* A real opener near the boundary of the cap (trans on the 2023 lists, whose parts leave many second
  * guesses with a part that cannot be solved): the optimiser's prover must rule guesses out, and the
  * tree must be node for node the one found without it, with the total of the committed table. Pass 0:
- * the default; pass 1: the prover asked from four guesses left; pass 2: no prover. */
+ * the default; pass 1: the prover asked from four guesses left; pass 2: no prover; pass 3: no probing
+ * of parts (hs_optimizer_set_probe_share), which must drop guesses in the other passes. */
 static void
 test_feasibility_real_lists(void **state)
 {
@@ -329,24 +347,31 @@ test_feasibility_real_lists(void **state)
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const guint opener = hs_words_lookup(w, "trans");
   assert_true(opener != HS_NONE);
-  HsStrategy *tree[3];
-  for (guint pass = 0; pass < 3; pass++) {
+  HsStrategy *tree[4];
+  for (guint pass = 0; pass < 4; pass++) {
     g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
-    if (pass > 0)
+    if (pass == 1 || pass == 2)
       hs_optimizer_set_feasibility(O, pass == 1 ? 4 : 0);
+    if (pass == 3)
+      hs_optimizer_set_probe_share(O, 0);
     HsOptimizeStats st;
     GError *e = NULL;
     tree[pass] = hs_optimizer_strategy(O, opener, 6, &st, &e);
     assert_non_null(tree[pass]);
     assert_int_equal(hs_histogram_total(&tree[pass]->hist), 11696);
-    if (pass < 2)
+    if (pass != 2)
       assert_true(st.infeasible > 0);
     else
       assert_int_equal(st.infeasible, 0);
+    if (pass != 3)
+      assert_true(st.probed > 0);
+    else
+      assert_int_equal(st.probed, 0);
   }
   same_tree(tree[0], tree[2]);
   same_tree(tree[1], tree[2]);
-  for (guint pass = 0; pass < 3; pass++)
+  same_tree(tree[0], tree[3]);
+  for (guint pass = 0; pass < 4; pass++)
     hs_strategy_free(tree[pass]);
 }
 
@@ -420,6 +445,36 @@ test_brute_games(void **state)
     g_autoptr(HsWords) m = hs_test_random_game(rng, mixed, 6, 4, 14, 12, FALSE);
     compare_with_brute(m, 4, NULL);
   }
+}
+
+/* Probing a guess's parts before they are searched for their values (probe_parts in
+ * optimize-search.c) drops a guess only where its parts are large and far above their bounds, which
+ * the other lists seldom reach: 60 answers of the original lists with A second (every third of them)
+ * and two more guesses, caps up to five, parts probed with a quarter of their share of the gap. The
+ * values and trees must be the brute force's, and probing must have dropped guesses. */
+static void
+test_brute_probed(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) orig = hs_test_load_set("original");
+  g_autofree char *dir = g_dir_make_tmp("hs-opt-XXXXXX", NULL);
+  GString *ans = g_string_new(NULL);
+  for (guint a = 0, n = 0; a < orig->n_answers && n < 60; a++)
+    if (orig->text[a][1] == 'a' && a % 3 == 0) {
+      g_string_append_printf(ans, "%s\n", orig->text[a]);
+      n++;
+    }
+  g_autofree char *ap = g_build_filename(dir, "a.txt", NULL), *gp = g_build_filename(dir, "g.txt", NULL);
+  assert_true(g_file_set_contents(ap, ans->str, -1, NULL));
+  assert_true(g_file_set_contents(gp, "crane\nsloth\n", -1, NULL));
+  g_string_free(ans, TRUE);
+  g_autoptr(HsWords) w = hs_test_load(ap, gp);
+  g_unlink(ap);
+  g_unlink(gp);
+  g_rmdir(dir);
+  guint64 most = 0, flushes = 0, refuted = 0, infeasible = 0, probed = 0;
+  compare_with_brute_memo(w, 5, G_GUINT64_CONSTANT(1) << 22, 5, 1, &most, &flushes, &refuted, &infeasible, &probed);
+  assert_true(probed > 0);
 }
 
 /* ---- one step of search in a part (the bound eval_guess adds before searching a part) ---- */
@@ -786,6 +841,7 @@ main(void)
     cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_feasibility_real_lists),
     cmocka_unit_test(test_brute_games),
+    cmocka_unit_test(test_brute_probed),
 #if HS_MAX_LEN >= 7
     cmocka_unit_test(test_brute_long_games),
 #endif

@@ -30,7 +30,10 @@
  * hs_opt_solve(S, beta) returns f(S) when it is below beta, and otherwise some lower bound >= beta
  * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
  * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
- * budget the others leave; a guess is dropped as soon as its running total reaches the best. The memo
+ * budget the others leave; a guess is dropped as soon as its running total reaches the best. Under a
+ * best total, the parts of a guess are first probed, each with its bound plus its share of the gap
+ * (PROBE_SHARE_DEFAULT), and only a guess whose raised bounds stay below the best has its parts
+ * searched for their values. The memo
  * keeps exact values with their best guess, and lower bounds from searches that failed high. A set
  * with two guesses left costs 2n or cannot be solved, whatever the budget: those answers go to a
  * direct-mapped cache of their own (TwoSlot), smaller and denser than the memo, whose look-ups for them
@@ -94,6 +97,10 @@ typedef struct {
 /* The prover tests a guess's parts before they are searched, at nodes with this many guesses left or
  * more that no best total bounds yet (hs_optimizer_set_feasibility). */
 #define FEAS_FROM_DEFAULT 5
+
+/* Before the parts of a guess are searched for their values under a bound, each is searched with its
+ * bound plus this many quarters of its share of the gap (probe_parts in optimize-search.c). */
+#define PROBE_SHARE_DEFAULT 6
 
 /* Slots of the optimiser's cache of stepped parts (a power of two). */
 #define STEP_SLOTS (1u << 16)
@@ -179,6 +186,8 @@ struct HsOptimizer {
   HsProver *feas;         /* refutes guesses whose parts cannot be solved at all (made on first use) */
   gboolean feas_borrowed; /* feas is the caller's (hs_optimizer_share_prover) */
   guint feas_from;        /* ... at nodes with at least this many guesses left (0: never) */
+  guint probe_share;      /* eval_guess probes a guess's parts first with this many quarters of their
+                           * share of its gap (hs_optimizer_set_probe_share; 0: never) */
   guint64 memo_limit;
   guint64 flushes_at_start; /* memo.flushes when the current call started */
   Level *lv[MAX_LEVELS];

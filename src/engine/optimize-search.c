@@ -407,6 +407,45 @@ parts_solvable(HsOptimizer *O, Level *L, guint r, guint n_todo)
   return ok;
 }
 
+/* Before the parts L->todo[0..N_TODO) of a guess (R guesses left at its node, level LVL) are searched
+ * for their values, each is searched with a budget of its bound plus its share of what the guess may
+ * still cost before its total TOTAL (every part at its bound) reaches THR: O->probe_share quarters of
+ * the gap THR - TOTAL, divided in proportion to the parts' sizes. A part that fails high raises its
+ * bound (L->plb) by what it found; one below its budget gets its value. Returns the new total, which
+ * reaches THR as soon as the raised bounds do: the guess is then dropped without a part searched to
+ * its value. Without this, the largest part was searched first with the whole gap as its budget, to
+ * its value when that fitted, and a guess whose bound is far below its cost (the many second guesses
+ * of a large part that each cost more than the best) paid for exact values of its largest parts
+ * before the sum of them reached THR; a part's excess over its bound mostly shows in a search with a
+ * budget near that bound. The values and lower bounds found stay in the memo for the search after. */
+static guint32
+probe_parts(HsOptimizer *O, Level *L, guint r, guint lvl, guint n_todo, guint32 thr, guint32 total)
+{
+  guint64 size_sum = 0;
+  for (guint k = 0; k < n_todo; k++)
+    size_sum += L->part.size[L->todo[k]];
+  const guint64 gap = thr - total;
+  for (guint k = 0; k < n_todo; k++) {
+    const guint p = L->todo[k];
+    const guint64 share = (gap * L->part.size[p] * O->probe_share + size_sum * 4 - 1) / (size_sum * 4);
+    const guint32 budget = (guint32)MIN((guint64)L->plb[p] + MAX(share, 1u), (guint64)thr - (total - L->plb[p]));
+    guint32 g;
+    const guint32 v = hs_opt_solve(O, L->part.buf + L->part.start[p], L->part.size[p], L->part.h1[p], L->part.h2[p],
+                                   &L->child[p], r - 1, lvl + 1, budget, L->kind[p], &g);
+    if (O->cancelled)
+      return INF;
+    if (v > L->plb[p]) {
+      total += v - L->plb[p];
+      L->plb[p] = v;
+    }
+    if (total >= thr) {
+      O->stats.probed++;
+      return (guint32)MIN((guint64)total, (guint64)INF);
+    }
+  }
+  return total;
+}
+
 /* The total after pool position J (word W) at a node (S, ST, R guesses left, level LVL) when it is
  * below THR, else some lower bound >= THR. */
 static guint32
@@ -452,6 +491,13 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
   /* The guess passed its bounds and nothing bounds the node: can its parts be solved at all? */
   if (r >= O->feas_from && O->feas_from != 0 && n_todo > 0 && thr >= INF / 2 && !parts_solvable(O, L, r, n_todo))
     return INF;
+  /* Under a bound, probe the parts first (with one part and a share of a whole gap or more, the probe
+   * would be the search itself). */
+  if (O->probe_share != 0 && (n_todo > 1 || (n_todo == 1 && O->probe_share < 4)) && thr < INF / 2) {
+    total = probe_parts(O, L, r, lvl, n_todo, thr, total);
+    if (total >= thr)
+      return total;
+  }
   for (guint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
     const guint32 rest = total - L->plb[p]; /* the others at their bounds or exact values */

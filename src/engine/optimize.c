@@ -35,6 +35,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   O->memo_limit = G_GUINT64_CONSTANT(1) << 30;
   hs_memo_set_max_count(&O->memo, G_GUINT64_CONSTANT(1) << 22);
   O->feas_from = FEAS_FROM_DEFAULT;
+  O->probe_share = PROBE_SHARE_DEFAULT;
   return O;
 }
 
@@ -79,6 +80,12 @@ void
 hs_optimizer_set_feasibility(HsOptimizer *O, guint from_left)
 {
   O->feas_from = from_left;
+}
+
+void
+hs_optimizer_set_probe_share(HsOptimizer *O, guint quarters)
+{
+  O->probe_share = quarters;
 }
 
 void
@@ -251,8 +258,10 @@ hs_optimizer_strategy(HsOptimizer *O, guint opener, guint max_guesses, HsOptimiz
     hs_search_build_tree(O->core, &game, choose_optimal, O, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_INTERNAL, error);
   O->want_guess = FALSE;
   /* The tree's searches (parts the memo no longer held) count too. */
-  if (stats)
+  if (stats) {
+    *stats = O->stats;
     memo_stats(O, stats);
+  }
   if (s == NULL)
     return NULL;
   if (hs_histogram_total(&s->hist) != total || !s->complete) {
