@@ -7,7 +7,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <string.h>
-#include <glib/gstdio.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -375,6 +374,35 @@ test_feasibility_real_lists(void **state)
     hs_strategy_free(tree[pass]);
 }
 
+/* NA answers and NG other guesses drawn at random (no word twice) from ORIG's answers and guesses,
+ * parsed in memory. */
+static HsWords *
+random_lists(const HsWords *orig, GRand *rng, guint na, guint ng)
+{
+  g_autoptr(GString) ans = g_string_new(NULL);
+  g_autoptr(GString) gue = g_string_new(NULL);
+  g_autofree guint8 *used = g_malloc0(orig->n_words);
+  for (guint k = 0; k < na;) {
+    guint a = (guint)g_rand_int_range(rng, 0, (gint)orig->n_answers);
+    if (!used[a]++) {
+      g_string_append_printf(ans, "%s\n", orig->text[a]);
+      k++;
+    }
+  }
+  for (guint k = 0; k < ng;) {
+    guint g = (guint)g_rand_int_range(rng, (gint)orig->n_answers, (gint)orig->n_words);
+    if (!used[g]++) {
+      g_string_append_printf(gue, "%s\n", orig->text[g]);
+      k++;
+    }
+  }
+  GError *e = NULL;
+  HsWords *w = hs_words_parse(ans->str, ans->len, "a", gue->str, gue->len, "g", &e);
+  assert_null(e);
+  assert_non_null(w);
+  return w;
+}
+
 /* Random small lists drawn from the original lists (several letters families, so that hard mode and
  * the cap bite). */
 static void
@@ -383,35 +411,10 @@ test_brute_random_lists(void **state)
   (void)state;
   g_autoptr(HsWords) orig = hs_test_load_set("original");
   g_autoptr(GRand) rng = g_rand_new_with_seed(2022);
-  g_autofree char *dir = g_dir_make_tmp("hs-opt-XXXXXX", NULL);
   for (guint trial = 0; trial < 4; trial++) {
-    GString *ans = g_string_new(NULL), *gue = g_string_new(NULL);
-    g_autofree guint8 *used = g_malloc0(orig->n_words);
-    for (guint k = 0; k < 18;) {
-      guint a = (guint)g_rand_int_range(rng, 0, (gint)orig->n_answers);
-      if (!used[a]++) {
-        g_string_append_printf(ans, "%s\n", orig->text[a]);
-        k++;
-      }
-    }
-    for (guint k = 0; k < 14;) {
-      guint g = (guint)g_rand_int_range(rng, (gint)orig->n_answers, (gint)orig->n_words);
-      if (!used[g]++) {
-        g_string_append_printf(gue, "%s\n", orig->text[g]);
-        k++;
-      }
-    }
-    g_autofree char *ap = g_build_filename(dir, "a.txt", NULL), *gp = g_build_filename(dir, "g.txt", NULL);
-    assert_true(g_file_set_contents(ap, ans->str, -1, NULL));
-    assert_true(g_file_set_contents(gp, gue->str, -1, NULL));
-    g_string_free(ans, TRUE);
-    g_string_free(gue, TRUE);
-    g_autoptr(HsWords) w = hs_test_load(ap, gp);
+    g_autoptr(HsWords) w = random_lists(orig, rng, 18, 14);
     compare_with_brute(w, 4, NULL);
-    g_unlink(ap);
-    g_unlink(gp);
   }
-  g_rmdir(dir);
 }
 
 #if HS_MAX_LEN >= 7
@@ -630,35 +633,10 @@ test_step_bound(void **state)
     checked += step_cases(prove, rules[ri], rng, 6, 4);
   }
   /* Larger random lists: bigger parts, rows skipped under a budget; against the plain computation. */
-  g_autofree char *dir = g_dir_make_tmp("hs-step-XXXXXX", NULL);
-  g_autofree char *ap = g_build_filename(dir, "a.txt", NULL), *gp = g_build_filename(dir, "g.txt", NULL);
   for (guint trial = 0; trial < 2; trial++) {
-    GString *ans = g_string_new(NULL), *gue = g_string_new(NULL);
-    g_autofree guint8 *used = g_malloc0(orig->n_words);
-    for (guint k = 0; k < 150;) {
-      guint a = (guint)g_rand_int_range(rng, 0, (gint)orig->n_answers);
-      if (!used[a]++) {
-        g_string_append_printf(ans, "%s\n", orig->text[a]);
-        k++;
-      }
-    }
-    for (guint k = 0; k < 60;) {
-      guint g = (guint)g_rand_int_range(rng, (gint)orig->n_answers, (gint)orig->n_words);
-      if (!used[g]++) {
-        g_string_append_printf(gue, "%s\n", orig->text[g]);
-        k++;
-      }
-    }
-    assert_true(g_file_set_contents(ap, ans->str, -1, NULL));
-    assert_true(g_file_set_contents(gp, gue->str, -1, NULL));
-    g_string_free(ans, TRUE);
-    g_string_free(gue, TRUE);
-    g_autoptr(HsWords) w = hs_test_load(ap, gp);
+    g_autoptr(HsWords) w = random_lists(orig, rng, 150, 60);
     checked += step_cases(w, rules[trial % 2], rng, 3, 0);
   }
-  g_unlink(ap);
-  g_unlink(gp);
-  g_rmdir(dir);
   assert_true(checked > 1000);
 }
 
