@@ -33,6 +33,18 @@ hs_test_format(guint p, HsPatternStyle style, char *buf)
   return hs_pattern_format(p, 5, 5, style, buf);
 }
 
+/* The lists in the texts ANSWERS and GUESSES (GUESSES may be NULL), parsed in memory; a failure fails
+ * the test. */
+static inline HsWords *
+hs_test_parse_lists(const char *answers, const char *guesses)
+{
+  GError *e = NULL;
+  HsWords *w = hs_words_parse(answers, strlen(answers), "a", guesses, guesses ? strlen(guesses) : 0, "g", &e);
+  if (w == NULL)
+    fail_msg("%s", e->message);
+  return w;
+}
+
 /* hs_rules_row_allows on words given as text (any two words of one length): a list of the words and a
  * spare, made for the question. */
 static inline gboolean
@@ -42,10 +54,7 @@ hs_test_row_allows(HsRules rules, const char *guess, HsPat pattern, const char *
   g_autofree char *answers =
     strcmp(guess, word) != 0 ? g_strdup_printf("%s\n%s\n", word, guess) : g_strdup_printf("%s\n", word);
   g_autofree char *guesses = g_strdup_printf("%s\n", spare);
-  GError *e = NULL;
-  HsWords *w = hs_words_parse(answers, strlen(answers), "a", guesses, strlen(guesses), "g", &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
+  HsWords *w = hs_test_parse_lists(answers, guesses);
   gboolean ok = hs_rules_row_allows(rules, w, hs_words_lookup(w, guess), pattern, 0);
   hs_words_free(w);
   return ok;
@@ -176,6 +185,25 @@ static inline HsWords *
 hs_test_tiny(void)
 {
   return hs_test_load(HS_TEST_DATA "tiny-answers.txt", HS_TEST_DATA "tiny-guesses.txt");
+}
+
+/* NA answers and NG other guesses drawn at random (no word twice, answers first) from ORIG's answers
+ * and guesses, parsed in memory. */
+static inline HsWords *
+hs_test_random_lists(const HsWords *orig, GRand *rng, guint na, guint ng)
+{
+  g_autoptr(GString) ans = g_string_new(NULL);
+  g_autoptr(GString) gue = g_string_new(NULL);
+  g_autofree guint8 *used = g_malloc0(orig->n_words);
+  for (guint k = 0; k < na + ng;) {
+    const guint x = k < na ? (guint)g_rand_int_range(rng, 0, (gint)orig->n_answers)
+                           : (guint)g_rand_int_range(rng, (gint)orig->n_answers, (gint)orig->n_words);
+    if (!used[x]++) {
+      g_string_append_printf(k < na ? ans : gue, "%s\n", orig->text[x]);
+      k++;
+    }
+  }
+  return hs_test_parse_lists(ans->str, gue->str);
 }
 
 /* The whole of PATH (NUL-terminated; *LEN may be NULL); a failure fails the test. */

@@ -374,35 +374,6 @@ test_feasibility_real_lists(void **state)
     hs_strategy_free(tree[pass]);
 }
 
-/* NA answers and NG other guesses drawn at random (no word twice) from ORIG's answers and guesses,
- * parsed in memory. */
-static HsWords *
-random_lists(const HsWords *orig, GRand *rng, guint na, guint ng)
-{
-  g_autoptr(GString) ans = g_string_new(NULL);
-  g_autoptr(GString) gue = g_string_new(NULL);
-  g_autofree guint8 *used = g_malloc0(orig->n_words);
-  for (guint k = 0; k < na;) {
-    guint a = (guint)g_rand_int_range(rng, 0, (gint)orig->n_answers);
-    if (!used[a]++) {
-      g_string_append_printf(ans, "%s\n", orig->text[a]);
-      k++;
-    }
-  }
-  for (guint k = 0; k < ng;) {
-    guint g = (guint)g_rand_int_range(rng, (gint)orig->n_answers, (gint)orig->n_words);
-    if (!used[g]++) {
-      g_string_append_printf(gue, "%s\n", orig->text[g]);
-      k++;
-    }
-  }
-  GError *e = NULL;
-  HsWords *w = hs_words_parse(ans->str, ans->len, "a", gue->str, gue->len, "g", &e);
-  assert_null(e);
-  assert_non_null(w);
-  return w;
-}
-
 /* Random small lists drawn from the original lists (several letters families, so that hard mode and
  * the cap bite). */
 static void
@@ -412,7 +383,7 @@ test_brute_random_lists(void **state)
   g_autoptr(HsWords) orig = hs_test_load_set("original");
   g_autoptr(GRand) rng = g_rand_new_with_seed(2022);
   for (guint trial = 0; trial < 4; trial++) {
-    g_autoptr(HsWords) w = random_lists(orig, rng, 18, 14);
+    g_autoptr(HsWords) w = hs_test_random_lists(orig, rng, 18, 14);
     compare_with_brute(w, 4, NULL);
   }
 }
@@ -466,10 +437,7 @@ test_brute_probed(void **state)
       g_string_append_printf(ans, "%s\n", orig->text[a]);
       n++;
     }
-  static const char guesses[] = "crane\nsloth\n";
-  GError *e = NULL;
-  g_autoptr(HsWords) w = hs_words_parse(ans->str, ans->len, "a", guesses, sizeof guesses - 1, "g", &e);
-  assert_non_null(w);
+  g_autoptr(HsWords) w = hs_test_parse_lists(ans->str, "crane\nsloth\n");
   guint64 most = 0, flushes = 0, refuted = 0, infeasible = 0, probed = 0;
   compare_with_brute_memo(w, 5, G_GUINT64_CONSTANT(1) << 22, 5, 1, &most, &flushes, &refuted, &infeasible, &probed);
   assert_true(probed > 0);
@@ -634,7 +602,7 @@ test_step_bound(void **state)
   }
   /* Larger random lists: bigger parts, rows skipped under a budget; against the plain computation. */
   for (guint trial = 0; trial < 2; trial++) {
-    g_autoptr(HsWords) w = random_lists(orig, rng, 150, 60);
+    g_autoptr(HsWords) w = hs_test_random_lists(orig, rng, 150, 60);
     checked += step_cases(w, rules[trial % 2], rng, 3, 0);
   }
   assert_true(checked > 1000);

@@ -9,7 +9,6 @@
 #include <cmocka.h>
 
 #include <string.h>
-#include <glib/gstdio.h>
 
 #include "hardsix/hardsix.h"
 #include "test-brute.h"
@@ -233,28 +232,9 @@ test_brute_random_lists(void **state)
   (void)state;
   g_autoptr(HsWords) orig_words = hs_test_load_set("original");
   for (guint seed = 1; seed <= RANDOM_LISTS; seed++) {
-    GRand *rng = g_rand_new_with_seed(seed);
-    g_autoptr(GString) a = g_string_new(NULL), g = g_string_new(NULL);
-    g_autofree guint8 *used = g_new0(guint8, orig_words->n_words);
-    for (guint k = 0; k < 34;) {
-      guint x = k < 22 ? (guint)g_rand_int_range(rng, 0, (gint)orig_words->n_answers)
-                       : (guint)g_rand_int_range(rng, (gint)orig_words->n_answers, (gint)orig_words->n_words);
-      if (used[x])
-        continue;
-      used[x] = 1;
-      g_string_append_printf(k < 22 ? a : g, "%s\n", orig_words->text[x]);
-      k++;
-    }
-    g_rand_free(rng);
-    g_autofree char *dir = g_dir_make_tmp("hardsix-prove-XXXXXX", NULL);
-    g_autofree char *ap = g_build_filename(dir, "answers.txt", NULL);
-    g_autofree char *gp = g_build_filename(dir, "guesses.txt", NULL);
-    assert_true(g_file_set_contents(ap, a->str, -1, NULL));
-    assert_true(g_file_set_contents(gp, g->str, -1, NULL));
-    compare_with_brute(ap, gp, 4, FALSE);
-    g_unlink(ap);
-    g_unlink(gp);
-    g_rmdir(dir);
+    g_autoptr(GRand) rng = g_rand_new_with_seed(seed);
+    g_autoptr(HsWords) w = hs_test_random_lists(orig_words, rng, 22, 12);
+    compare_words_with_brute(w, 4, FALSE);
   }
 }
 
