@@ -56,11 +56,7 @@ random_lists(GRand *rng)
   }
   if (g->len == 0)
     add_word(seen, g, "zzzzz");
-  GError *e = NULL;
-  HsWords *w = hs_words_parse(a->str, a->len, "answers", g->str, g->len, "guesses", &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
-  return w;
+  return hs_test_parse_lists(a->str, g->str);
 }
 
 #ifdef HARDSIX_TEST_BRUTE_H

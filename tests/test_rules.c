@@ -101,10 +101,7 @@ row_words(void)
       if (g_hash_table_add(seen, (gpointer)ws[k]))
         g_string_append_printf(g_hash_table_size(seen) % 2 ? a : g, "%s\n", ws[k]);
   }
-  GError *e = NULL;
-  HsWords *w = hs_words_parse(a->str, a->len, "a", g->str, g->len, "g", &e);
-  if (w == NULL)
-    fail_msg("%s", e->message);
+  HsWords *w = hs_test_parse_lists(a->str, g->str);
   g_string_free(a, TRUE);
   g_string_free(g, TRUE);
   g_hash_table_destroy(seen);
