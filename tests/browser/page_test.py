@@ -7,7 +7,8 @@ strategy files the page was made from, by base name), ROOT (the repository: data
 Checks: the time to the first guess shown; 200 random answers of two strategies played by clicking
 tiles, each ending on the answer after exactly the guesses 'hardsix explain --strategy' gives; a game
 played with the keyboard only; an impossible pattern refused; the answer search on 20 answers; the
-opener search on 20 openers against the TSV rows; phone width; katakana words and short guesses.
+opener search on 20 openers of the 2022 lists and 10 of the 2023 lists against the TSV rows; phone
+width; katakana words and short guesses.
 """
 import json
 import os
@@ -330,6 +331,35 @@ def check_opener_search(d, rng):
     ok(name) if not bad else fail(name, *bad[:5])
 
 
+def check_opener_search_2023(d, rng):
+    """The 2023 lists' group: the optimum and the within-6 verdict of 10 openers against their TSV rows."""
+    path = os.path.join(ROOT, "output/optimize-all/nyt2023.tsv")
+    if not os.path.exists(path):
+        print("skip page-opener-search-nyt2023 (output/optimize-all/nyt2023.tsv is not there)")
+        return
+    opt, six = read_tsv(path), read_tsv(os.path.join(ROOT, "output/prove-within-6/nyt2023.tsv"))
+    totals = sorted(int(f[2]) for f in opt.values() if f[1] == "optimal")
+    words = rng.sample(sorted(opt), 8) + ["tarse", "salet"]
+    field = d.find_element(By.ID, "opener")
+    bad = []
+    for w in words:
+        field.clear()
+        field.send_keys(w + Keys.ENTER)
+        rows = d.execute_script(
+            "return [...document.querySelectorAll('#opener-result .group[data-lists=nyt2023] tr')].map(tr =>"
+            " ({...tr.dataset}))")
+        by = {(r["kind"], r["cap"]): r for r in rows}
+        o, p, f = by.get(("optimize", "6")), by.get(("prove", "6")), opt[w]
+        want_v = {"optimal": "o", "impossible": "i"}[f[1]]
+        rank = str(1 + sum(1 for t in totals if t < int(f[2]))) if want_v == "o" else None
+        if o is None or o["verdict"] != want_v or (rank and (o.get("total"), o.get("rank")) != (f[2], rank)):
+            bad.append(f"{w}: optimize row {o}, TSV {f}, rank {rank}")
+        if p is None or p["verdict"] != {"proven": "p", "impossible": "i"}[six[w][1]]:
+            bad.append(f"{w}: within-6 row {p}, TSV {six[w]}")
+    name = f"page-opener-search-nyt2023-{len(words)}"
+    ok(name) if not bad else fail(name, *bad[:5])
+
+
 def check_phone_width(d):
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 800, "deviceScaleFactor": 2,
                                                              "mobile": True})
@@ -407,6 +437,7 @@ def main():
         check_answer_search(d, data, rng)
         if data["tables"]:
             check_opener_search(d, rng)
+            check_opener_search_2023(d, rng)
         check_phone_width(d)
         check_katakana(d, html, match)
         if os.environ.get("SCREENSHOT"):
