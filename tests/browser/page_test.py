@@ -298,21 +298,28 @@ def read_tsv(path):
     return rows
 
 
-def check_opener_search(d, rng):
-    opt = read_tsv(os.path.join(ROOT, "output/optimize-all/nyt2022.tsv"))
-    five = read_tsv(os.path.join(ROOT, "output/prove-within-5/nyt2022.tsv"))
+def check_opener_search(d, rng, lists, cap, n, extra):
+    """Opener look-ups in the group of LISTS for N random openers and EXTRA, against the TSV rows: the
+    optimum column of output/optimize-all/LISTS.tsv (verdict; total, average, rank and the marked bar
+    of the chart of totals) and the within-CAP column of output/prove-within-CAP/LISTS.tsv."""
+    path = os.path.join(ROOT, f"output/optimize-all/{lists}.tsv")
+    name = "page-opener-search" + ("" if lists == "nyt2022" else f"-{lists}")
+    if not os.path.exists(path):
+        print(f"skip {name} (output/optimize-all/{lists}.tsv is not there)")
+        return
+    opt, proved = read_tsv(path), read_tsv(os.path.join(ROOT, f"output/prove-within-{cap}/{lists}.tsv"))
     totals = sorted(int(f[2]) for f in opt.values() if f[1] == "optimal")
-    words = rng.sample(sorted(opt), 18) + ["salet", "aargh"]
+    words = rng.sample(sorted(opt), n) + extra
     field = d.find_element(By.ID, "opener")
     bad = []
     for w in words:
         field.clear()
         field.send_keys(w + Keys.ENTER)
         rows = d.execute_script(
-            "return [...document.querySelectorAll('#opener-result .group[data-lists=nyt2022] tr')].map(tr =>"
+            f"return [...document.querySelectorAll('#opener-result .group[data-lists={lists}] tr')].map(tr =>"
             " ({...tr.dataset}))")
         by = {(r["kind"], r["cap"]): r for r in rows}
-        o, p = by.get(("optimize", "6")), by.get(("prove", "5"))
+        o, p = by.get(("optimize", "6")), by.get(("prove", str(cap)))
         f = opt[w]
         want_v = {"optimal": "o", "impossible": "i", "worse": "w"}[f[1]]
         if o is None or o["verdict"] != want_v:
@@ -322,41 +329,12 @@ def check_opener_search(d, rng):
             if o.get("total") != f[2] or o.get("average") != f[3] or o.get("rank") != str(rank):
                 bad.append(f"{w}: page total {o.get('total')} average {o.get('average')} rank {o.get('rank')}, "
                            f"TSV {f[2]} {f[3]}, rank {rank}")
-        want5 = {"proven": "p", "impossible": "i", "undecided": "u"}[five[w][1]]
-        if p is None or p["verdict"] != want5:
-            bad.append(f"{w}: within-5 row {p}, TSV {five[w]}")
+        want_p = {"proven": "p", "impossible": "i", "undecided": "u"}[proved[w][1]]
+        if p is None or p["verdict"] != want_p:
+            bad.append(f"{w}: within-{cap} row {p}, TSV {proved[w]}")
         if want_v == "o" and not d.find_elements(By.CSS_SELECTOR, "#opener-result svg .bar.mark"):
             bad.append(f"{w}: no marked bar in the chart of totals")
-    name = f"page-opener-search-{len(words)}"
-    ok(name) if not bad else fail(name, *bad[:5])
-
-
-def check_opener_search_2023(d, rng):
-    """The 2023 lists' group: the optimum and the within-6 verdict of 10 openers against their TSV rows."""
-    path = os.path.join(ROOT, "output/optimize-all/nyt2023.tsv")
-    if not os.path.exists(path):
-        print("skip page-opener-search-nyt2023 (output/optimize-all/nyt2023.tsv is not there)")
-        return
-    opt, six = read_tsv(path), read_tsv(os.path.join(ROOT, "output/prove-within-6/nyt2023.tsv"))
-    totals = sorted(int(f[2]) for f in opt.values() if f[1] == "optimal")
-    words = rng.sample(sorted(opt), 8) + ["tarse", "salet"]
-    field = d.find_element(By.ID, "opener")
-    bad = []
-    for w in words:
-        field.clear()
-        field.send_keys(w + Keys.ENTER)
-        rows = d.execute_script(
-            "return [...document.querySelectorAll('#opener-result .group[data-lists=nyt2023] tr')].map(tr =>"
-            " ({...tr.dataset}))")
-        by = {(r["kind"], r["cap"]): r for r in rows}
-        o, p, f = by.get(("optimize", "6")), by.get(("prove", "6")), opt[w]
-        want_v = {"optimal": "o", "impossible": "i"}[f[1]]
-        rank = str(1 + sum(1 for t in totals if t < int(f[2]))) if want_v == "o" else None
-        if o is None or o["verdict"] != want_v or (rank and (o.get("total"), o.get("rank")) != (f[2], rank)):
-            bad.append(f"{w}: optimize row {o}, TSV {f}, rank {rank}")
-        if p is None or p["verdict"] != {"proven": "p", "impossible": "i"}[six[w][1]]:
-            bad.append(f"{w}: within-6 row {p}, TSV {six[w]}")
-    name = f"page-opener-search-nyt2023-{len(words)}"
+    name += f"-{len(words)}"
     ok(name) if not bad else fail(name, *bad[:5])
 
 
@@ -436,8 +414,8 @@ def main():
         check_impossible(d, data)
         check_answer_search(d, data, rng)
         if data["tables"]:
-            check_opener_search(d, rng)
-            check_opener_search_2023(d, rng)
+            check_opener_search(d, rng, "nyt2022", 5, 18, ["salet", "aargh"])
+            check_opener_search(d, rng, "nyt2023", 6, 8, ["tarse", "salet"])
         check_phone_width(d)
         check_katakana(d, html, match)
         if os.environ.get("SCREENSHOT"):
