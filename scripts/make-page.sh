@@ -7,7 +7,7 @@
 # Usage: sh scripts/make-page.sh HARDSIX WORKDIR OUT.html (from the repository's top folder)
 set -eu
 hs=$1 work=$2 out=$3
-# The K best optimal openers of table T.
+# best TABLE K: the K optimal openers of TABLE with the fewest total guesses, ties by opener.
 best() {
   LC_ALL=C awk -F'\t' '$2 == "optimal" { print $3, $1 }' "$1" | LC_ALL=C sort -k1,1n -k2,2 | head -n "$2" | cut -d' ' -f2
 }
