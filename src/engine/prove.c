@@ -85,7 +85,7 @@ void
 hs_prove_tuning_init(HsProveTuning *t)
 {
   t->probe_min_r = 4;
-  t->probe_budget = 800;
+  t->probe_budget = 12800;
   t->trouble_first = 4;
   t->sub_budget = 16u << 20;
   t->part_budget = 200;
