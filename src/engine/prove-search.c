@@ -182,11 +182,6 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
       local_put(L, p, MEMO_FAIL);
     return ok ? TRY_WORKS : TRY_FAILS;
   }
-  if (r - 1 >= 3 && L->n_cores > 0 && hs_prove_core_covers(L, T, size, hs_prove_set_signature(T, size), &L->child[p])) {
-    hs_memo_put_weighted(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL, hs_memo_weight(r - 1, size));
-    local_put(L, p, MEMO_FAIL);
-    return TRY_FAILS;
-  }
   guint32 g;
   if (probe)
     P->probe_end = P->stats.nodes + probe;
@@ -207,6 +202,25 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
   if (!hs_prove_stopped(P))
     local_put(L, p, MEMO_FAIL);
   return TRY_FAILS;
+}
+
+/* With R_PART >= 3 guesses left after the guess: the first of its parts L->todo[0..N) that contains
+ * a failing part the node remembers (a core, under a state no stricter), or -1. All parts are looked
+ * at before any is searched: the parts that work are usually searched first (order_parts), so a
+ * failing part found here saves their search (mecum: 6.81 M -> 6.55 M nodes). */
+static gint
+covered_part(HsProver *P, Level *L, guint r_part, guint n)
+{
+  for (guint k = 0; k < n; k++) {
+    const guint p = L->todo[k], size = L->part.size[p];
+    const guint16 *T = L->part.buf + L->part.start[p];
+    if (hs_prove_core_covers(L, T, size, hs_prove_set_signature(T, size), &L->child[p])) {
+      hs_memo_put_weighted(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL, hs_memo_weight(r_part, size));
+      local_put(L, p, MEMO_FAIL);
+      return (gint)p;
+    }
+  }
+  return -1;
 }
 
 /* Three guesses left, W just measured into L->part: TRUE (L->failed set) when W's largest part is
@@ -285,6 +299,13 @@ try_guess(HsProver *P, const guint16 *S, guint n, const HsState *st, guint w, co
     hs_partition_place(&L->part, S, n, P->rows[w], sub_row);
   if (n_todo < 0)
     return TRY_FAILS;
+  if (r - 1 >= 3 && L->n_cores > 0) {
+    const gint c = covered_part(P, L, r - 1, (guint)n_todo);
+    if (c >= 0) {
+      L->failed = (guint)c;
+      return TRY_FAILS;
+    }
+  }
   gint unknown = -1;
   for (gint k = 0; k < n_todo; k++) {
     guint p = L->todo[k];
