@@ -58,7 +58,8 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
 }
 
 /* Search settings under which every comparison is repeated: the defaults; probing from three guesses
- * left with tiny budgets (aborted probes, later rounds, trouble reordering); no sub-tables (the
+ * left with tiny budgets (aborted probes, later rounds, trouble reordering, budgets raised after one or
+ * two failed guesses); no sub-tables (the
  * feedback-table paths and lazy scoring) and a memo of 3 entries (thinned all the time); and rounds
  * and clusters only for the smallest caps, so that openers of larger caps escalate to them after a
  * node or a few (escalate_nodes), with the orders alternating every few nodes (switch_nodes), the
@@ -73,10 +74,14 @@ tunings(HsProveTuning *t)
   t[1].probe_min_r = 3;
   t[1].probe_budget = 1;
   t[1].trouble_first = 1;
+  t[1].probe_raise_after = 1;
+  t[1].probe_raise = 2;
   t[1].refine_min_r = 3;
   t[2].probe_min_r = 3;
   t[2].probe_budget = 3;
   t[2].trouble_first = 2;
+  t[2].probe_raise_after = 2;
+  t[2].probe_raise = 3;
   t[2].sub_budget = 0;
   t[2].memo_max_entries = 3; /* the memo thins itself all the time */
   t[3].refute_max_guesses = 1;

@@ -96,6 +96,7 @@ hs_prove_level_reset(HsProver *P, Level *L)
   for (guint i = 0; i < L->n_trouble; i++)
     L->tmark[L->tlist[i]] = 0;
   L->n_trouble = L->n_fails = 0;
+  L->probe_top = 0;
   L->next_reorder = P->tuning.trouble_first ? P->tuning.trouble_first : G_MAXUINT;
   L->cap = G_MAXUINT;
   L->n_cores = L->next_core = 0;

@@ -355,7 +355,9 @@ try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *s
 {
   for (guint k = 0; k < m; k++) {
     guint j = order[k];
-    int res = try_guess(P, S, n, st, L->legal[j], L->sub_ok ? L->sub + (gsize)j * n : NULL, r, lvl, probing);
+    const guint raise = P->tuning.probe_raise_after;
+    const guint64 budget = probing && raise && L->n_fails >= raise ? probing * P->tuning.probe_raise : probing;
+    int res = try_guess(P, S, n, st, L->legal[j], L->sub_ok ? L->sub + (gsize)j * n : NULL, r, lvl, budget);
     if (res == TRY_WORKS) {
       *guess = L->legal[j];
       return TRUE;
@@ -364,6 +366,7 @@ try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *s
       return FALSE;
     if (res == TRY_UNKNOWN) {
       L->unknown[L->n_unknown++] = j;
+      L->probe_top = MAX(L->probe_top, budget);
       continue;
     }
     if (probing && note_failure(L))
@@ -543,7 +546,7 @@ static gboolean
 retry_undecided(HsProver *P, Node *N, guint32 *guess)
 {
   Level *L = N->L;
-  for (guint64 budget = N->probing; N->cstar_res == TRY_UNKNOWN || L->n_unknown > 0;) {
+  for (guint64 budget = MAX(N->probing, L->probe_top); N->cstar_res == TRY_UNKNOWN || L->n_unknown > 0;) {
     budget = budget * PROBE_GROWTH > PROBE_LIMIT ? 0 : budget * PROBE_GROWTH;
     if (N->cstar_res == TRY_UNKNOWN) {
       if (try_cstar(P, N, budget, FALSE)) {

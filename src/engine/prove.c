@@ -85,7 +85,9 @@ void
 hs_prove_tuning_init(HsProveTuning *t)
 {
   t->probe_min_r = 4;
-  t->probe_budget = 12800;
+  t->probe_budget = 800;
+  t->probe_raise_after = 64;
+  t->probe_raise = 16;
   t->trouble_first = 4;
   t->sub_budget = 16u << 20;
   t->part_budget = 200;
@@ -102,6 +104,7 @@ hs_prover_set_tuning(HsProver *P, const HsProveTuning *t)
 {
   P->tuning = *t;
   P->tuning.probe_budget = MAX(1u, t->probe_budget);
+  P->tuning.probe_raise = MAX(1u, t->probe_raise);
   hs_memo_clear(&P->memo); /* entries found under other settings may name other guesses */
   hs_memo_set_max_count(&P->memo, t->memo_max_entries);
 }

@@ -97,8 +97,13 @@ void hs_prover_set_node_limit(HsProver *p, guint64 max_nodes);
 typedef struct {
   guint probe_min_r;        /* FAST: nodes with at least this many guesses left probe their guesses with
                          * node budgets before searching them fully (0: never); default 4 */
-  guint probe_budget;       /* first budget per part, in nodes; default 12800 (with 800, the refutation
-                             * of mecum's failing part spent 42 % of its nodes in probes that ran out) */
+  guint probe_budget;       /* first budget per part, in nodes; default 800 */
+  guint probe_raise_after;  /* FAST: a probing node that has seen this many guesses fail probes the rest
+                             * with budgets probe_raise times larger, and its later rounds start from
+                             * there (0: never); default 64. Small budgets suit nodes that work (they
+                             * find a guess early), larger ones nodes that fail (every guess must be
+                             * refuted, and a probe that runs out is done again) */
+  guint probe_raise;        /* ... by this factor (at least 1); default 16 */
   guint trouble_first;      /* FAST, probing nodes: reorder the untried guesses by the parts that made
                          * guesses fail after this many failures (0: never); default 4 */
   gsize sub_budget;         /* largest sub-table (pool words x candidates, bytes) a node keeps; default
