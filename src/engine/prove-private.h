@@ -51,12 +51,6 @@
  * until the budget would pass PROBE_LIMIT and the guess is searched without one. */
 #define PROBE_GROWTH 8
 #define PROBE_LIMIT 200000
-/* FAST order: a probing node that has seen HsProveTuning.probe_raise_after guesses fail probes the rest
- * with budgets HsProveTuning.probe_raise times larger. A node that works usually finds its guess early, where small budgets let
- * it pass over expensive guesses (prove logie --rules none on every word: 5.2 s; with budgets of 12800
- * from the start, 52 s); a node that fails must refute every guess, and there small budgets run out
- * and the work is done again (with 800 throughout, 42 % of the nodes of mecum's failing part were spent
- * in probes that ran out). */
 /* The driver orders an opener's parts still open hardest first (hs_prove_hardness) once its round
  * budget reaches this. */
 #define HARDNESS_FROM 12800

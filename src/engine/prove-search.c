@@ -346,17 +346,23 @@ note_failure(Level *L)
 }
 
 /* Tries the pool positions ORDER[0..M) in turn; TRUE (with *GUESS) on the first that works. With
- * PROBING, positions whose probe ran out of budget are appended to L->unknown; and the answers of the
- * parts that make guesses fail are gathered, and from time to time the guesses not yet tried are
- * reordered to split those first. */
+ * PROBING, positions whose probe ran out of budget are appended to L->unknown (L->probe_top the
+ * largest such budget); and the answers of the parts that make guesses fail are gathered, and from
+ * time to time the guesses not yet tried are reordered to split those first.
+ * Once tuning.probe_raise_after guesses have failed, the rest are probed with budgets probe_raise
+ * times larger. A node that works usually finds its guess early, and small budgets let it pass over
+ * costly guesses (prove logie --rules none on every word: 5.2 s; with budgets of 12800 from the
+ * start, 52 s); a node that fails must refute every guess, and there small budgets run out and the
+ * work is done again (with 800 throughout, 42 % of the nodes of mecum's failing part). */
 static gboolean
 try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *st, guint r, guint lvl, guint32 *order,
               guint m, guint64 probing, guint32 *guess)
 {
+  const guint raise_after = P->tuning.probe_raise_after;
   for (guint k = 0; k < m; k++) {
     guint j = order[k];
-    const guint raise = P->tuning.probe_raise_after;
-    const guint64 budget = probing && raise && L->n_fails >= raise ? probing * P->tuning.probe_raise : probing;
+    const gboolean raised = probing && raise_after && L->n_fails >= raise_after;
+    const guint64 budget = raised ? probing * P->tuning.probe_raise : probing;
     int res = try_guess(P, S, n, st, L->legal[j], L->sub_ok ? L->sub + (gsize)j * n : NULL, r, lvl, budget);
     if (res == TRY_WORKS) {
       *guess = L->legal[j];
