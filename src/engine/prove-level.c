@@ -70,9 +70,8 @@ hs_prove_level_new(HsProver *P, guint l)
   return P->lv[l];
 }
 
-/* Remembers the part T (N answers, canonical order) under ST as failing at level L. */
 void
-hs_prove_core_add(Level *L, const guint16 *T, guint n, const HsState *st)
+hs_prove_core_add(Level *L, const guint16 *T, guint n, const HsState *st, guint r)
 {
   if (n > CORE_WORDS)
     return;
@@ -82,11 +81,20 @@ hs_prove_core_add(Level *L, const guint16 *T, guint n, const HsState *st)
   Core *c = &L->cores[slot];
   c->st = *st;
   c->n = n;
+  c->r = r;
   c->sig = hs_prove_set_signature(T, n);
   memcpy(L->core_words + (gsize)slot * CORE_WORDS, T, n * sizeof *T);
 }
 
-/* Clears the per-node state of level L (trouble set, probes, cores, sub-table). */
+void
+hs_prove_levels_forget_cores(HsProver *P)
+{
+  for (guint l = 0; l < MAX_LEVELS; l++)
+    if (P->lv[l] != NULL)
+      P->lv[l]->n_cores = P->lv[l]->next_core = 0;
+}
+
+/* Clears the per-node state of level L (trouble set, probes, sub-table); not its cores. */
 void
 hs_prove_level_reset(HsProver *P, Level *L)
 {
@@ -99,7 +107,6 @@ hs_prove_level_reset(HsProver *P, Level *L)
   L->probe_top = 0;
   L->next_reorder = P->tuning.trouble_first ? P->tuning.trouble_first : G_MAXUINT;
   L->cap = G_MAXUINT;
-  L->n_cores = L->next_core = 0;
   if (++L->local_gen == 0) { /* wrapped: really clear */
     memset(L->local, 0, LOCAL_SLOTS * sizeof *L->local);
     L->local_gen = 1;

@@ -18,9 +18,10 @@
  * to fail. Parts of at most r - 1 answers are solved by playing them in turn; with one guess left a
  * part must be a single answer; with two left one legal guess must split it into singletons (part2
  * answers that from the node's sub-table, and remembers the answer under the node's own, weaker
- * state too: when a part fails there, it fails after every guess of the node). A node remembers its
- * failing parts ("cores"): a later part that contains one, under a state at least as strict, fails
- * without a search. Nodes keep a sub-table (their pool's feedback rows restricted to their set),
+ * state too: when a part fails there, it fails after every guess of the node). Each level remembers
+ * the failing parts of its nodes' guesses ("cores"): a later part that contains one, under a state at
+ * least as strict and with no more guesses left, fails without a search; a core is a fact about its
+ * set, state and guesses left, so it serves the node's siblings and later nodes of the level too. Nodes keep a sub-table (their pool's feedback rows restricted to their set),
  * from which their children gather their own rows instead of reading the big table. A pool keeps one
  * word per class of words that play alike on the node's letters (search.h); in normal mode, at nodes
  * with tuning.refine_min_r or more guesses left, also none whose parts another pool word splits
@@ -73,9 +74,12 @@
 #define BYTE_ROWS_MAX MIN(HS_PATTERNS, 255)
 /* The game's patterns (a constant in the narrow build: HS_GAME_PATTERNS). */
 #define PATS(P) HS_GAME_PATTERNS((P)->n_pats)
-/* Failing parts a node remembers (most recent ones), and the largest one it keeps. */
-#define CORE_MAX 32
-#define CORE_WORDS 128
+/* Failing parts a level remembers (the most recent ones), and the largest one it keeps. stets on the
+ * 2023 lists, cores per node of 32 and 128 words at most: 3.68 M nodes, 69 s; 512 of 512: 2.45 M,
+ * 41 s; kept across the nodes of a level: 2.20 M, 36 s (1,024 or 2,048 cores: fewer nodes, the same
+ * time, the scan of the cores costing what they save). */
+#define CORE_MAX 512
+#define CORE_WORDS 512
 /* Clusters (bound.h) a node keeps to reject guesses before partitioning. */
 #define CLUSTER_MAX HS_BOUND_KEEP
 /* part2: clusters of a part it filters the pool with, and the pairs of neighbours (canonical order)
@@ -110,6 +114,7 @@ typedef struct {
   HsState st;
   guint64 sig; /* OR of 1 << (answer % 64) over the part: a quick subset filter */
   guint n;     /* answers, at core_words + slot * CORE_WORDS */
+  guint r;     /* it cannot be solved within this many guesses (nor within fewer) */
 } Core;
 
 /* Scratch of one search level (one node per level is being expanded at any time). */
@@ -125,7 +130,7 @@ typedef struct {
   guint8 pok[HS_PATTERNS];                    /* the part is known solvable under the node's own state */
   HsPat todo[HS_PATTERNS];                    /* parts that still need a search, in the order they are searched */
   guint cap;                                  /* guesses with a part larger than this are rejected outright */
-  Core *cores;                                /* parts that made the node's guesses fail, with their states */
+  Core *cores;                                /* failing parts of guesses of the level's nodes, with their states */
   guint n_cores, next_core;
   guint16 *core_words; /* the cores' answers (CORE_MAX * CORE_WORDS) */
   guint failed;        /* after try_guess fails: the pattern of the part that failed */
@@ -216,12 +221,16 @@ struct HsProver {
 enum { TRY_FAILS = 0, TRY_WORKS = 1, TRY_UNKNOWN = 2 };
 
 /* prove-level.c: the scratch level L (allocated on first use), freeing them all, and clearing a
- * level's per-node state (trouble set, probes, cores, local cache) before a node is expanded. */
+ * level's per-node state (trouble set, probes, local cache) before a node is expanded. */
 Level *hs_prove_level_new(HsProver *P, guint l);
 void hs_prove_levels_free(HsProver *P);
 void hs_prove_level_reset(HsProver *P, Level *L);
-/* Remembers the part T (N answers, canonical order) under ST as failing at level L. */
-void hs_prove_core_add(Level *L, const guint16 *T, guint n, const HsState *st);
+/* Remembers at level L that the part T (N answers, canonical order) cannot be solved within R guesses
+ * under ST. Only a part whose search ended (not one cut off by a probe, a limit or a cancel). */
+void hs_prove_core_add(Level *L, const guint16 *T, guint n, const HsState *st, guint r);
+/* Forgets every level's cores: with the memo, so that what a search finds depends on the same history
+ * (the decisions before it in one prover) and on nothing else, whatever the threads. */
+void hs_prove_levels_forget_cores(HsProver *P);
 
 /* The scratch level L, allocated on first use. */
 static inline Level *
@@ -240,14 +249,15 @@ hs_prove_set_signature(const guint16 *T, guint n)
   return sig;
 }
 
-/* TRUE when the part T (N answers, SIG its signature) under ST contains a remembered failing part
- * under a state no stricter than ST: then T fails too. */
+/* TRUE when the part T (N answers, SIG its signature) under ST, with R guesses left, contains a
+ * remembered failing part under a state no stricter than ST that fails with R or more: then T fails
+ * too. */
 static inline gboolean
-hs_prove_core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsState *st)
+hs_prove_core_covers(const Level *L, const guint16 *T, guint n, guint64 sig, const HsState *st, guint r)
 {
   for (guint k = 0; k < L->n_cores; k++) {
     const Core *c = &L->cores[k];
-    if (c->n > n || (c->sig & ~sig) || !hs_state_within(&c->st, st))
+    if (c->n > n || c->r < r || (c->sig & ~sig) || !hs_state_within(&c->st, st))
       continue;
     /* Subset test by merging the two sorted lists. */
     const guint16 *F = L->core_words + (gsize)k * CORE_WORDS;

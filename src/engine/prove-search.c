@@ -197,8 +197,8 @@ search_part(HsProver *P, Level *L, guint p, guint r, guint lvl, gboolean sub, gu
   }
   if (ok)
     return TRY_WORKS;
-  if (r - 1 >= 3)
-    hs_prove_core_add(L, T, size, &L->child[p]);
+  if (r - 1 >= 3 && !hs_prove_stopped(P))
+    hs_prove_core_add(L, T, size, &L->child[p], r - 1);
   if (!hs_prove_stopped(P))
     local_put(L, p, MEMO_FAIL);
   return TRY_FAILS;
@@ -214,7 +214,7 @@ covered_part(HsProver *P, Level *L, guint r_part, guint n)
   for (guint k = 0; k < n; k++) {
     const guint p = L->todo[k], size = L->part.size[p];
     const guint16 *T = L->part.buf + L->part.start[p];
-    if (hs_prove_core_covers(L, T, size, hs_prove_set_signature(T, size), &L->child[p])) {
+    if (hs_prove_core_covers(L, T, size, hs_prove_set_signature(T, size), &L->child[p], r_part)) {
       hs_memo_put_weighted(&P->memo, L->ck1[p], L->ck2[p], MEMO_FAIL, hs_memo_weight(r_part, size));
       local_put(L, p, MEMO_FAIL);
       return (gint)p;

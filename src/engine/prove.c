@@ -99,13 +99,21 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->refine_min_r = 4;
 }
 
+/* Empties the memo and the cores of the levels: what the prover has settled so far. */
+static void
+forget_all(HsProver *P)
+{
+  hs_memo_clear(&P->memo);
+  hs_prove_levels_forget_cores(P);
+}
+
 void
 hs_prover_set_tuning(HsProver *P, const HsProveTuning *t)
 {
   P->tuning = *t;
   P->tuning.probe_budget = MAX(1u, t->probe_budget);
   P->tuning.probe_raise = MAX(1u, t->probe_raise);
-  hs_memo_clear(&P->memo); /* entries found under other settings may name other guesses */
+  forget_all(P); /* entries found under other settings may name other guesses */
   hs_memo_set_max_count(&P->memo, t->memo_max_entries);
 }
 
@@ -148,7 +156,7 @@ hs_prover_set_node_limit(HsProver *P, guint64 max_nodes)
 void
 hs_prover_reset(HsProver *P)
 {
-  hs_memo_clear(&P->memo);
+  forget_all(P);
 }
 
 /* ---- driver ---- */
@@ -294,7 +302,7 @@ decide_opener(HsProver *P, guint opener, guint max_guesses, gboolean keep, gbool
   /* What earlier decisions left is kept while it fills at most half the memo: beyond that their
    * heaviest entries would crowd out this opener's own when the memo is thinned. */
   if (!keep || (P->memo.max_count != 0 && P->memo.count > P->memo.max_count / 2))
-    hs_memo_clear(&P->memo);
+    forget_all(P);
   memset(&P->stats, 0, sizeof P->stats);
   const guint64 flushes0 = P->memo.flushes;
   P->order = P->first_order;
