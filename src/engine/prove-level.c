@@ -1,5 +1,6 @@
-/* hardsix — the prover's scratch levels (one per search depth, allocated on first use) and what a
- * level remembers while its node is expanded: failing parts ("cores") and the per-node resets. */
+/* hardsix — the prover's scratch levels (one per search depth, allocated on first use), the failing
+ * parts ("cores") a level remembers across its nodes until the memo is emptied, and the per-node
+ * resets. */
 #include "prove-private.h"
 
 #include <string.h>

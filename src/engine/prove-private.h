@@ -21,11 +21,12 @@
  * state too: when a part fails there, it fails after every guess of the node). Each level remembers
  * the failing parts of its nodes' guesses ("cores"): a later part that contains one, under a state at
  * least as strict and with no more guesses left, fails without a search; a core is a fact about its
- * set, state and guesses left, so it serves the node's siblings and later nodes of the level too. Nodes keep a sub-table (their pool's feedback rows restricted to their set),
- * from which their children gather their own rows instead of reading the big table. A pool keeps one
- * word per class of words that play alike on the node's letters (search.h); in normal mode, at nodes
- * with tuning.refine_min_r or more guesses left, also none whose parts another pool word splits
- * further (hs_alike_drop_refined), and the nodes below inherit the smaller pool. The FAST order
+ * set, state and guesses left, so it serves the node's siblings and later nodes of the level too.
+ * Nodes keep a sub-table (their pool's feedback rows restricted to their set), from which their
+ * children gather their own rows instead of reading the big table. A pool keeps one word per class
+ * of words that play alike on the node's letters (search.h); in normal mode, at nodes with
+ * tuning.refine_min_r or more guesses left, also none whose parts another pool word splits further
+ * (hs_alike_drop_refined), and the nodes below inherit the smaller pool. The FAST order
  * adds shortcuts (see prove.h): probing with node budgets, and reordering untried guesses by the
  * answers of the parts that made guesses fail.
  *
