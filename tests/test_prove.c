@@ -59,11 +59,10 @@ check_proof(const HsStrategy *s, HsRules rules, guint cap, guint opener)
 
 /* Search settings under which every comparison is repeated: the defaults; probing from three guesses
  * left with tiny budgets (aborted probes, later rounds, trouble reordering, budgets raised after one or
- * two failed guesses); no sub-tables (the
- * feedback-table paths and lazy scoring) and a memo of 3 entries (thinned all the time); and rounds
- * and clusters only for the smallest caps, so that openers of larger caps escalate to them after a
- * node or a few (escalate_nodes), with the orders alternating every few nodes (switch_nodes), the
- * last with a memo of 2 entries. */
+ * two failed guesses); no sub-tables (the feedback-table paths and lazy scoring) and a memo of 3
+ * entries (thinned all the time); and rounds and clusters only for the smallest caps, so that
+ * openers of larger caps escalate to them after a node or a few (escalate_nodes), with the orders
+ * alternating every few nodes (switch_nodes), the last with a memo of 2 entries. */
 #define N_TUNINGS 5
 
 static void
@@ -525,8 +524,9 @@ test_original_parts(void **state)
   /* Fixed cases first: tossy/bliss once failed (FAST without sub-tables skipped the best candidate);
    * in the other five a node with four guesses left raises its probe budgets (tunings 1 and 2), a
    * raised probe runs out, no guess works in the first round, and the later rounds start from the
-   * raised budget (seen with a counting build: crare/shade and emoji/anode under tuning 1, the
-   * other three under tuning 2). */
+   * raised budget (seen with a counting build at 890779e, four guesses left: crare/shade,
+   * emoji/anode and potes/ratty under tuning 1, cairn/waver, drear/wafer and potes/ratty under
+   * tuning 2; five left: drear/wafer under tuning 1). */
   static const char *const fixed[][2] = {
     { "tossy", "bliss" }, { "crare", "shade" }, { "emoji", "anode" },
     { "drear", "wafer" }, { "potes", "ratty" }, { "cairn", "waver" },
