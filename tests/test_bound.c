@@ -58,7 +58,7 @@ check_case(GRand *rng, const HsWords *w, const HsSearchCore *core, HsBound *boun
     g_autofree guint32 *list = g_new(guint32, w->n_words);
     HsAlike alike;
     hs_alike_init(&alike, w->n_words);
-    hs_alike_begin(&alike, hs_set_letters(core, S16, n));
+    hs_alike_begin(&alike, hs_set_letters(core, S16, n), w->n_words);
     guint n_list = 0;
     for (guint x = 0; x < w->n_words; x++)
       if (((pool[x / 64] >> (x % 64)) & 1u) && !hs_alike_seen(&alike, core, x))
@@ -304,12 +304,73 @@ test_slots_after(void **state)
   }
 }
 
+/* Normal mode keeps no state and every word is legal: hs_bound_measure_free, remembered per variant
+ * set, gives the t of hs_bound_measure over every word, and that of the brute force (the most variants
+ * one word holds, at most one per position). Also with a table of 64 slots, which forgets what it
+ * measured many times over. */
+static void
+test_measure_free(void **state)
+{
+  (void)state;
+  guint checked = 0, again = 0, forgot = 0;
+  for (guint seed = 1; seed <= N_LISTS; seed++) {
+    GRand *rng = g_rand_new_with_seed(100 + seed);
+    g_autoptr(HsWords) w = random_lists(rng);
+    g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+    HsSearchCore *core = hs_search_core_new(t, HS_RULES_NONE);
+    HsBound *bound = hs_bound_new(core);
+    if (seed % 2)
+      hs_bound_free_slots(bound, 6);
+    HsState st;
+    hs_state_init(&st);
+    HsBoundState bst;
+    hs_bound_state(bound, &st, &bst);
+    g_autofree guint64 *pool = g_new0(guint64, core->n_blocks);
+    hs_state_bits(core, &st, pool);
+    for (guint c = 0; c < 4 * CASES_PER_LIST; c++) {
+      Brute b = { w, HS_RULES_NONE, { 0 }, { 0 }, 0 };
+      HsState ignored;
+      guint S[MAX_SET];
+      guint16 S16[MAX_SET];
+      const guint n = random_node(rng, w, core, HS_RULES_NONE, FALSE, &b, &ignored, S, S16, MAX_SET);
+      HsCluster cl[16], cl2[16];
+      const guint m = hs_bound_find(bound, S16, n, 2, cl, G_N_ELEMENTS(cl));
+      memcpy(cl2, cl, sizeof cl);
+      hs_bound_measure(bound, pool, &bst, cl, m);
+      /* Twice: measured, then remembered (unless forgotten in between). */
+      for (guint twice = 0; twice < 2; twice++) {
+        for (guint k = 0; k < m; k++)
+          cl2[k].t = 0;
+        hs_bound_measure_free(bound, cl2, m);
+        for (guint k = 0; k < m; k++) {
+          assert_int_equal(cl2[k].t, cl[k].t);
+          guint most = 0;
+          for (guint x = 0; x < w->n_words; x++)
+            most = MAX(most, (guint)__builtin_popcount(core->has[x][0] & cl[k].v));
+          assert_int_equal(cl2[k].t, MIN(most, (guint)HS_WORD_LEN));
+          checked++;
+          again += twice;
+        }
+      }
+    }
+    forgot += hs_bound_free_forgot(bound);
+    g_rand_free(rng);
+    hs_bound_free(bound);
+    hs_search_core_free(core);
+  }
+  print_message("measure_free: %u clusters checked (%u measured again), table forgotten %u times\n", checked, again,
+                forgot);
+  assert_true(again >= 500);
+  assert_true(forgot >= 5);
+}
+
 int
 main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_bounds_against_brute),
     cmocka_unit_test(test_prover_on_cluster_lists),
+    cmocka_unit_test(test_measure_free),
     cmocka_unit_test_setup_teardown(test_slots_original, original_setup, original_teardown),
     cmocka_unit_test_setup_teardown(test_slots_after, original_setup, original_teardown),
   };

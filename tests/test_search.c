@@ -420,7 +420,7 @@ test_alike(void **state)
     guint len;
     const guint n = random_set(rng, c, HS_RULES_NYT, 1 + round % 3, g, p, &len, S);
     const guint32 alpha = hs_set_letters(c, S, n);
-    hs_alike_begin(&al, alpha);
+    hs_alike_begin(&al, alpha, orig->n_words);
     /* The representative of each word: the first earlier word equal at every position, but for
      * letters outside ALPHA. */
     GHashTable *first = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -441,6 +441,32 @@ test_alike(void **state)
         assert_int_equal(c->rows[w][S[i]], c->rows[rep[w]][S[i]]);
     }
     g_hash_table_destroy(first);
+    /* hs_alike_keep keeps the same words of a pool, with a table sized for that pool: every word, or
+     * a random part of them (AUX follows). */
+    for (guint part = 0; part < 2; part++) {
+      g_autofree guint32 *pool = g_new(guint32, orig->n_words);
+      g_autofree guint32 *aux = g_new(guint32, orig->n_words);
+      guint m = 0;
+      for (guint32 w = 0; w < orig->n_words; w++)
+        if (part == 0 || g_rand_int_range(rng, 0, 8) == 0) {
+          aux[m] = w * 7 + 1;
+          pool[m++] = w;
+        }
+      hs_alike_begin(&al, alpha, m);
+      g_autofree guint32 *want = g_new(guint32, MAX(1u, m));
+      guint n_want = 0;
+      for (guint t = 0; t < m; t++)
+        if (!hs_alike_seen(&al, c, pool[t]))
+          want[n_want++] = pool[t];
+      hs_alike_begin(&al, alpha, m);
+      const guint kept = hs_alike_keep(&al, c, pool, aux, m);
+      assert_int_equal(kept, n_want);
+      for (guint t = 0; t < kept; t++) {
+        assert_int_equal(pool[t], want[t]);
+        assert_int_equal(aux[t], pool[t] * 7 + 1);
+        assert_true(part == 1 || rep[pool[t]] == pool[t]);
+      }
+    }
     /* Legality after one more row, for both rules that drop alike words. */
     for (guint t = 0; t < 20 && n > 0; t++) {
       const guint32 x = (guint32)g_rand_int_range(rng, 0, (gint32)orig->n_words);
@@ -495,7 +521,7 @@ test_alike_refined(void **state)
     HsPat p[4];
     guint len;
     const guint n = random_set(rng, c, HS_RULES_NONE, 1 + round % 3, g, p, &len, S);
-    hs_alike_begin(&al, hs_set_letters(c, S, n));
+    hs_alike_begin(&al, hs_set_letters(c, S, n), orig->n_words);
     guint m = 0;
     for (guint32 w = 0; w < orig->n_words; w++)
       if (!hs_alike_seen(&al, c, w)) {

@@ -11,7 +11,16 @@ struct HsBound {
   guint32 *gid;  /* n_answers * HS_MAX_LEN: the group of answer a at position i, or NO_GROUP */
   guint16 *gcnt; /* per group: members in the set being scanned (zero between uses) */
   HsLetters *gv; /* per group: their variants (zero between uses) */
+  /* hs_bound_measure_free: the t of variant sets measured so far (open addressing, a slot live when
+   * its fgen is fstamp; all forgotten when half full) */
+  HsLetters *fkey;
+  guint8 *fval;
+  guint32 *fgen;
+  guint32 fmask, fstamp, flive;
+  guint fforgot; /* times the table was forgotten (for the tests) */
 };
+
+#define FREE_SLOTS_BITS 14
 
 /* Sort key of answer A with position I blanked: its other letters (HS_CODE_BITS each, HS_MAX_LEN of
  * them: at most 64 bits; the blank is the largest value, every code below it, and the padding too
@@ -68,6 +77,7 @@ hs_bound_new(const HsSearchCore *c)
   }
   b->gcnt = g_new0(guint16, MAX(1u, n_groups));
   b->gv = g_new0(HsLetters, MAX(1u, n_groups));
+  hs_bound_free_slots(b, FREE_SLOTS_BITS);
   return b;
 }
 
@@ -79,6 +89,9 @@ hs_bound_free(HsBound *b)
   g_free(b->gid);
   g_free(b->gcnt);
   g_free(b->gv);
+  g_free(b->fkey);
+  g_free(b->fval);
+  g_free(b->fgen);
   g_free(b);
 }
 
@@ -229,6 +242,71 @@ hs_bound_measure(const HsBound *b, const guint64 *pool, const HsBoundState *bs, 
   for (guint blk = 0; blk < b->core->n_blocks && open > 0; blk++)
     for (guint64 x = pool[blk]; x && open > 0; x &= x - 1)
       open -= measure_word(b, blk * 64 + (guint)__builtin_ctzll(x), cl, m, top);
+}
+
+void
+hs_bound_free_slots(HsBound *b, guint bits)
+{
+  g_free(b->fkey);
+  g_free(b->fval);
+  g_free(b->fgen);
+  b->fkey = g_new(HsLetters, (gsize)1 << bits);
+  b->fval = g_new(guint8, (gsize)1 << bits);
+  b->fgen = g_new0(guint32, (gsize)1 << bits);
+  b->fmask = (1u << bits) - 1;
+  b->fstamp = 1;
+  b->flive = 0;
+  b->fforgot = 0;
+}
+
+guint
+hs_bound_free_forgot(const HsBound *b)
+{
+  return b->fforgot;
+}
+
+static guint32
+free_slot(const HsBound *b, HsLetters v)
+{
+#if defined(HS_WIDE) && HS_WIDE
+  guint64 h = hs_mix64(v.w[0] ^ hs_mix64(v.w[1] ^ hs_mix64(v.w[2] ^ hs_mix64(v.w[3]))));
+#else
+  guint64 h = hs_mix64(v);
+#endif
+  guint32 s = (guint32)h & b->fmask;
+  while (b->fgen[s] == b->fstamp && !hs_l_eq(b->fkey[s], v))
+    s = (s + 1) & b->fmask;
+  return s;
+}
+
+void
+hs_bound_measure_free(HsBound *b, HsCluster *cl, guint m)
+{
+  const HsSearchCore *c = b->core;
+  for (guint k = 0; k < m; k++) {
+    guint32 s = free_slot(b, cl[k].v);
+    if (b->fgen[s] != b->fstamp) {
+      if (b->flive >= (b->fmask + 1) / 2) {
+        if (++b->fstamp == 0) {
+          memset(b->fgen, 0, ((gsize)b->fmask + 1) * sizeof *b->fgen);
+          b->fstamp = 1;
+        }
+        b->flive = 0;
+        b->fforgot++;
+        s = free_slot(b, cl[k].v);
+      }
+      /* Every word, until one holds as many variants as there are, or as positions. */
+      const guint top = MIN(hs_l_count(cl[k].v), c->length);
+      guint t = 0;
+      for (guint w = 0; w < c->n_words && t < top; w++)
+        t = MAX(t, hs_l_count(hs_l_and(c->has[w][0], cl[k].v)));
+      b->fgen[s] = b->fstamp;
+      b->fkey[s] = cl[k].v;
+      b->fval[s] = (guint8)t;
+      b->flive++;
+    }
+    cl[k].t = b->fval[s];
+  }
 }
 
 void

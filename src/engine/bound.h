@@ -62,6 +62,14 @@ void hs_bound_state(const HsBound *b, const HsState *st, HsBoundState *bs);
  * variants as the state leaves room for (hs_bound_slots), the same t sooner. */
 void hs_bound_measure(const HsBound *b, const guint64 *pool, const HsBoundState *bs, HsCluster *cl, guint m);
 
+/* hs_bound_measure with every word legal and no state (normal mode: --rules none keeps none): then
+ * t depends on the variants alone, and B remembers it for each variant set it has measured. */
+void hs_bound_measure_free(HsBound *b, HsCluster *cl, guint m);
+/* For the tests: B remembers the t of at most 2^BITS / 2 variant sets (then forgets them all) from
+ * now on, and how many times it has forgotten them since. */
+void hs_bound_free_slots(HsBound *b, guint bits);
+guint hs_bound_free_forgot(const HsBound *b);
+
 /* Fewest guesses a cluster of K members needs when no legal word holds more than T variants (with
  * T = 0 no member can even be guessed: G_MAXUINT). */
 static inline guint

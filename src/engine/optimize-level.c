@@ -81,22 +81,21 @@ hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, 
   const HsLetters alpha = hs_set_letters(O->core, S, n);
   const gboolean reduce = hs_alike_applies(O->rules) && !(from_parent && hs_l_eq(PL->alpha, alpha));
   if (reduce)
-    hs_alike_begin(&O->alike, alpha);
+    hs_alike_begin(&O->alike, alpha, from_parent ? PL->m : O->core->n_words);
   if (from_parent) {
     hs_state_bits(O->core, st, O->acc);
     for (guint j = 0; j < PL->m; j++) {
       guint w = PL->pool[j];
-      if (((O->acc[w / 64] >> (w % 64)) & 1u) && !(reduce && hs_alike_seen(&O->alike, O->core, w))) {
+      if ((O->acc[w / 64] >> (w % 64)) & 1u) {
         L->pool[m] = w;
         L->pidx[m++] = j;
       }
     }
   } else {
-    const guint all = hs_state_legal(O->core, st, O->acc, L->pool);
-    for (guint j = 0; j < all; j++)
-      if (!(reduce && hs_alike_seen(&O->alike, O->core, L->pool[j])))
-        L->pool[m++] = L->pool[j];
+    m = hs_state_legal(O->core, st, O->acc, L->pool);
   }
+  if (reduce)
+    m = hs_alike_keep(&O->alike, O->core, L->pool, from_parent ? L->pidx : NULL, m);
   if (reduce && O->rules == HS_RULES_NONE && r >= OPT_REFINE_MIN_R)
     m = hs_alike_drop_refined(&O->alike, O->core, L->pool, from_parent ? L->pidx : NULL, m, TRUE);
   L->alpha = alpha;

@@ -365,7 +365,7 @@ hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, g
    * G's class marked first, that word is the only one of the pool hs_alike_seen has seen. */
   const gboolean alike = hs_alike_applies(O->rules);
   if (alike) {
-    hs_alike_begin(&O->alike, L->alpha);
+    hs_alike_begin(&O->alike, L->alpha, m + 1);
     hs_alike_seen(&O->alike, O->core, g);
   }
   guint j = 0;

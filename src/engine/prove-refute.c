@@ -15,7 +15,10 @@ hs_prove_refuted_by_clusters(HsProver *P, const guint16 *S, guint n, const HsSta
     return FALSE;
   hs_state_bits(P->core, st, P->acc);
   hs_bound_state(P->bound, st, &L->bst);
-  hs_bound_measure(P->bound, P->acc, &L->bst, L->clus, L->n_clus);
+  if (P->rules == HS_RULES_NONE)
+    hs_bound_measure_free(P->bound, L->clus, L->n_clus);
+  else
+    hs_bound_measure(P->bound, P->acc, &L->bst, L->clus, L->n_clus);
   if (hs_bound_refutes(L->clus, L->n_clus, r)) {
     L->n_clus = 0;
     return TRUE;
@@ -39,7 +42,10 @@ hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *st, gui
   hs_state_bits(P->core, st, P->acc);
   HsBoundState bs;
   hs_bound_state(P->bound, st, &bs);
-  hs_bound_measure(P->bound, P->acc, &bs, cl, m);
+  if (P->rules == HS_RULES_NONE)
+    hs_bound_measure_free(P->bound, cl, m);
+  else
+    hs_bound_measure(P->bound, P->acc, &bs, cl, m);
   guint legal = 0, rejected = 0;
   for (guint blk = 0; blk < P->core->n_blocks; blk++)
     for (guint64 x = P->acc[blk]; x; x &= x - 1) {

@@ -35,6 +35,30 @@ gather_row(HsPat *restrict out, const HsPat *restrict src, const guint16 *restri
     out[i] = src[cols[i]];
 }
 
+/* Rows of at most this many answers are counted answer by answer (gather_score_row); longer ones in
+ * one sweep of the counters (byte_row_score), which costs the same whatever the row. */
+#define SHORT_ROW 32
+
+/* gather_row and byte_row_score at once, for a row of N <= SHORT_ROW answers: each pattern counted as
+ * it is gathered (C8 as for byte_row_score), the counters it touched zeroed after. */
+static inline guint
+gather_score_row(HsPat *restrict out, const HsPat *restrict src, const guint16 *restrict cols, guint n,
+                 guint8 *restrict c8, guint *distinct)
+{
+  guint mb = 0, d = 0;
+  for (guint i = 0; i < n; i++) {
+    const HsPat p = src[cols[i]];
+    out[i] = p;
+    const guint c = ++c8[p];
+    d += c == 1;
+    mb = MAX(mb, c);
+  }
+  for (guint i = 0; i < n; i++)
+    c8[out[i]] = 0;
+  *distinct = d;
+  return mb;
+}
+
 /* The largest part of the row ROW[0..N) (N <= 255, patterns below 256), and into *DISTINCT its number
  * of parts. C8 is 512 byte counters (16-byte aligned), zero before and after. The counts are read back
  * in one sweep of all 256 counters, 16 at a time, rather than tracked answer by answer (a chain of
@@ -202,8 +226,13 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
     HsPat *out = sub ? L->sub + (gsize)j * n : P->row_buf;
     guint mb = 0, distinct = 0;
     if (cols != NULL) {
-      gather_row(out, PL->sub + (gsize)L->pidx[j] * PL->sub_n, cols, n);
-      mb = SMALL_ROW_SCORE(P, out, n, &distinct);
+      const HsPat *src = PL->sub + (gsize)L->pidx[j] * PL->sub_n;
+      if (n <= SHORT_ROW && P->n_pats <= 256) {
+        mb = gather_score_row(out, src, cols, n, P->cnt8, &distinct);
+      } else {
+        gather_row(out, src, cols, n);
+        mb = SMALL_ROW_SCORE(P, out, n, &distinct);
+      }
       L->score[j] = (guint16)mb;
       L->dist[j] = (HsPat)distinct;
       max_distinct = MAX(max_distinct, distinct);

@@ -449,22 +449,21 @@ gather_pool(HsProver *P, Node *N)
   const HsLetters alpha = hs_set_letters(P->core, N->S, N->n);
   const gboolean reduce = hs_alike_applies(P->rules) && !(N->from_parent && hs_l_eq(PL->alpha, alpha));
   if (reduce)
-    hs_alike_begin(&P->alike, alpha);
+    hs_alike_begin(&P->alike, alpha, N->from_parent ? PL->n_legal : P->core->n_words);
   if (N->from_parent) {
     hs_state_bits(P->core, N->st, P->acc);
     for (guint j = 0; j < PL->n_legal; j++) {
       guint w = PL->legal[j];
-      if (((P->acc[w / 64] >> (w % 64)) & 1u) && !(reduce && hs_alike_seen(&P->alike, P->core, w))) {
+      if ((P->acc[w / 64] >> (w % 64)) & 1u) {
         L->legal[n_legal] = w;
         L->pidx[n_legal++] = j;
       }
     }
   } else {
-    const guint all = hs_state_legal(P->core, N->st, P->acc, L->legal);
-    for (guint j = 0; j < all; j++)
-      if (!(reduce && hs_alike_seen(&P->alike, P->core, L->legal[j])))
-        L->legal[n_legal++] = L->legal[j];
+    n_legal = hs_state_legal(P->core, N->st, P->acc, L->legal);
   }
+  if (reduce)
+    n_legal = hs_alike_keep(&P->alike, P->core, L->legal, N->from_parent ? L->pidx : NULL, n_legal);
   /* Normal mode: words whose parts another word splits further are not needed either. */
   if (reduce && P->rules == HS_RULES_NONE && P->tuning.refine_min_r != 0 && N->r >= P->tuning.refine_min_r)
     n_legal = hs_alike_drop_refined(&P->alike, P->core, L->legal, N->from_parent ? L->pidx : NULL, n_legal, FALSE);

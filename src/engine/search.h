@@ -278,16 +278,24 @@ typedef guint32 HsAlikeKey;
 typedef guint64 HsAlikeKey;
 #endif
 typedef struct {
-  HsAlikeKey *key;
-  guint32 *gen; /* open addressing, live when gen == stamp */
-  guint32 mask, stamp;
+  HsAlikeKey key;
+  guint32 gen; /* live when gen == the table's stamp */
+} HsAlikeSlot;
+typedef struct {
+  HsAlikeKey key;
+  guint32 gen;
+  guint32 word; /* hs_alike_drop_refined: the first word whose class, blanked, gave the key */
+} HsAlikeDropSlot;
+typedef struct {
+  /* Open addressing, each table sized for the pool at hand (a small pool's table stays in the
+   * cache): MASK + 1 of the CAP slots are in use, a key's home slot its top bits (SHIFT). */
+  HsAlikeSlot *slot;
+  guint32 cap, mask, shift, stamp;
   HsLetters alpha;
   HsAlikeKey field[HS_MAX_LEN][HS_CODES];
-  /* hs_alike_drop_refined: the pool's classes with one position blanked (open addressing) */
-  HsAlikeKey *dkey;
-  guint32 *dgen;
-  guint32 *dword; /* the first word whose class, blanked, gave the key */
-  guint32 dmask, dstamp;
+  /* hs_alike_drop_refined: the pool's classes with one position blanked */
+  HsAlikeDropSlot *dslot;
+  guint32 dcap, dmask, dshift, dstamp;
 } HsAlike;
 
 /* A table for pools of up to N_WORDS words. */
@@ -304,11 +312,15 @@ hs_alike_applies(HsRules rules)
   return rules != HS_RULES_STRICT;
 }
 
-/* Starts a new pool on a set holding the letters ALPHA. */
-void hs_alike_begin(HsAlike *a, HsLetters alpha);
+/* Starts a new pool of at most N words on a set holding the letters ALPHA. */
+void hs_alike_begin(HsAlike *a, HsLetters alpha, guint n);
 
 /* TRUE when a word alike W was seen since hs_alike_begin (else W's class is now seen). */
 gboolean hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w);
+
+/* Keeps of WORDS[0..n) (a pool in canonical order) the words hs_alike_seen would call new, in order,
+ * and AUX (when not NULL) alongside; returns how many. */
+guint hs_alike_keep(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, guint n);
 
 /* Normal mode only (--rules none: every word is legal at every node and no state is kept). Drops from
  * WORDS[0..n) (a pool with one word per class alike on the letters of hs_alike_begin) every word B
