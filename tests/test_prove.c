@@ -666,6 +666,30 @@ test_original_strict(void **state)
   check_proof(s, HS_RULES_STRICT, 6, salet);
 }
 
+/* The defaults per rules: hard mode and strict keep hs_prove_tuning_init's; normal mode escalates
+ * later and faster (400,000 nodes, budgets growing eightfold), and nothing else differs. */
+static void
+test_tuning_for_rules(void **state)
+{
+  (void)state;
+  HsProveTuning base, t;
+  /* Zeroed first: the comparisons below read the padding too. */
+  memset(&base, 0, sizeof base);
+  memset(&t, 0, sizeof t);
+  hs_prove_tuning_init(&base);
+  const HsRules same[] = { HS_RULES_NYT, HS_RULES_STRICT };
+  for (guint k = 0; k < G_N_ELEMENTS(same); k++) {
+    hs_prove_tuning_init_for(&t, same[k]);
+    assert_memory_equal(&t, &base, sizeof t);
+  }
+  hs_prove_tuning_init_for(&t, HS_RULES_NONE);
+  assert_int_equal(t.switch_nodes, 400000);
+  assert_int_equal(t.switch_growth, 8);
+  t.switch_nodes = base.switch_nodes;
+  t.switch_growth = base.switch_growth;
+  assert_memory_equal(&t, &base, sizeof t);
+}
+
 /* The escalation and a node limit: without a limit every opener is decided, with the orders
  * alternating every few nodes (tunings 3 and 4) or never (switch_nodes 0), with the verdicts of the
  * brute force (through the prover in one order); with a limit every decision either reaches the verdict
@@ -788,6 +812,7 @@ main(void)
     cmocka_unit_test(test_original_strict),
     cmocka_unit_test(test_first_guess_is_greedy_choice),
     cmocka_unit_test(test_cancel),
+    cmocka_unit_test(test_tuning_for_rules),
     cmocka_unit_test(test_node_limit),
   };
   int failures = cmocka_run_group_tests_name("prove", tests, setup_orig, teardown_orig);

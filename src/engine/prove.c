@@ -76,7 +76,7 @@ hs_prover_new(const HsTable *table, HsRules rules, HsProveOrder order)
   }
   hs_memo_init(&P->memo);
   hs_alike_init(&P->alike, w->n_words);
-  hs_prove_tuning_init(&P->tuning);
+  hs_prove_tuning_init_for(&P->tuning, rules);
   hs_memo_set_max_count(&P->memo, P->tuning.memo_max_entries);
   return P;
 }
@@ -97,6 +97,16 @@ hs_prove_tuning_init(HsProveTuning *t)
   t->switch_growth = 2;
   t->memo_max_entries = G_GUINT64_CONSTANT(1) << 22;
   t->refine_min_r = 4;
+}
+
+void
+hs_prove_tuning_init_for(HsProveTuning *t, HsRules rules)
+{
+  hs_prove_tuning_init(t);
+  if (rules == HS_RULES_NONE) {
+    t->switch_nodes = 400000;
+    t->switch_growth = 8;
+  }
 }
 
 /* Empties the memo and the cores of the levels: what the prover has settled so far. */
