@@ -84,13 +84,10 @@ alike_key(const HsAlike *a, const HsSearchCore *c, guint32 w)
   return key;
 }
 
-gboolean
-hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
+/* TRUE when KEY (home slot H) was seen since hs_alike_begin; else it is now. */
+static inline gboolean
+alike_probe(HsAlike *a, HsAlikeKey key, guint32 h)
 {
-  if (hs_l_empty(hs_l_andnot(c->has[w][0], a->alpha)))
-    return FALSE; /* every letter counts: alone in its class */
-  const HsAlikeKey key = alike_key(a, c, w);
-  guint32 h = alike_home(key, a->shift);
   while (a->slot[h].gen == a->stamp && a->slot[h].key != key)
     h = (h + 1) & a->mask;
   if (a->slot[h].gen == a->stamp)
@@ -98,6 +95,15 @@ hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
   a->slot[h].gen = a->stamp;
   a->slot[h].key = key;
   return FALSE;
+}
+
+gboolean
+hs_alike_seen(HsAlike *a, const HsSearchCore *c, guint32 w)
+{
+  if (hs_l_empty(hs_l_andnot(c->has[w][0], a->alpha)))
+    return FALSE; /* every letter counts: alone in its class */
+  const HsAlikeKey key = alike_key(a, c, w);
+  return alike_probe(a, key, alike_home(key, a->shift));
 }
 
 guint
@@ -117,21 +123,16 @@ hs_alike_keep(HsAlike *a, const HsSearchCore *c, guint32 *words, guint32 *aux, g
   for (guint t = 0; t < n; t++) {
     const guint32 w = words[t];
     const HsAlikeKey k = key[t % AHEAD];
-    guint32 h = home[t % AHEAD];
+    const guint32 h = home[t % AHEAD];
     if (t + AHEAD < n) {
       const HsAlikeKey k2 = alike_key(a, c, words[t + AHEAD]);
       key[t % AHEAD] = k2;
       home[t % AHEAD] = alike_home(k2, a->shift);
       __builtin_prefetch(&a->slot[home[t % AHEAD]]);
     }
-    if (!hs_l_empty(hs_l_andnot(c->has[w][0], a->alpha))) {
-      while (a->slot[h].gen == a->stamp && a->slot[h].key != k)
-        h = (h + 1) & a->mask;
-      if (a->slot[h].gen == a->stamp)
-        continue; /* a word alike came before */
-      a->slot[h].gen = a->stamp;
-      a->slot[h].key = k;
-    } /* else every letter counts: alone in its class */
+    /* A word whose every letter counts is alone in its class; else a word alike may have come before. */
+    if (!hs_l_empty(hs_l_andnot(c->has[w][0], a->alpha)) && alike_probe(a, k, h))
+      continue;
     if (aux != NULL)
       aux[kept] = aux[t];
     words[kept++] = w;

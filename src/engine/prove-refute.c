@@ -3,6 +3,17 @@
  * looks (which orders the driver's work). */
 #include "prove-private.h"
 
+/* hs_bound_measure of CL[0..m) on the legal pool P->acc under BS; in normal mode (no state, every
+ * word legal) the measures B remembers per variant set. */
+static void
+measure(HsProver *P, const HsBoundState *bs, HsCluster *cl, guint m)
+{
+  if (P->rules == HS_RULES_NONE)
+    hs_bound_measure_free(P->bound, cl, m);
+  else
+    hs_bound_measure(P->bound, P->acc, bs, cl, m);
+}
+
 /* The clusters of S under ST (bound.h): TRUE when one shows that S cannot be solved within R guesses.
  * Otherwise level LVL keeps the tight ones (they need all R guesses), with which try_guess rejects the
  * guesses that test too few of their variants. */
@@ -15,10 +26,7 @@ hs_prove_refuted_by_clusters(HsProver *P, const guint16 *S, guint n, const HsSta
     return FALSE;
   hs_state_bits(P->core, st, P->acc);
   hs_bound_state(P->bound, st, &L->bst);
-  if (P->rules == HS_RULES_NONE)
-    hs_bound_measure_free(P->bound, L->clus, L->n_clus);
-  else
-    hs_bound_measure(P->bound, P->acc, &L->bst, L->clus, L->n_clus);
+  measure(P, &L->bst, L->clus, L->n_clus);
   if (hs_bound_refutes(L->clus, L->n_clus, r)) {
     L->n_clus = 0;
     return TRUE;
@@ -42,10 +50,7 @@ hs_prove_hardness(HsProver *P, const guint16 *S, guint n, const HsState *st, gui
   hs_state_bits(P->core, st, P->acc);
   HsBoundState bs;
   hs_bound_state(P->bound, st, &bs);
-  if (P->rules == HS_RULES_NONE)
-    hs_bound_measure_free(P->bound, cl, m);
-  else
-    hs_bound_measure(P->bound, P->acc, &bs, cl, m);
+  measure(P, &bs, cl, m);
   guint legal = 0, rejected = 0;
   for (guint blk = 0; blk < P->core->n_blocks; blk++)
     for (guint64 x = P->acc[blk]; x; x &= x - 1) {

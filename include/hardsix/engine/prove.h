@@ -138,8 +138,8 @@ typedef struct {
 void hs_prove_tuning_init(HsProveTuning *t); /* the defaults (hard mode) */
 /* The defaults a prover for RULES starts with: in normal mode (every word legal, no row constrains a
  * guess) an opener's parts are games almost as large as the opener's, and the escalation's phases
- * start at 400,000 nodes and grow eightfold (the ten openers of issue 24: medii 665 -> about 500 s
- * of CPU, the other nine 92 -> 62 s); otherwise hs_prove_tuning_init's. */
+ * start at 400,000 nodes and grow eightfold (the ten openers of issue 24: medii 665 -> 455 s of
+ * CPU, the other nine 92 -> 62 s); otherwise hs_prove_tuning_init's. */
 void hs_prove_tuning_init_for(HsProveTuning *t, HsRules rules);
 void hs_prover_set_tuning(HsProver *p, const HsProveTuning *t); /* also empties the memo */
 
