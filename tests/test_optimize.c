@@ -193,8 +193,10 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
     hs_optimizer_set_feasibility(O, feas_from);
     if (probe_share != PROBE_DEFAULT)
       hs_optimizer_set_probe_share(O, probe_share);
-    if (P != NULL)
+    if (P != NULL) {
       hs_optimizer_share_prover(O, P);
+      hs_optimizer_set_bounded_test(O, HS_OPTIMIZE_TEST_ALWAYS);
+    }
     Brute b;
     brute_init(&b, w, rules[ri]);
     for (guint cap = 2; cap <= max_cap; cap++)
@@ -261,8 +263,9 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
 }
 
 /* compare_with_brute_memo twice: with the default memo bound, and with three entries, the second time
- * with the optimiser's prover testing the guesses of every unbounded node with three or more guesses
- * left (hs_optimizer_set_feasibility; by default only from five, which these caps seldom reach), a
+ * with the optimiser's prover testing the guesses of every node with three or more guesses left
+ * (hs_optimizer_set_feasibility; by default only from five, which these caps seldom reach), bounded
+ * or not (hs_optimizer_set_bounded_test), a
  * prover lent to it that decides each opener first (its verdicts checked against the brute force),
  * and parts probed with a quarter of their share of a guess's gap instead of the default six
  * (hs_optimizer_set_probe_share).
@@ -337,7 +340,9 @@ same_tree(const HsStrategy *a, const HsStrategy *b)
  * guesses with a part that cannot be solved): the optimiser's prover must rule guesses out, and the
  * tree must be node for node the one found without it, with the total of the committed table. Pass 0:
  * the default; pass 1: the prover asked from four guesses left; pass 2: no prover; pass 3: no probing
- * of parts (hs_optimizer_set_probe_share), which must drop guesses in the other passes. */
+ * of parts (hs_optimizer_set_probe_share), which must drop guesses in the other passes; passes 4 and
+ * 5: the prover asked of every guess under a bound too, and of none (hs_optimizer_set_bounded_test),
+ * where the first must rule out more guesses. */
 static void
 test_feasibility_real_lists(void **state)
 {
@@ -346,18 +351,23 @@ test_feasibility_real_lists(void **state)
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const guint opener = hs_words_lookup(w, "trans");
   assert_true(opener != HS_NONE);
-  HsStrategy *tree[4];
-  for (guint pass = 0; pass < 4; pass++) {
+  enum { PASSES = 6 };
+  HsStrategy *tree[PASSES];
+  guint64 infeasible[PASSES];
+  for (guint pass = 0; pass < PASSES; pass++) {
     g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
     if (pass == 1 || pass == 2)
       hs_optimizer_set_feasibility(O, pass == 1 ? 4 : 0);
     if (pass == 3)
       hs_optimizer_set_probe_share(O, 0);
+    if (pass >= 4)
+      hs_optimizer_set_bounded_test(O, pass == 4 ? HS_OPTIMIZE_TEST_ALWAYS : HS_OPTIMIZE_TEST_NEVER);
     HsOptimizeStats st;
     GError *e = NULL;
     tree[pass] = hs_optimizer_strategy(O, opener, 6, &st, &e);
     assert_non_null(tree[pass]);
     assert_int_equal(hs_histogram_total(&tree[pass]->hist), 11696);
+    infeasible[pass] = st.infeasible;
     if (pass != 2)
       assert_true(st.infeasible > 0);
     else
@@ -367,11 +377,69 @@ test_feasibility_real_lists(void **state)
     else
       assert_int_equal(st.probed, 0);
   }
-  same_tree(tree[0], tree[2]);
-  same_tree(tree[1], tree[2]);
-  same_tree(tree[0], tree[3]);
-  for (guint pass = 0; pass < 4; pass++)
+  assert_true(infeasible[4] > infeasible[5]);
+  for (guint pass = 0; pass < PASSES; pass++)
+    if (pass != 2)
+      same_tree(tree[pass], tree[2]);
+  for (guint pass = 0; pass < PASSES; pass++)
     hs_strategy_free(tree[pass]);
+}
+
+/* The choice between the prover's test and the search alone under a bound (hs_opt_choose_test): by
+ * the mode; CHEAPER searches until both costs are known, then tests while the tests cost less than
+ * the share of the searches they spare (every 16th guess searched without one) and searches
+ * otherwise (every 256th guess tested); the costs follow the latest samples. */
+static void
+test_choose_test(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_tiny();
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
+  TestCosts c = { 0 };
+  hs_optimizer_set_bounded_test(O, HS_OPTIMIZE_TEST_ALWAYS);
+  assert_true(hs_opt_choose_test(O, &c));
+  hs_optimizer_set_bounded_test(O, HS_OPTIMIZE_TEST_NEVER);
+  assert_false(hs_opt_choose_test(O, &c));
+  hs_optimizer_set_bounded_test(O, HS_OPTIMIZE_TEST_CHEAPER);
+  assert_false(hs_opt_choose_test(O, &c)); /* nothing known */
+  /* Tests of 100 us that refute three guesses in four, where nothing bounds the node. */
+  for (guint i = 0; i < 8; i++) {
+    TestTry tt = { .reached = TRUE, .tested = TRUE, .refuted = i % 4 != 0, .test_us = 100 };
+    hs_opt_learn_costs(&c, &tt, 100, FALSE);
+  }
+  assert_int_equal(c.n_tests, 8);
+  assert_false(hs_opt_choose_test(O, &c)); /* no search measured yet */
+  /* A guess that did not pass its bounds tells nothing; nor does a search where nothing bounds. */
+  TestTry none = { 0 };
+  hs_opt_learn_costs(&c, &none, 5000, TRUE);
+  TestTry search = { .reached = TRUE };
+  hs_opt_learn_costs(&c, &search, 5000, FALSE);
+  assert_int_equal(c.n_searches, 0);
+  /* Searches of 1,000 us under a bound: a test (100 us) spares about 0.7 of one. */
+  hs_opt_learn_costs(&c, &search, 1000, TRUE);
+  assert_int_equal(c.n_searches, 1);
+  guint tests = 0;
+  for (guint i = 0; i < 64; i++)
+    tests += hs_opt_choose_test(O, &c);
+  assert_int_equal(tests, 60); /* all but every 16th */
+  /* Searches that became cheap (10 us): the search wins after a few samples. */
+  for (guint i = 0; i < 40; i++)
+    hs_opt_learn_costs(&c, &search, 10, TRUE);
+  tests = 0;
+  for (guint i = 0; i < 512; i++)
+    tests += hs_opt_choose_test(O, &c);
+  assert_int_equal(tests, 2); /* every 256th */
+  /* Tests that refute nothing never win. */
+  for (guint i = 0; i < 40; i++) {
+    TestTry tt = { .reached = TRUE, .tested = TRUE, .refuted = FALSE, .test_us = 1 };
+    hs_opt_learn_costs(&c, &tt, 1, TRUE);
+  }
+  hs_opt_learn_costs(&c, &search, 100000, TRUE);
+  tests = 0;
+  for (guint i = 0; i < 256; i++)
+    tests += hs_opt_choose_test(O, &c);
+  assert_int_equal(tests, 1);
 }
 
 /* Random small lists drawn from the original lists (several letters families, so that hard mode and
@@ -781,6 +849,7 @@ main(void)
     cmocka_unit_test(test_brute_all_words),
     cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_feasibility_real_lists),
+    cmocka_unit_test(test_choose_test),
     cmocka_unit_test(test_brute_games),
     cmocka_unit_test(test_brute_probed),
 #if HS_MAX_LEN >= 7

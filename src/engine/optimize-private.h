@@ -26,7 +26,11 @@
  *     are to be searched first goes to the optimiser's own prover (prove-parts.h): one part that no
  *     strategy solves drops the guess. A large part near the boundary of the cap tries thousands of
  *     such guesses before its first that works (neons ⬜🟨⬜⬜⬜ on the 2023 lists: 2,326 second guesses
- *     before wefte), and a search for values without a bound shows each far more slowly.
+ *     before wefte), and a search for values without a bound shows each far more slowly. Under a best
+ *     total the node asks the prover too where that is measured to cost less than the searches it
+ *     spares (optimize-test.c): joule ⬜⬜⬜⬜🟨 on the 2023 lists (559 answers) has 3,686 second guesses
+ *     to refute under its best total 2048, nearly all with a part that cannot be solved, and the first
+ *     of them cost the search 90 ms each, the prover about 20 ms.
  * hs_opt_solve(S, beta) returns f(S) when it is below beta, and otherwise some lower bound >= beta
  * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
  * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
@@ -186,6 +190,7 @@ struct HsOptimizer {
   HsProver *feas;         /* refutes guesses whose parts cannot be solved at all (made on first use) */
   gboolean feas_borrowed; /* feas is the caller's (hs_optimizer_share_prover) */
   guint feas_from;        /* ... at nodes with at least this many guesses left (0: never) */
+  guint bounded_test;     /* ... and under a best total: HsOptimizeBoundedTest */
   guint probe_share;      /* eval_guess probes a guess's parts first with this many quarters of their
                            * share of its gap (hs_optimizer_set_probe_share; 0: never) */
   guint64 memo_limit;
@@ -301,6 +306,41 @@ guint32 hs_opt_solve(HsOptimizer *O, const guint16 *S, guint n, guint64 h1, guin
 
 /* What the candidates of T can do with their own feedback (CAND_*); *FIRST the first of that kind. */
 guint hs_opt_candidate_profile(HsOptimizer *O, const guint16 *T, guint s, guint32 *first);
+
+/* What eval_guess is told and tells of the prover's test of a guess's parts (hs_opt_test_parts). */
+typedef struct {
+  gboolean bounded_test; /* in: under a bound, test the parts too (hs_opt_choose_test) */
+  gboolean reached;      /* the guess passed its bounds at a node where the test may be asked */
+  gboolean tested;       /* the test was asked ... */
+  gboolean refuted;      /* ... and a part cannot be solved */
+  gint64 test_us;        /* the test's time (microseconds) */
+} TestTry;
+
+/* What the prover's tests of a node's guesses and the searches of its guesses under a bound without
+ * a test have cost (microseconds times 16, moving averages over about the last eight), and the share
+ * of the tests that refuted their guess (times 256). */
+typedef struct {
+  guint64 test_us, search_us, refuted;
+  guint n_tests, n_searches, tick;
+} TestCosts;
+
+/* At a node with R >= O->feas_from guesses left, a guess whose parts L->todo[0..N_TODO) passed their
+ * bounds (sharpen_parts set their hashes and states): FALSE when the optimiser's prover shows that one
+ * of them cannot be solved at all. Asked when nothing bounds the node (THR INF): there the search
+ * would have to show the same with no bound to help it, and a part that cannot be solved costs it the
+ * values of its siblings first. Under a bound only when TT->bounded_test (optimize-test.c). */
+gboolean hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, guint32 thr, TestTry *tt);
+
+/* Whether the next guess of a node under a bound is tested before its parts are searched, by
+ * O->bounded_test; CHEAPER: when the tests so far (C) cost less than the share of the searches they
+ * spared, with every 16th guess searched without one while tests win and every 256th tested while
+ * searches win, so that both costs follow the node's guesses (sorted by bound, the first guesses
+ * under a bound are the dearest to search: their gap to the best total is the widest). */
+gboolean hs_opt_choose_test(const HsOptimizer *O, TestCosts *c);
+
+/* What TT and ELAPSED (microseconds: the guess's whole evaluation) tell C: a test's cost and verdict,
+ * or, under a bound (BOUNDED) and without a test, the cost of a search. */
+void hs_opt_learn_costs(TestCosts *c, const TestTry *tt, gint64 elapsed, gboolean bounded);
 
 /* Two guesses left, no perfect candidate (optimize-two.c): 2n with the first word that splits S into
  * singletons, or INF. */

@@ -2,7 +2,6 @@
  * node's legal pool, evaluating guesses with budgets, the closed forms for small sets, and the memo of
  * exact values and lower bounds (two guesses left: optimize-two.c). */
 #include "optimize-private.h"
-#include "prove-parts.h"
 #include "hardsix/util/bigmem.h"
 
 #include <string.h>
@@ -388,25 +387,6 @@ settle_two(HsOptimizer *O, Level *L, const HsState *st, guint lvl, guint32 w, gu
   return 0;
 }
 
-/* Can every part L->todo[0..N_TODO) of a guess at a node with R guesses left be solved at all (after
- * sharpen_parts, which set their hashes and states)? The optimiser's prover decides (prove-parts.h);
- * a cancelled test refutes nothing. Asked only where no best total bounds the node: there the search
- * would have to show the same with no bound to help it (a part that cannot be solved costs it the
- * values of its siblings first), while under a bound a part that fails high is cheap to show and the
- * prover's test would mostly be spent on guesses that work. */
-static gboolean
-parts_solvable(HsOptimizer *O, Level *L, guint r, guint n_todo)
-{
-  if (O->feas == NULL) {
-    O->feas = hs_prover_new(O->core->table, O->rules, HS_PROVE_ORDER_FAST);
-    hs_prover_set_cancel(O->feas, O->cancel);
-  }
-  gboolean ok = TRUE;
-  if (hs_prove_parts_solvable(O->feas, &L->part, L->child, L->todo, n_todo, r - 1, &ok) && !ok)
-    O->stats.infeasible++;
-  return ok;
-}
-
 /* Before the parts L->todo[0..N_TODO) of a guess (R guesses left at its node, level LVL) are searched
  * for their values, each is searched with a budget of its bound plus its share of what the guess may
  * still cost before its total TOTAL (every part at its bound) reaches THR: O->probe_share quarters of
@@ -447,10 +427,10 @@ probe_parts(HsOptimizer *O, Level *L, guint r, guint lvl, guint n_todo, guint32 
 }
 
 /* The total after pool position J (word W) at a node (S, ST, R guesses left, level LVL) when it is
- * below THR, else some lower bound >= THR. */
+ * below THR, else some lower bound >= THR. TT: the prover's test of its parts. */
 static guint32
 eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *st, guint r, guint lvl, guint j,
-           guint32 thr)
+           guint32 thr, TestTry *tt)
 {
   const guint32 w = L->pool[j];
   hs_partition_split(&L->part, S, n, O->core->rows[w], L->has_row[j] ? L->sub + (gsize)j * n : NULL);
@@ -488,8 +468,9 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
                       : sharpen_parts(O, L, S, st, r, w, n_todo, thr, &total);
   if (n_todo == G_MAXUINT)
     return total;
-  /* The guess passed its bounds and nothing bounds the node: can its parts be solved at all? */
-  if (r >= O->feas_from && O->feas_from != 0 && n_todo > 0 && thr >= INF / 2 && !parts_solvable(O, L, r, n_todo))
+  /* The guess passed its bounds: can its parts be solved at all? Asked when nothing bounds the node,
+   * and under a bound when the node chose to. */
+  if (r >= O->feas_from && O->feas_from != 0 && n_todo > 0 && !hs_opt_test_parts(O, L, r, n_todo, thr, tt))
     return INF;
   /* Under a bound, probe the parts first (with one part and a share of a whole gap or more, the probe
    * would be the search itself). */
@@ -533,6 +514,8 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
   hs_opt_score_pool(O, L, PL, S, n, beta);
   guint32 best = beta, best_g = HS_NONE, low = INF;
   guint64 best_key = G_MAXUINT64;
+  TestCosts costs = { 0 };
+  const gboolean may_test = O->feas_from != 0 && r >= O->feas_from;
   for (guint t = 0; t < m;) {
     const guint32 lb = L->lb[L->order[t]];
     /* Sorted by bound: nothing from here on can reach the best (not even a tie). */
@@ -558,7 +541,11 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
         O->stats.refuted++; /* no strategy within R starts with it */
         continue;
       }
-      guint32 v = eval_guess(O, L, S, n, st, r, lvl, j, thr);
+      TestTry tt = { .bounded_test = may_test && thr < INF / 2 && hs_opt_choose_test(O, &costs) };
+      const gint64 t0 = may_test ? g_get_monotonic_time() : 0;
+      guint32 v = eval_guess(O, L, S, n, st, r, lvl, j, thr, &tt);
+      if (may_test)
+        hs_opt_learn_costs(&costs, &tt, g_get_monotonic_time() - t0, thr < INF / 2);
       if (O->cancelled)
         return INF;
       if (v < thr) {

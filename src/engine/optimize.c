@@ -36,6 +36,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   hs_memo_set_max_count(&O->memo, G_GUINT64_CONSTANT(1) << 22);
   O->feas_from = FEAS_FROM_DEFAULT;
   O->probe_share = PROBE_SHARE_DEFAULT;
+  O->bounded_test = HS_OPTIMIZE_TEST_CHEAPER;
   return O;
 }
 
@@ -80,6 +81,12 @@ void
 hs_optimizer_set_feasibility(HsOptimizer *O, guint from_left)
 {
   O->feas_from = from_left;
+}
+
+void
+hs_optimizer_set_bounded_test(HsOptimizer *O, HsOptimizeBoundedTest mode)
+{
+  O->bounded_test = mode;
 }
 
 void

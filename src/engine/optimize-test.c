@@ -1,0 +1,70 @@
+/* hardsix — the optimiser's feasibility test (see optimize-private.h): its own prover asked whether
+ * every part a guess leaves can be solved at all before the parts are searched for their values, and,
+ * under a best total, only where that is measured to cost less than the search it spares. */
+#include "optimize-private.h"
+#include "prove-parts.h"
+
+/* Can every part L->todo[0..N_TODO) of a guess at a node with R guesses left be solved at all (after
+ * sharpen_parts, which set their hashes and states)? The optimiser's prover decides (prove-parts.h);
+ * a cancelled test refutes nothing. */
+static gboolean
+parts_solvable(HsOptimizer *O, Level *L, guint r, guint n_todo)
+{
+  if (O->feas == NULL) {
+    O->feas = hs_prover_new(O->core->table, O->rules, HS_PROVE_ORDER_FAST);
+    hs_prover_set_cancel(O->feas, O->cancel);
+  }
+  gboolean ok = TRUE;
+  if (hs_prove_parts_solvable(O->feas, &L->part, L->child, L->todo, n_todo, r - 1, &ok) && !ok)
+    O->stats.infeasible++;
+  return ok;
+}
+
+gboolean
+hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, guint32 thr, TestTry *tt)
+{
+  tt->reached = TRUE;
+  if (thr < INF / 2 && !tt->bounded_test)
+    return TRUE;
+  tt->tested = TRUE;
+  const gint64 t0 = g_get_monotonic_time();
+  tt->refuted = !parts_solvable(O, L, r, n_todo);
+  tt->test_us = g_get_monotonic_time() - t0;
+  return !tt->refuted;
+}
+
+/* AVG, a moving average over about the last eight of N samples so far, takes in sample X (rounded
+ * down, so that samples of 0 bring it to 0). */
+static inline void
+cost_average(guint64 *avg, guint n, guint64 x)
+{
+  *avg = n == 0 ? x : (*avg * 7 + x) / 8;
+}
+
+gboolean
+hs_opt_choose_test(const HsOptimizer *O, TestCosts *c)
+{
+  if (O->bounded_test != HS_OPTIMIZE_TEST_CHEAPER)
+    return O->bounded_test == HS_OPTIMIZE_TEST_ALWAYS;
+  if (c->n_tests == 0 || c->n_searches == 0)
+    return FALSE;
+  c->tick++;
+  if (c->test_us * 256 < c->search_us * c->refuted)
+    return c->tick % 16 != 0;
+  return c->tick % 256 == 0;
+}
+
+void
+hs_opt_learn_costs(TestCosts *c, const TestTry *tt, gint64 elapsed, gboolean bounded)
+{
+  if (!tt->reached)
+    return;
+  if (tt->tested) {
+    cost_average(&c->test_us, c->n_tests, (guint64)tt->test_us * 16);
+    cost_average(&c->refuted, c->n_tests, tt->refuted ? 256u : 0u);
+    c->n_tests++;
+  } else if (bounded) {
+    cost_average(&c->search_us, c->n_searches, (guint64)MAX(elapsed, 0) * 16);
+    c->n_searches++;
+  }
+}
