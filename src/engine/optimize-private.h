@@ -309,6 +309,7 @@ guint hs_opt_candidate_profile(HsOptimizer *O, const guint16 *T, guint s, guint3
 
 /* What eval_guess is told and tells of the prover's test of a guess's parts (hs_opt_test_parts). */
 typedef struct {
+  gboolean may_test;     /* in: the node may ask the test (R >= O->feas_from, which is not 0) */
   gboolean bounded_test; /* in: under a bound, test the parts too (hs_opt_choose_test) */
   gboolean reached;      /* the guess passed its bounds at a node where the test may be asked */
   gboolean tested;       /* the test was asked ... */
@@ -324,7 +325,7 @@ typedef struct {
   guint n_tests, n_searches, tick;
 } TestCosts;
 
-/* At a node with R >= O->feas_from guesses left, a guess whose parts L->todo[0..N_TODO) passed their
+/* At a node that may ask the test (TT->may_test), a guess whose parts L->todo[0..N_TODO) passed their
  * bounds (sharpen_parts set their hashes and states): FALSE when the optimiser's prover shows that one
  * of them cannot be solved at all. Asked when nothing bounds the node (THR INF): there the search
  * would have to show the same with no bound to help it, and a part that cannot be solved costs it the
