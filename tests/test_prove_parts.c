@@ -2,7 +2,9 @@
  * in clusters (test-clusters.h), at random nodes (a legal history, a set, the guesses left), every
  * legal guess's parts are asked about, and whether all of them can be solved within the guesses left
  * must be what the plain brute force says. One prover is reused from node to node, so what its memo
- * keeps from earlier calls must never change a verdict; both verdicts must occur often. */
+ * keeps from earlier calls must never change a verdict; both verdicts must occur often. With budgets of
+ * a few nodes, whose searches are stopped over and over, the verdicts must be the same, and every
+ * failing part the prover's levels keep (a core) must be one the brute force cannot solve. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,6 +14,7 @@
 
 #include "hardsix/hardsix.h"
 #include "engine/prove-parts.h"
+#include "engine/prove-private.h"
 #include "engine/search.h"
 #include "test-state.h"
 #include "test-brute.h"
@@ -112,6 +115,168 @@ test_parts_against_brute(void **state)
   assert_true(cnt.solvable >= 50);
 }
 
+/* Lists where sets with three guesses left often cannot be solved, so that the searches keep cores:
+ * answers two clusters of 8 to 12 members (a stem, one position varied) and a few random words; other
+ * guesses three to five random words over the same alphabet. */
+static HsWords *
+big_cluster_lists(GRand *rng)
+{
+  static const char alphabet[] = "abcdeilmnorst";
+  g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GString) a = g_string_new(NULL), g = g_string_new(NULL);
+  char word[HS_WORD_LEN + 1];
+  for (guint k = 0; k < 2; k++) {
+    random_word(rng, alphabet, word);
+    const guint pos = (guint)g_rand_int_range(rng, 0, HS_WORD_LEN);
+    const guint members = (guint)g_rand_int_range(rng, 8, 13);
+    for (guint m = 0; m < members; m++) {
+      word[pos] = alphabet[g_rand_int_range(rng, 0, (gint)strlen(alphabet))];
+      add_word(seen, a, word);
+    }
+  }
+  for (guint k = (guint)g_rand_int_range(rng, 2, 5); k > 0; k--) {
+    random_word(rng, alphabet, word);
+    add_word(seen, a, word);
+  }
+  for (guint k = (guint)g_rand_int_range(rng, 3, 6); k > 0; k--) {
+    random_word(rng, alphabet, word);
+    add_word(seen, g, word);
+  }
+  return hs_test_parse_lists(a->str, g->str);
+}
+
+/* Can S (n answers) be solved within R guesses under the state ST? The plain brute force, reading the
+ * legal guesses off the state (hs_state_allows), as a core of the prover is kept. */
+static gboolean
+brute_state(const HsWords *w, const HsSearchCore *core, HsRules rules, const guint16 *S, guint n, const HsState *st,
+            guint r)
+{
+  if (n == 0)
+    return TRUE;
+  if (r == 0)
+    return FALSE;
+  for (guint g = 0; g < w->n_words; g++) {
+    if (!hs_state_allows(core, st, g))
+      continue;
+    HsPat pats[MAX_SET];
+    for (guint i = 0; i < n; i++)
+      pats[i] = hs_verify_feedback(w->text[g], w->text[S[i]]);
+    gboolean all = TRUE;
+    for (guint p = hs_test_next_pattern(pats, n, -1); p != G_MAXUINT && all; p = hs_test_next_pattern(pats, n, p)) {
+      if (p == w->all_green)
+        continue;
+      guint16 part[MAX_SET];
+      guint m = 0;
+      for (guint i = 0; i < n; i++)
+        if (pats[i] == p)
+          part[m++] = S[i];
+      HsState child = *st;
+      hs_test_state_add(&child, core, rules, core->let[g], (HsPat)p);
+      all = brute_state(w, core, rules, part, m, &child, r - 1);
+    }
+    if (all)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Every core the prover's levels hold (a part remembered as unsolvable, so that any superset under a
+ * state at least as strict is refuted at once) is unsolvable by the brute force: a search stopped by
+ * its budget must not leave its part behind as a core. Cores of three guesses are checked (deeper ones
+ * cost the brute force too much); returns how many. */
+static guint
+check_cores(const HsWords *w, const HsSearchCore *core, HsRules rules, const HsProver *P, GHashTable *checked)
+{
+  guint n_checked = 0;
+  for (guint l = 0; l < MAX_LEVELS; l++) {
+    const Level *L = P->lv[l];
+    if (L == NULL)
+      continue;
+    for (guint k = 0; k < L->n_cores; k++) {
+      const Core *c = &L->cores[k];
+      if (c->r > 3 || c->n > MAX_SET)
+        continue;
+      const guint16 *T = L->core_words + (gsize)k * CORE_WORDS;
+      g_autoptr(GString) key = g_string_new(NULL);
+      g_string_append_printf(key, "%u:", c->r);
+      for (guint i = 0; i < c->n; i++)
+        g_string_append_printf(key, "%u,", T[i]);
+      g_string_append_len(key, (const char *)&c->st, sizeof c->st);
+      if (g_hash_table_contains(checked, key->str))
+        continue;
+      if (brute_state(w, core, rules, T, c->n, &c->st, c->r))
+        fail_msg("%s rules: a core of %u answers (first %s) with %u guesses left, kept at level %u, is solvable",
+                 hs_rules_name(rules), c->n, w->text[T[0]], c->r, l);
+      g_hash_table_add(checked, g_strdup(key->str));
+      n_checked++;
+    }
+  }
+  return n_checked;
+}
+
+/* With budgets of a node or two, the parts of every guess are searched in rounds whose searches are
+ * stopped over and over; the verdicts must still be the brute force's (four guesses left, so that the
+ * searches below keep cores), and every core kept must be unsolvable. */
+static void
+test_stopped_searches_keep_no_core(void **state)
+{
+  (void)state;
+  guint guesses = 0, cores = 0;
+  for (guint seed = 1; seed <= 12; seed++) {
+    GRand *rng = g_rand_new_with_seed(7100 + seed);
+    g_autoptr(HsWords) w = seed % 3 == 0 ? big_cluster_lists(rng) : random_lists(rng);
+    g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+    for (guint rl = 0; rl < 2; rl++) {
+      const HsRules rules = rl == 0 ? HS_RULES_NYT : HS_RULES_NONE;
+      HsSearchCore *core = hs_search_core_new(t, rules);
+      g_autoptr(HsProver) P = hs_prover_new(t, rules, seed % 2 ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY);
+      HsProveTuning tune;
+      hs_prove_tuning_init(&tune);
+      tune.part_budget = 1 + seed % 4;
+      tune.probe_budget = 1 + seed % 3;
+      hs_prover_set_tuning(P, &tune);
+      g_autoptr(GHashTable) checked = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+      for (guint c = 0; c < 6; c++) {
+        Brute b = { w, rules, { 0 }, { 0 }, 0 };
+        HsState st;
+        guint S[MAX_SET];
+        guint16 S16[MAX_SET];
+        const guint n = random_node(rng, w, core, rules, TRUE, &b, &st, S, S16, MAX_SET);
+        if (n < 3)
+          continue;
+        guint16 buf[MAX_SET];
+        HsPartition *pt = g_new0(HsPartition, 1);
+        HsState *child = g_new(HsState, HS_PATTERNS);
+        pt->buf = buf;
+        for (guint g = 0; g < w->n_words; g++) {
+          if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, g))
+            continue;
+          HsPat parts[MAX_SET];
+          const guint n_parts = split_parts(w, core, rules, S16, n, &st, g, pt, child, parts);
+          gboolean ok = FALSE;
+          assert_true(hs_prove_parts_solvable(P, pt, child, parts, n_parts, 4, &ok));
+          gboolean want = TRUE;
+          for (guint k = 0; k < n_parts && want; k++)
+            want = brute_state(w, core, rules, pt->buf + pt->start[parts[k]], pt->size[parts[k]], &child[parts[k]], 4);
+          if (ok != want)
+            fail_msg("%s rules: guess %s at a set of %u (first %s), its parts with 4 left: prover %s, brute force %s",
+                     hs_rules_name(rules), w->text[g], n, w->text[S[0]], ok ? "solvable" : "refuted",
+                     want ? "solvable" : "not");
+          guesses++;
+          cores += check_cores(w, core, rules, P, checked);
+        }
+        g_free(child);
+        g_free(pt);
+      }
+      hs_search_core_free(core);
+    }
+    g_rand_free(rng);
+  }
+  print_message("stopped searches: %u guesses, %u cores checked\n", guesses, cores);
+  assert_true(guesses >= 100);
+  assert_true(cores >= 20);
+}
+
 /* A cancelled prover refutes nothing and says so. */
 static void
 test_cancelled(void **state)
@@ -152,6 +317,7 @@ main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_parts_against_brute),
     cmocka_unit_test(test_cancelled),
+    cmocka_unit_test(test_stopped_searches_keep_no_core),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
