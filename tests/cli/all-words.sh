@@ -52,3 +52,23 @@ total=$(awk '/^[0-9]+ guess(es)?: / { t += $1 * $3 } END { print t }' "$T/out")
 [ "$total" = 58506 ] && ok all-words-thump-total || fail all-words-thump-total "total $total"
 expect_rc all-words-thump-not-within-6 1 $HS verify "$R" --lists nyt2022-all --max-guesses 6
 expect_rc all-words-thump-not-nyt2022 1 $HS verify "$R" --lists nyt2022 --max-guesses 7
+
+# The optimal trees within seven on every word (output/optimal-within-7/nyt2022-all/, one per opener
+# that guarantees seven): each verifies within 7 on nyt2022-all with the total its row of the table
+# states, and thump's is the published optimum, 58506.
+D="$ROOT/output/optimal-within-7/nyt2022-all"
+if [ -f "$D.tsv" ]; then
+  n=0
+  while IFS="$(printf '\t')" read -r o verdict want rest; do
+    [ "$o" = opener ] && continue
+    n=$((n + 1))
+    expect_rc "all-words-optimal-$o-verify" 0 $HS verify "$D/$o.selby.tree" --lists nyt2022-all --max-guesses 7
+    got=$(awk '/^[0-9]+ guess(es)?: / { t += $1 * $3 } END { print t }' "$T/out")
+    [ "$verdict" = optimal ] && [ "$got" = "$want" ] && ok "all-words-optimal-$o-total" ||
+      fail "all-words-optimal-$o-total" "tree $got, row $verdict $want"
+  done <"$D.tsv"
+  [ "$n" -ge 1 ] && ok all-words-optimal-rows || fail all-words-optimal-rows "no rows in $D.tsv"
+  expect_grep all-words-optimal-thump "$D.tsv" "$(printf '^thump\toptimal\t58506\t')"
+else
+  skip "all-words-optimal (output/optimal-within-7/nyt2022-all.tsv is not in this tree)"
+fi

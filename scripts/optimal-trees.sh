@@ -1,0 +1,66 @@
+#!/bin/sh
+# The optimal strategy of each OPENER (`hardsix optimize`), one process per opener under GNU parallel,
+# with its tree kept in Selby's format: OUT/OPENER.selby.tree and OUT/OPENER.log (hardsix's stderr with
+# /usr/bin/time -v). Resumable: an opener whose log says it was decided is not searched again, and a
+# run killed midway leaves no tree of its own behind (each opener writes into a temporary directory,
+# moved in when it ends). At the end OUT.tsv gets one row per opener from the logs:
+#   opener  verdict (optimal|impossible)  total  average  seconds (user CPU)  peak_rss_mb
+#
+# usage: scripts/optimal-trees.sh LISTS CAP OUT JOBS OPENER...
+# LISTS is a built-in set (nyt2022-all, ...) or ANSWERS:GUESSES (two files).
+#   e.g. scripts/optimal-trees.sh nyt2022-all 7 output/optimal-within-7/nyt2022-all 2 thump chomp
+# OPTIONS='...': more options for every opener (e.g. '--rules none'); HS=PATH: another build.
+set -eu
+if [ "${1:-}" = --one ]; then
+  # One opener (called by parallel): hs lists cap out opener.
+  hs=$2 lists=$3 cap=$4 out=$5 o=$6
+  case "$lists" in
+    *:*) set -- --answers "${lists%%:*}" --guesses "${lists#*:}" ;;
+    *) set -- --lists "$lists" ;;
+  esac
+  tmp=$(mktemp -d "$out/.$o.XXXXXX")
+  # shellcheck disable=SC2086 # OPTIONS is a list of options
+  /usr/bin/time -v "$hs" optimize "$o" "$@" --max-guesses "$cap" --threads 1 --timing ${OPTIONS:-} -o "$tmp" \
+    >"$tmp/log" 2>&1 || true
+  if grep -q "^$o: optimal: " "$tmp/log"; then
+    mv "$tmp/$o.selby.tree" "$out/$o.selby.tree"
+  elif ! grep -q "^$o: impossible" "$tmp/log"; then
+    echo "optimal-trees: $o failed: $(grep -v '^	' "$tmp/log" | tail -n 3 | tr '\n' ' ')" >&2
+    rm -rf "$tmp"
+    exit 1
+  fi
+  mv "$tmp/log" "$out/$o.log"
+  rm -rf "$tmp"
+  exit 0
+fi
+if [ $# -lt 5 ]; then
+  echo "usage: scripts/optimal-trees.sh LISTS CAP OUT JOBS OPENER..." >&2
+  exit 2
+fi
+lists=$1 cap=$2 out=$3 jobs=$4
+shift 4
+root=$(cd "$(dirname "$0")/.." && pwd)
+hs=${HS:-$root/build/hardsix}
+[ -x "$hs" ] || { echo "optimal-trees: build hardsix first (make)" >&2; exit 1; }
+command -v parallel >/dev/null || { echo "optimal-trees: GNU parallel is needed (make deps)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "optimal-trees: /usr/bin/time is needed (Debian package time)" >&2; exit 1; }
+mkdir -p "$out"
+todo=
+for o in "$@"; do
+  grep -qs -e "^$o: optimal: " -e "^$o: impossible" "$out/$o.log" || todo="$todo $o"
+done
+export OPTIONS
+# shellcheck disable=SC2086 # the openers still to do
+[ -z "$todo" ] || parallel --will-cite -j "$jobs" sh "$0" --one "$hs" "$lists" "$cap" "$out" ::: $todo
+tsv=$(mktemp "$out.tsv.XXXXXX")
+printf 'opener\tverdict\ttotal\taverage\tseconds\tpeak_rss_mb\n' >"$tsv"
+for o in "$@"; do
+  awk -v o="$o" '
+    $0 ~ "^" o ": optimal: " { v = "optimal"; t = $3; a = $8; sub(/\)$/, "", a) }
+    $0 ~ "^" o ": impossible" { v = "impossible"; t = "-"; a = "-" }
+    /User time \(seconds\):/ { s = $NF }
+    /Maximum resident set size/ { m = int($NF / 1024 + 0.5) }
+    END { printf "%s\t%s\t%s\t%s\t%s\t%s\n", o, v, t, a, s, m }' "$out/$o.log" >>"$tsv"
+done
+mv "$tsv" "$out.tsv"
+echo "optimal-trees: $# openers in $out.tsv" >&2
