@@ -27,36 +27,50 @@ add_word(GHashTable *seen, GString *list, const char *word)
   g_string_append_printf(list, "%s\n", word);
 }
 
-/* Answers: two or three clusters of three to seven members (a stem, one position varied) and a few
- * random words; other guesses: random words over the same small alphabet. */
+/* The shape of random lists: how many clusters, members per cluster, other answers and other guesses,
+ * each drawn from [lo, hi). */
+typedef struct {
+  gint clusters[2], members[2], others[2], guesses[2];
+} ListShape;
+
+/* Answers: clusters (a stem, one position varied) and a few random words; other guesses: random words
+ * over the same small alphabet; their numbers as SHAPE says. */
 static HsWords *
-random_lists(GRand *rng)
+random_lists_shaped(GRand *rng, const ListShape *shape)
 {
   static const char alphabet[] = "abcdeilmnorst";
   g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GString) a = g_string_new(NULL), g = g_string_new(NULL);
   char word[HS_WORD_LEN + 1];
-  const guint n_clusters = (guint)g_rand_int_range(rng, 2, 4);
+  const guint n_clusters = (guint)g_rand_int_range(rng, shape->clusters[0], shape->clusters[1]);
   for (guint k = 0; k < n_clusters; k++) {
     random_word(rng, alphabet, word);
     const guint pos = (guint)g_rand_int_range(rng, 0, HS_WORD_LEN);
-    const guint members = (guint)g_rand_int_range(rng, 3, 8);
+    const guint members = (guint)g_rand_int_range(rng, shape->members[0], shape->members[1]);
     for (guint m = 0; m < members; m++) {
       word[pos] = alphabet[g_rand_int_range(rng, 0, (gint)strlen(alphabet))];
       add_word(seen, a, word);
     }
   }
-  for (guint k = (guint)g_rand_int_range(rng, 1, 5); k > 0; k--) {
+  for (guint k = (guint)g_rand_int_range(rng, shape->others[0], shape->others[1]); k > 0; k--) {
     random_word(rng, alphabet, word);
     add_word(seen, a, word);
   }
-  for (guint k = (guint)g_rand_int_range(rng, 5, 11); k > 0; k--) {
+  for (guint k = (guint)g_rand_int_range(rng, shape->guesses[0], shape->guesses[1]); k > 0; k--) {
     random_word(rng, alphabet, word);
     add_word(seen, g, word);
   }
   if (g->len == 0)
     add_word(seen, g, "zzzzz");
   return hs_test_parse_lists(a->str, g->str);
+}
+
+/* Two or three clusters of three to seven members, one to four other answers, five to ten guesses. */
+static HsWords *
+random_lists(GRand *rng)
+{
+  static const ListShape shape = { { 2, 4 }, { 3, 8 }, { 1, 5 }, { 5, 11 } };
+  return random_lists_shaped(rng, &shape);
 }
 
 #ifdef HARDSIX_TEST_BRUTE_H

@@ -25,7 +25,7 @@
 #define MAX_SET 40
 
 typedef struct {
-  guint guesses, refuted, solvable;
+  guint guesses, refuted, solvable, cores;
 } Counts;
 
 /* The parts of guess G at the node (S16[0..n), ST) as hs_prove_parts_solvable takes them: split into
@@ -54,95 +54,6 @@ split_parts(const HsWords *w, const HsSearchCore *core, HsRules rules, const gui
     parts[n_parts++] = (HsPat)p;
   }
   return n_parts;
-}
-
-static void
-check_node(GRand *rng, const HsWords *w, const HsSearchCore *core, HsProver *P, HsRules rules, Counts *cnt)
-{
-  Brute b = { w, rules, { 0 }, { 0 }, 0 };
-  HsState st;
-  guint S[MAX_SET];
-  guint16 S16[MAX_SET];
-  const guint n = random_node(rng, w, core, rules, TRUE, &b, &st, S, S16, MAX_SET);
-  if (n < 3)
-    return;
-  const guint r = (guint)g_rand_int_range(rng, 3, 5);
-  guint16 buf[MAX_SET];
-  HsPartition *pt = g_new0(HsPartition, 1);
-  HsState *child = g_new(HsState, HS_PATTERNS);
-  pt->buf = buf;
-  for (guint g = 0; g < w->n_words; g++) {
-    if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, g))
-      continue;
-    HsPat parts[MAX_SET];
-    const guint n_parts = split_parts(w, core, rules, S16, n, &st, g, pt, child, parts);
-    gboolean ok = FALSE;
-    assert_true(hs_prove_parts_solvable(P, pt, child, parts, n_parts, r - 1, &ok));
-    const gboolean want = brute_guess(&b, S, n, g, r);
-    if (ok != want)
-      fail_msg("%s rules: guess %s at a set of %u (first %s) with %u left: prover %s, brute force %s",
-               hs_rules_name(rules), w->text[g], n, w->text[S[0]], r, ok ? "solvable" : "refuted",
-               want ? "solvable" : "not");
-    cnt->guesses++;
-    cnt->refuted += !ok;
-    cnt->solvable += ok;
-  }
-  g_free(child);
-  g_free(pt);
-}
-
-static void
-test_parts_against_brute(void **state)
-{
-  (void)state;
-  Counts cnt = { 0 };
-  for (guint seed = 1; seed <= N_LISTS; seed++) {
-    GRand *rng = g_rand_new_with_seed(7000 + seed);
-    g_autoptr(HsWords) w = random_lists(rng);
-    g_autoptr(HsTable) t = hs_table_new(w, TRUE);
-    for (guint rl = 0; rl < 3; rl++) {
-      const HsRules rules = rl == 0 ? HS_RULES_NYT : rl == 1 ? HS_RULES_STRICT : HS_RULES_NONE;
-      HsSearchCore *core = hs_search_core_new(t, rules);
-      g_autoptr(HsProver) P = hs_prover_new(t, rules, seed % 2 ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY);
-      for (guint c = 0; c < NODES_PER_LIST; c++)
-        check_node(rng, w, core, P, rules, &cnt);
-      hs_search_core_free(core);
-    }
-    g_rand_free(rng);
-  }
-  print_message("prove-parts: %u guesses, %u refuted, %u solvable\n", cnt.guesses, cnt.refuted, cnt.solvable);
-  assert_true(cnt.refuted >= 50);
-  assert_true(cnt.solvable >= 50);
-}
-
-/* Lists where sets with three guesses left often cannot be solved, so that the searches keep cores:
- * answers two clusters of 8 to 12 members (a stem, one position varied) and a few random words; other
- * guesses three to five random words over the same alphabet. */
-static HsWords *
-big_cluster_lists(GRand *rng)
-{
-  static const char alphabet[] = "abcdeilmnorst";
-  g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GString) a = g_string_new(NULL), g = g_string_new(NULL);
-  char word[HS_WORD_LEN + 1];
-  for (guint k = 0; k < 2; k++) {
-    random_word(rng, alphabet, word);
-    const guint pos = (guint)g_rand_int_range(rng, 0, HS_WORD_LEN);
-    const guint members = (guint)g_rand_int_range(rng, 8, 13);
-    for (guint m = 0; m < members; m++) {
-      word[pos] = alphabet[g_rand_int_range(rng, 0, (gint)strlen(alphabet))];
-      add_word(seen, a, word);
-    }
-  }
-  for (guint k = (guint)g_rand_int_range(rng, 2, 5); k > 0; k--) {
-    random_word(rng, alphabet, word);
-    add_word(seen, a, word);
-  }
-  for (guint k = (guint)g_rand_int_range(rng, 3, 6); k > 0; k--) {
-    random_word(rng, alphabet, word);
-    add_word(seen, g, word);
-  }
-  return hs_test_parse_lists(a->str, g->str);
 }
 
 /* Can S (n answers) be solved within R guesses under the state ST? The plain brute force, reading the
@@ -214,17 +125,87 @@ check_cores(const HsWords *w, const HsSearchCore *core, HsRules rules, const HsP
   return n_checked;
 }
 
-/* With budgets of a node or two, the parts of every guess are searched in rounds whose searches are
- * stopped over and over; the verdicts must still be the brute force's (four guesses left, so that the
- * searches below keep cores), and every core kept must be unsolvable. */
+/* At a random node of the lists (R guesses left, or 3 to 4 at random when R is 0), every legal guess's
+ * parts are asked about, and the prover's verdict must be the brute force's; with CHECKED, every core
+ * the prover keeps is checked too (check_cores). */
+static void
+check_node(GRand *rng, const HsWords *w, const HsSearchCore *core, HsProver *P, HsRules rules, Counts *cnt,
+           guint r_fixed, GHashTable *checked)
+{
+  Brute b = { w, rules, { 0 }, { 0 }, 0 };
+  HsState st;
+  guint S[MAX_SET];
+  guint16 S16[MAX_SET];
+  const guint n = random_node(rng, w, core, rules, TRUE, &b, &st, S, S16, MAX_SET);
+  if (n < 3)
+    return;
+  const guint r = r_fixed ? r_fixed : (guint)g_rand_int_range(rng, 3, 5);
+  guint16 buf[MAX_SET];
+  HsPartition *pt = g_new0(HsPartition, 1);
+  HsState *child = g_new(HsState, HS_PATTERNS);
+  pt->buf = buf;
+  for (guint g = 0; g < w->n_words; g++) {
+    if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, g))
+      continue;
+    HsPat parts[MAX_SET];
+    const guint n_parts = split_parts(w, core, rules, S16, n, &st, g, pt, child, parts);
+    gboolean ok = FALSE;
+    assert_true(hs_prove_parts_solvable(P, pt, child, parts, n_parts, r - 1, &ok));
+    const gboolean want = brute_guess(&b, S, n, g, r);
+    if (ok != want)
+      fail_msg("%s rules: guess %s at a set of %u (first %s) with %u left: prover %s, brute force %s",
+               hs_rules_name(rules), w->text[g], n, w->text[S[0]], r, ok ? "solvable" : "refuted",
+               want ? "solvable" : "not");
+    cnt->guesses++;
+    cnt->refuted += !ok;
+    cnt->solvable += ok;
+    if (checked != NULL)
+      cnt->cores += check_cores(w, core, rules, P, checked);
+  }
+  g_free(child);
+  g_free(pt);
+}
+
+static void
+test_parts_against_brute(void **state)
+{
+  (void)state;
+  Counts cnt = { 0 };
+  for (guint seed = 1; seed <= N_LISTS; seed++) {
+    GRand *rng = g_rand_new_with_seed(7000 + seed);
+    g_autoptr(HsWords) w = random_lists(rng);
+    g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+    for (guint rl = 0; rl < 3; rl++) {
+      const HsRules rules = rl == 0 ? HS_RULES_NYT : rl == 1 ? HS_RULES_STRICT : HS_RULES_NONE;
+      HsSearchCore *core = hs_search_core_new(t, rules);
+      g_autoptr(HsProver) P = hs_prover_new(t, rules, seed % 2 ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY);
+      for (guint c = 0; c < NODES_PER_LIST; c++)
+        check_node(rng, w, core, P, rules, &cnt, 0, NULL);
+      hs_search_core_free(core);
+    }
+    g_rand_free(rng);
+  }
+  print_message("prove-parts: %u guesses, %u refuted, %u solvable\n", cnt.guesses, cnt.refuted, cnt.solvable);
+  assert_true(cnt.refuted >= 50);
+  assert_true(cnt.solvable >= 50);
+}
+
+/* With budgets of 1 to 34 nodes, the parts of every guess are searched in rounds whose searches are
+ * stopped over and over, at every point of a search (some provers never probe, so that their searches
+ * are stopped by the rounds' budgets alone); the verdicts must still be the brute force's (five guesses
+ * left at the node, so that the searches below keep cores of three), and every core kept must be
+ * unsolvable: a search stopped midway must not leave its part behind as a core (prove-search.c). */
 static void
 test_stopped_searches_keep_no_core(void **state)
 {
   (void)state;
-  guint guesses = 0, cores = 0;
-  for (guint seed = 1; seed <= 12; seed++) {
+  /* Lists where sets with three guesses left often cannot be solved, so that the searches keep cores:
+   * two clusters of 8 to 12 members, two to four other answers, three to five other guesses. */
+  static const ListShape hard = { { 2, 3 }, { 8, 13 }, { 2, 5 }, { 3, 6 } };
+  Counts cnt = { 0 };
+  for (guint seed = 1; seed <= 24; seed++) {
     GRand *rng = g_rand_new_with_seed(7100 + seed);
-    g_autoptr(HsWords) w = seed % 3 == 0 ? big_cluster_lists(rng) : random_lists(rng);
+    g_autoptr(HsWords) w = seed % 3 == 0 ? random_lists_shaped(rng, &hard) : random_lists(rng);
     g_autoptr(HsTable) t = hs_table_new(w, TRUE);
     for (guint rl = 0; rl < 2; rl++) {
       const HsRules rules = rl == 0 ? HS_RULES_NYT : HS_RULES_NONE;
@@ -232,49 +213,21 @@ test_stopped_searches_keep_no_core(void **state)
       g_autoptr(HsProver) P = hs_prover_new(t, rules, seed % 2 ? HS_PROVE_ORDER_FAST : HS_PROVE_ORDER_GREEDY);
       HsProveTuning tune;
       hs_prove_tuning_init(&tune);
-      tune.part_budget = 1 + seed % 4;
+      static const guint budgets[] = { 1, 2, 3, 5, 8, 13, 21, 34 };
+      tune.part_budget = budgets[seed % G_N_ELEMENTS(budgets)];
       tune.probe_budget = 1 + seed % 3;
+      tune.probe_min_r = seed % 3 == 1 ? 0 : tune.probe_min_r; /* some never probe */
       hs_prover_set_tuning(P, &tune);
       g_autoptr(GHashTable) checked = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-      for (guint c = 0; c < 6; c++) {
-        Brute b = { w, rules, { 0 }, { 0 }, 0 };
-        HsState st;
-        guint S[MAX_SET];
-        guint16 S16[MAX_SET];
-        const guint n = random_node(rng, w, core, rules, TRUE, &b, &st, S, S16, MAX_SET);
-        if (n < 3)
-          continue;
-        guint16 buf[MAX_SET];
-        HsPartition *pt = g_new0(HsPartition, 1);
-        HsState *child = g_new(HsState, HS_PATTERNS);
-        pt->buf = buf;
-        for (guint g = 0; g < w->n_words; g++) {
-          if (!hs_rules_legal(rules, w, b.g, b.p, b.depth, g))
-            continue;
-          HsPat parts[MAX_SET];
-          const guint n_parts = split_parts(w, core, rules, S16, n, &st, g, pt, child, parts);
-          gboolean ok = FALSE;
-          assert_true(hs_prove_parts_solvable(P, pt, child, parts, n_parts, 4, &ok));
-          gboolean want = TRUE;
-          for (guint k = 0; k < n_parts && want; k++)
-            want = brute_state(w, core, rules, pt->buf + pt->start[parts[k]], pt->size[parts[k]], &child[parts[k]], 4);
-          if (ok != want)
-            fail_msg("%s rules: guess %s at a set of %u (first %s), its parts with 4 left: prover %s, brute force %s",
-                     hs_rules_name(rules), w->text[g], n, w->text[S[0]], ok ? "solvable" : "refuted",
-                     want ? "solvable" : "not");
-          guesses++;
-          cores += check_cores(w, core, rules, P, checked);
-        }
-        g_free(child);
-        g_free(pt);
-      }
+      for (guint c = 0; c < 6; c++)
+        check_node(rng, w, core, P, rules, &cnt, 5, checked);
       hs_search_core_free(core);
     }
     g_rand_free(rng);
   }
-  print_message("stopped searches: %u guesses, %u cores checked\n", guesses, cores);
-  assert_true(guesses >= 100);
-  assert_true(cores >= 20);
+  print_message("stopped searches: %u guesses, %u refuted, %u cores checked\n", cnt.guesses, cnt.refuted, cnt.cores);
+  assert_true(cnt.guesses >= 100);
+  assert_true(cnt.cores >= 20);
 }
 
 /* A cancelled prover refutes nothing and says so. */
