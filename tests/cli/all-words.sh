@@ -59,13 +59,13 @@ expect_rc all-words-thump-not-nyt2022 1 $HS verify "$R" --lists nyt2022 --max-gu
 D="$ROOT/output/optimal-within-7/nyt2022-all"
 if [ -f "$D.tsv" ]; then
   n=0
-  while IFS="$(printf '\t')" read -r o verdict want rest; do
+  while IFS="$(printf '\t')" read -r o verdict row_total rest; do
     [ "$o" = opener ] && continue
     n=$((n + 1))
     expect_rc "all-words-optimal-$o-verify" 0 $HS verify "$D/$o.selby.tree" --lists nyt2022-all --max-guesses 7
     got=$(awk '/^[0-9]+ guess(es)?: / { t += $1 * $3 } END { print t }' "$T/out")
-    [ "$verdict" = optimal ] && [ "$got" = "$want" ] && ok "all-words-optimal-$o-total" ||
-      fail "all-words-optimal-$o-total" "tree $got, row $verdict $want"
+    [ "$verdict" = optimal ] && [ "$got" = "$row_total" ] && ok "all-words-optimal-$o-total" ||
+      fail "all-words-optimal-$o-total" "tree $got, row $verdict $row_total"
   done <"$D.tsv"
   [ "$n" -ge 1 ] && ok all-words-optimal-rows || fail all-words-optimal-rows "no rows in $D.tsv"
   expect_grep all-words-optimal-thump "$D.tsv" "$(printf '^thump\toptimal\t58506\t')"
