@@ -112,7 +112,9 @@ check_cores(const HsWords *w, const HsSearchCore *core, HsRules rules, const HsP
       g_string_append_printf(key, "%u:", c->r);
       for (guint i = 0; i < c->n; i++)
         g_string_append_printf(key, "%u,", T[i]);
-      g_string_append_len(key, (const char *)&c->st, sizeof c->st);
+      const guint8 *sb = (const guint8 *)&c->st; /* the state, as hex: its bytes may be 0 */
+      for (gsize i = 0; i < sizeof c->st; i++)
+        g_string_append_printf(key, "%02x", sb[i]);
       if (g_hash_table_contains(checked, key->str))
         continue;
       if (brute_state(w, core, rules, T, c->n, &c->st, c->r))
