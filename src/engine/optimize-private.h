@@ -309,12 +309,13 @@ guint hs_opt_candidate_profile(HsOptimizer *O, const guint16 *T, guint s, guint3
 
 /* What eval_guess is told and tells of the prover's test of a guess's parts (hs_opt_test_parts). */
 typedef struct {
-  gboolean may_test;     /* in: the node may ask the test (R >= O->feas_from, which is not 0) */
-  gboolean bounded_test; /* in: under a bound, test the parts too (hs_opt_choose_test) */
-  gboolean reached;      /* the guess passed its bounds at a node where the test may be asked */
-  gboolean tested;       /* the test was asked ... */
-  gboolean refuted;      /* ... and a part cannot be solved */
-  gint64 test_us;        /* the test's time (microseconds) */
+  gboolean may_test; /* in: the node may ask the test (R >= O->feas_from, which is not 0) */
+  gboolean test;     /* in: ask it of this guess (always where nothing bounds the node, under a bound
+                      * when hs_opt_choose_test says so) */
+  gboolean reached;  /* the guess passed its bounds at a node where the test may be asked */
+  gboolean tested;   /* the test was asked ... */
+  gboolean refuted;  /* ... and a part cannot be solved */
+  gint64 test_us;    /* the test's time (microseconds) */
 } TestTry;
 
 /* What the prover's tests of a node's guesses and the searches of its guesses under a bound without
@@ -327,10 +328,10 @@ typedef struct {
 
 /* At a node that may ask the test (TT->may_test), a guess whose parts L->todo[0..N_TODO) passed their
  * bounds (sharpen_parts set their hashes and states): FALSE when the optimiser's prover shows that one
- * of them cannot be solved at all. Asked when nothing bounds the node (THR INF): there the search
- * would have to show the same with no bound to help it, and a part that cannot be solved costs it the
- * values of its siblings first. Under a bound only when TT->bounded_test (optimize-test.c). */
-gboolean hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, guint32 thr, TestTry *tt);
+ * of them cannot be solved at all. Asked when TT->test: always where nothing bounds the node, where the
+ * search would have to show the same with no bound to help it, and a part that cannot be solved costs
+ * it the values of its siblings first; under a bound as the node chose (optimize-test.c). */
+gboolean hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, TestTry *tt);
 
 /* Whether the next guess of a node under a bound is tested before its parts are searched, by
  * O->bounded_test; CHEAPER: when the tests so far (C) cost less than the share of the searches they

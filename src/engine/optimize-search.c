@@ -470,7 +470,7 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
     return total;
   /* The guess passed its bounds: can its parts be solved at all? Asked when nothing bounds the node,
    * and under a bound when the node chose to. */
-  if (tt->may_test && n_todo > 0 && !hs_opt_test_parts(O, L, r, n_todo, thr, tt))
+  if (tt->may_test && n_todo > 0 && !hs_opt_test_parts(O, L, r, n_todo, tt))
     return INF;
   /* Under a bound, probe the parts first (with one part and a share of a whole gap or more, the probe
    * would be the search itself). */
@@ -542,7 +542,7 @@ solve_deep(HsOptimizer *O, const guint16 *S, guint n, const HsState *st, guint r
         continue;
       }
       const gboolean bounded = thr < INF / 2;
-      TestTry tt = { .may_test = may_test, .bounded_test = may_test && bounded && hs_opt_choose_test(O, &costs) };
+      TestTry tt = { .may_test = may_test, .test = may_test && (!bounded || hs_opt_choose_test(O, &costs)) };
       const gint64 t0 = may_test ? g_get_monotonic_time() : 0;
       guint32 v = eval_guess(O, L, S, n, st, r, lvl, j, thr, &tt);
       if (may_test)

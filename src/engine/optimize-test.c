@@ -21,10 +21,10 @@ parts_solvable(HsOptimizer *O, Level *L, guint r, guint n_todo)
 }
 
 gboolean
-hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, guint32 thr, TestTry *tt)
+hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, TestTry *tt)
 {
   tt->reached = TRUE;
-  if (thr < INF / 2 && !tt->bounded_test)
+  if (!tt->test)
     return TRUE;
   tt->tested = TRUE;
   const gint64 t0 = g_get_monotonic_time();

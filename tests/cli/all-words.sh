@@ -44,11 +44,14 @@ for set in original nyt2022 nyt2023; do
 done
 expect_rc all-words-order-builtin-refused 2 $HS solve howls --lists original-all --order tkihira2022
 
+# The total of the histogram verify printed to $T/out.
+verified_total() { awk '/^[0-9]+ guess(es)?: / { t += $1 * $3 } END { print t }' "$T/out"; }
+
 # The exact solver's tree for thump, every word of the 2022 lists hidden: verified within 7, 58506 in all.
 R="$ROOT/data/reference/selby/thump.bighidden.hard.max7guesses.tree"
 expect_rc all-words-thump-verify 0 $HS verify "$R" --lists nyt2022-all --max-guesses 7
 expect_grep all-words-thump-verified "$T/out" 'verified: 12947 answers, all within 7 guesses, average 4.5189'
-total=$(awk '/^[0-9]+ guess(es)?: / { t += $1 * $3 } END { print t }' "$T/out")
+total=$(verified_total)
 [ "$total" = 58506 ] && ok all-words-thump-total || fail all-words-thump-total "total $total"
 expect_rc all-words-thump-not-within-6 1 $HS verify "$R" --lists nyt2022-all --max-guesses 6
 expect_rc all-words-thump-not-nyt2022 1 $HS verify "$R" --lists nyt2022 --max-guesses 7
@@ -63,7 +66,7 @@ if [ -f "$D.tsv" ]; then
     [ "$o" = opener ] && continue
     n=$((n + 1))
     expect_rc "all-words-optimal-$o-verify" 0 $HS verify "$D/$o.selby.tree" --lists nyt2022-all --max-guesses 7
-    got=$(awk '/^[0-9]+ guess(es)?: / { t += $1 * $3 } END { print t }' "$T/out")
+    got=$(verified_total)
     [ "$verdict" = optimal ] && [ "$got" = "$row_total" ] && ok "all-words-optimal-$o-total" ||
       fail "all-words-optimal-$o-total" "tree $got, row $verdict $row_total"
   done <"$D.tsv"
