@@ -137,6 +137,7 @@ typedef struct {
   guint failed;        /* after try_guess fails: the pattern of the part that failed */
   guint8 *tmark;       /* n_answers: answers in the trouble set (parts that made guesses fail) */
   guint16 *tlist;      /* the trouble set */
+  guint32 *tidx;       /* n_answers: scratch of hs_prove_reorder_by_trouble (the trouble set's columns) */
   guint n_trouble, n_fails, next_reorder;
   guint64 probe_top; /* the largest budget a probe of this node ran out of (0: none) */
   guint n_legal;
@@ -330,7 +331,7 @@ guint hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const gui
 void hs_prove_score_bounded(HsProver *P, Level *L, const guint16 *S, guint n, const guint32 *idx, guint m, guint bound);
 guint hs_prove_order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, guint m, guint cap, guint32 skip,
                                guint32 *out);
-void hs_prove_reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m);
+void hs_prove_reorder_by_trouble(HsProver *P, Level *L, const guint16 *S, guint n, guint32 *order, guint m);
 /* Sorts L's pool positions by the parts their words make of the node's set (L->dist, from scoring every
  * position with a sub-table) into L->by_parts and L->n_ge: a word that splits a part of k answers into
  * singletons makes at least k parts of the set, so part2 need only try the first n_ge[k]. */

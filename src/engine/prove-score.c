@@ -332,25 +332,37 @@ hs_prove_order_positions(HsProver *P, Level *L, guint n, const guint32 *idx, gui
 }
 
 /* Reorders the positions ORDER[0..M) (stable) by the largest part they make of the trouble set: the
- * answers of the parts that made earlier guesses fail. */
+ * answers of the parts that made earlier guesses fail (a subset of the node's set S of N answers).
+ * Each row is read at the trouble set's columns in canonical order, from the node's sub-table when it
+ * holds the rows (L->sub_ok), gathered and counted as score_positions counts a row. */
 void
-hs_prove_reorder_by_trouble(HsProver *P, Level *L, guint32 *order, guint m)
+hs_prove_reorder_by_trouble(HsProver *P, Level *L, const guint16 *S, guint n, guint32 *order, guint m)
 {
-  guint16 *cnt = P->cnt;
   guint32 *tmp = L->idx;
-  const guint nt = L->n_trouble;
+  guint32 *col = L->tidx;
+  guint nt = 0;
+  for (guint i = 0; i < n; i++)
+    if (L->tmark[S[i]])
+      col[nt++] = L->sub_ok ? i : S[i];
   guint *bucket = L->bucket;
   memset(bucket, 0, (nt + 2) * sizeof *bucket);
+  HsPat *buf = P->row_buf;
   for (guint k = 0; k < m; k++) {
-    guint j = order[k];
-    const HsPat *row = P->rows[L->legal[j]];
-    guint mb = 0;
-    for (guint i = 0; i < nt; i++) {
-      guint c = ++cnt[row[L->tlist[i]]];
-      mb = MAX(mb, c);
-    }
+    const guint j = order[k];
+    const HsPat *row = L->sub_ok ? L->sub + (gsize)j * n : P->rows[L->legal[j]];
     for (guint i = 0; i < nt; i++)
-      cnt[row[L->tlist[i]]] = 0;
+      buf[i] = row[col[i]];
+    guint mb = 0, distinct;
+    if (nt <= SHORT_ROW) {
+      for (guint i = 0; i < nt; i++) {
+        const guint c = ++P->cnt[buf[i]];
+        mb = MAX(mb, c);
+      }
+      for (guint i = 0; i < nt; i++)
+        P->cnt[buf[i]] = 0;
+    } else {
+      mb = nt <= 255 ? SMALL_ROW_SCORE(P, buf, nt, &distinct) : LARGE_ROW_SCORE(P, buf, nt, &distinct);
+    }
     L->score[j] = (guint16)mb; /* the max bucket on S is not needed any more */
     bucket[mb + 1]++;
   }

@@ -376,7 +376,7 @@ try_positions(HsProver *P, Level *L, const guint16 *S, guint n, const HsState *s
       continue;
     }
     if (probing && note_failure(L))
-      hs_prove_reorder_by_trouble(P, L, order + k + 1, m - k - 1);
+      hs_prove_reorder_by_trouble(P, L, S, n, order + k + 1, m - k - 1);
   }
   return FALSE;
 }
