@@ -14,30 +14,9 @@
 #include "engine/prove-private.h"
 #include "test-common.h"
 
-static HsWords *orig;
-static HsTable *orig_table;
-
-static int
-setup_orig(void **state)
-{
-  (void)state;
-  orig = hs_test_load_set("original");
-  orig_table = hs_table_new(orig, TRUE);
-  return 0;
-}
-
-static int
-teardown_orig(void **state)
-{
-  (void)state;
-  hs_table_free(orig_table);
-  hs_words_free(orig);
-  return 0;
-}
-
 /* The largest part guess G makes of the answers T[0..NT), by the verifier's feedback. */
 static guint
-brute_max_bucket(guint g, const guint16 *T, guint nt)
+brute_max_bucket(const HsWords *orig, guint g, const guint16 *T, guint nt)
 {
   g_autoptr(GHashTable) count = g_hash_table_new(g_direct_hash, g_direct_equal);
   guint mb = 0;
@@ -53,7 +32,7 @@ brute_max_bucket(guint g, const guint16 *T, guint nt)
 /* One node: a random set S of N answers (canonical), M random pool words in a random order, a trouble
  * set of NT answers of S, rows from the sub-table when SUB. */
 static void
-check_reorder(GRand *rng, HsProver *P, guint n, guint m, guint nt, gboolean sub)
+check_reorder(const HsWords *orig, GRand *rng, HsProver *P, guint n, guint m, guint nt, gboolean sub)
 {
   Level *L = hs_prove_level(P, 0);
   hs_prove_level_reset(P, L);
@@ -104,7 +83,7 @@ check_reorder(GRand *rng, HsProver *P, guint n, guint m, guint nt, gboolean sub)
   /* Expected: stable by the largest part of the trouble set. */
   g_autofree guint *mb = g_new(guint, m);
   for (guint j = 0; j < m; j++)
-    mb[j] = brute_max_bucket(L->legal[j], T, nt);
+    mb[j] = brute_max_bucket(orig, L->legal[j], T, nt);
   g_autofree guint32 *want = g_new(guint32, m);
   guint w = 0;
   for (guint b = 0; b <= nt; b++)
@@ -127,14 +106,16 @@ static void
 test_reorder_by_trouble(void **state)
 {
   (void)state;
-  g_autoptr(HsProver) P = hs_prover_new(orig_table, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+  g_autoptr(HsWords) orig = hs_test_load_set("original");
+  g_autoptr(HsTable) table = hs_table_new(orig, TRUE);
+  g_autoptr(HsProver) P = hs_prover_new(table, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
   GRand *rng = g_rand_new_with_seed(2611);
   /* Trouble sets counted answer by answer (at most 32), in byte counters (up to 255), in 16-bit ones. */
   static const guint sizes[][3] = { { 40, 300, 1 },    { 40, 300, 7 },    { 60, 200, 32 },   { 200, 300, 33 },
                                     { 400, 200, 120 }, { 400, 100, 255 }, { 700, 100, 256 }, { 2315, 60, 1500 } };
   for (guint k = 0; k < G_N_ELEMENTS(sizes); k++)
     for (guint sub = 0; sub < 2; sub++)
-      check_reorder(rng, P, sizes[k][0], sizes[k][1], sizes[k][2], sub);
+      check_reorder(orig, rng, P, sizes[k][0], sizes[k][1], sizes[k][2], sub);
   g_rand_free(rng);
 }
 
@@ -142,7 +123,7 @@ int
 main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown(test_reorder_by_trouble, setup_orig, teardown_orig),
+    cmocka_unit_test(test_reorder_by_trouble),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
