@@ -1,4 +1,5 @@
-/* Tests for prove-score.c: the reordering of a node's untried guesses by the trouble set (the answers of
+/* Tests for prove-score.c: the scores and sub-table of a node, whichever way its rows are filled (the
+ * transposed table, the answers' letters, the parent's sub-table), against the verifier's feedback; the reordering of a node's untried guesses by the trouble set (the answers of
  * the parts that made earlier guesses fail), against a plain stable sort by the largest part each guess
  * makes of that set, computed with the independent verifier's feedback. Random sets of the original
  * lists, trouble sets of every size class the scoring distinguishes (a few answers, up to 255, more),
@@ -119,11 +120,92 @@ test_reorder_by_trouble(void **state)
   g_rand_free(rng);
 }
 
+/* Scores every pool word of a node (S, N answers; the pool: every word) into the sub-table of level LVL
+ * of P, with its parent (level LVL - 1, already scored) as the rows' source when FROM_PARENT. */
+static void
+score_node(HsProver *P, guint lvl, const guint16 *S, guint n, gboolean from_parent)
+{
+  Level *L = hs_prove_level(P, lvl);
+  const guint m = hs_table_words(P->table)->n_words;
+  L->n_legal = m;
+  for (guint j = 0; j < m; j++) {
+    L->legal[j] = j;
+    L->idx[j] = j;
+    L->pidx[j] = j;
+  }
+  for (guint i = 0; i < n; i++)
+    L->loc[S[i]] = (guint16)i;
+  g_free(L->sub);
+  L->sub_cap = (gsize)m * n;
+  L->sub = g_new(HsPat, L->sub_cap);
+  g_autofree guint16 *cols = g_new(guint16, n);
+  const Level *PL = from_parent ? hs_prove_level(P, lvl - 1) : NULL;
+  for (guint i = 0; i < n && PL != NULL; i++)
+    cols[i] = PL->loc[S[i]];
+  hs_prove_score_positions(P, L, PL, S, n, L->idx, m, TRUE, PL != NULL ? cols : NULL);
+  L->sub_ok = TRUE;
+  L->sub_n = n;
+}
+
+/* Every cell of the node's sub-table and every score against the verifier. */
+static void
+check_scored(const HsWords *orig, HsProver *P, guint lvl, const guint16 *S, guint n, const char *how)
+{
+  Level *L = hs_prove_level(P, lvl);
+  for (guint j = 0; j < orig->n_words; j++) {
+    for (guint i = 0; i < n; i++)
+      if (L->sub[(gsize)j * n + i] != hs_verify_feedback(orig->text[j], orig->text[S[i]]))
+        fail_msg("%s, %u answers: cell of %s on %s", how, n, orig->text[j], orig->text[S[i]]);
+    if (j % 7 == 0 && L->score[j] != brute_max_bucket(orig, j, S, n))
+      fail_msg("%s, %u answers: %s scores %u, its largest part is %u", how, n, orig->text[j], L->score[j],
+               brute_max_bucket(orig, j, S, n));
+  }
+}
+
+static void
+test_score_sources(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) orig = hs_test_load_set("original");
+  GRand *rng = g_rand_new_with_seed(2612);
+  for (guint transposed = 0; transposed < 2; transposed++) {
+    g_autoptr(HsTable) table = hs_table_new(orig, TRUE);
+    hs_table_set_by_answer(table, transposed);
+    g_autoptr(HsProver) P = hs_prover_new(table, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+    static const guint sizes[] = { 3, 40, 300 };
+    for (guint k = 0; k < G_N_ELEMENTS(sizes); k++) {
+      /* A node and, under it, a node of half its answers that reads its rows from the first. */
+      const guint n = sizes[k], half = n / 2;
+      g_autofree guint8 *in = g_new0(guint8, orig->n_answers);
+      for (guint c = 0; c < n;) {
+        const guint a = (guint)g_rand_int_range(rng, 0, (gint32)orig->n_answers);
+        c += !in[a];
+        in[a] = 1;
+      }
+      g_autofree guint16 *S = g_new(guint16, n);
+      g_autofree guint16 *H = g_new(guint16, MAX(half, 1u));
+      for (guint a = 0, c = 0, h = 0; a < orig->n_answers; a++)
+        if (in[a]) {
+          if (c % 2 == 1 && h < half)
+            H[h++] = (guint16)a;
+          S[c++] = (guint16)a;
+        }
+      const char *how = transposed ? "transposed table" : "answers' letters";
+      score_node(P, 0, S, n, FALSE);
+      check_scored(orig, P, 0, S, n, how);
+      score_node(P, 1, H, half, TRUE);
+      check_scored(orig, P, 1, H, half, "parent's sub-table");
+    }
+  }
+  g_rand_free(rng);
+}
+
 int
 main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_reorder_by_trouble),
+    cmocka_unit_test(test_score_sources),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
