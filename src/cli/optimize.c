@@ -89,8 +89,6 @@ optimize_one(HsCliContext *ctx, GError **error)
   const guint cap = ctx->policy.max_guesses;
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
-  /* One opener reads too little of the transposed table to repay its build. */
-  hs_table_set_by_answer(ctx->table, FALSE);
   /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why,
    * as 'prove' and --all do: fast order, the same escalation. Only the verdict is used when there is a
    * strategy. */
@@ -160,8 +158,6 @@ optimize_all(HsCliContext *ctx, GError **error)
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
   HsCliMeter meter = { "optimize", "openers", NULL, 2, g_get_monotonic_time() };
-  /* The transposed table repays its build (for the prover) over a handful of openers, not fewer. */
-  hs_table_set_by_answer(ctx->table, n >= 4);
   HsOptimizeAllOptions oo = { 0 };
   oo.max_guesses = ctx->policy.max_guesses;
   oo.best = (guint)opt.best;

@@ -27,9 +27,8 @@ struct HsTable {
   HsPat *tiles;                /* [(i * CODES + c) * n_padded + k]: pow3[i] * tile of letter c at i against answer k */
   HsPat *once;                 /* [c * n_padded + k]: all ones when answer k holds letter c exactly once, else 0 */
   guint n_padded;
-  GMutex lazy;           /* guards the first build of by_answer */
-  gboolean no_by_answer; /* hs_table_set_by_answer FALSE: hs_table_by_answer returns NULL */
-  HsPat *by_answer;      /* the whole table transposed (built on first use; read atomically), or NULL */
+  GMutex lazy;      /* guards the first build of by_answer */
+  HsPat *by_answer; /* the whole table transposed (built on first use; read atomically), or NULL */
 };
 
 /* What a row is computed from: per answer lane k, the answers' letters, tiles and single-letter marks
@@ -638,18 +637,12 @@ fill_by_answer(const HsTable *t, HsPat *dst)
   }
 }
 
-void
-hs_table_set_by_answer(HsTable *t, gboolean build)
-{
-  t->no_by_answer = !build;
-}
-
 const HsPat *
 hs_table_by_answer(const HsTable *table)
 {
   HsTable *t = (HsTable *)table; /* a cache filled on first use; the table's contents do not change */
   HsPat *p = g_atomic_pointer_get(&t->by_answer);
-  if (p != NULL || t->n_rows != t->words->n_words || t->no_by_answer)
+  if (p != NULL || t->n_rows != t->words->n_words)
     return p;
   g_mutex_lock(&t->lazy);
   /* Atomic here too: ThreadSanitizer does not see GLib's futex-based mutex, only the atomics. */

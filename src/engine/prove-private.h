@@ -185,7 +185,6 @@ struct HsProver {
   guint n_answers, n_words;
   gboolean all_rows;                               /* the table holds every guess row */
   const HsPat **rows;                              /* = core->rows */
-  const HsPat *by_answer;                          /* the table transposed (hs_table_by_answer), fetched on first use */
   const guint8 (*let)[HS_MAX_LEN];                 /* = core->let */
   guint all_green;                                 /* the pattern of L greens */
   guint64 *z1, *z2;                                /* = core->z1, core->z2 */

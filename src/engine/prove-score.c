@@ -179,34 +179,6 @@ wide_row_score(const HsPat *restrict row, guint n, guint16 *restrict cnt, guint 
 #define LARGE_ROW_SCORE(P, row, n, d) word_row_score(row, n, (P)->cnt16, d)
 #endif
 
-/* The feedback table transposed (answer by answer), built on first use. */
-static const HsPat *
-prover_by_answer(HsProver *P)
-{
-  if (P->by_answer == NULL)
-    P->by_answer = hs_table_by_answer(P->table);
-  return P->by_answer;
-}
-
-/* Fills the sub-table SUB (M pool words LEGAL x the N answers S, word by word) column by column from
- * the transposed table: one sequential pass over each answer's column instead of a cache miss per
- * word for its row. */
-static void
-fill_sub_by_answer(const HsPat *by_answer, guint n_words, const guint32 *legal, guint m, const guint16 *S, guint n,
-                   HsPat *sub)
-{
-  /* In tiles of 64 words, so that the 64 rows being written stay in the L1 cache. */
-  for (guint j0 = 0; j0 < m; j0 += 64) {
-    const guint j1 = MIN(m, j0 + 64);
-    for (guint i = 0; i < n; i++) {
-      const HsPat *col = by_answer + (gsize)S[i] * n_words;
-      HsPat *dst = sub + i;
-      for (guint j = j0; j < j1; j++)
-        dst[(gsize)j * n] = col[legal[j]];
-    }
-  }
-}
-
 /* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
  * rows are also kept in the sub-table; with COLS (not NULL) they are read from the parent PL's
  * sub-table instead of the feedback table. Returns the most parts any of them makes of S. */
@@ -215,19 +187,15 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
                          gboolean sub, const guint16 *cols)
 {
   guint max_distinct = 0;
-  /* Every pool word's row wanted in the sub-table: filled at once, column by column from the
-   * transposed table, or without it (one opener's optimum does not build it) computed from the
-   * answers' letters, as the optimiser's own sub-tables are. Gathered from the table's rows instead,
-   * a set of a few hundred answers reads most of every row (12,947 bytes on nyt2022-all). */
-  gboolean filled = FALSE;
-  if (cols == NULL && sub && m == L->n_legal) {
-    const HsPat *by_answer = prover_by_answer(P);
-    if (by_answer != NULL)
-      fill_sub_by_answer(by_answer, P->n_words, L->legal, m, S, n, L->sub);
-    else
-      hs_table_fill_sub(P->table, L->legal, m, S, n, L->sub);
-    filled = TRUE;
-  }
+  /* Every pool word's row wanted in the sub-table: computed at once from the answers' letters
+   * (hs_table_fill_sub, as the optimiser's own sub-tables are), which costs less than reading them:
+   * gathered from the table's rows, a set of a few hundred answers reads most of every row (12,947
+   * bytes on nyt2022-all); filled column by column from the transposed table, the columns are read
+   * from memory too, and the transposed table doubles the memory (both measured slower beside other
+   * jobs, docs/RESULTS.md §5.2). */
+  const gboolean filled = cols == NULL && sub && m == L->n_legal;
+  if (filled)
+    hs_table_fill_sub(P->table, L->legal, m, S, n, L->sub);
   for (guint k = 0; k < m; k++) {
     guint j = idx[k];
     HsPat *out = sub ? L->sub + (gsize)j * n : P->row_buf;

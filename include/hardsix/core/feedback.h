@@ -90,15 +90,10 @@ const HsPat *hs_table_row(const HsTable *table, guint guess, HsPat *scratch);
 
 /* The whole table transposed, answer by answer: cell [a * n_words + g] is feedback(words[g], words[a]),
  * for tables of every guess row (NULL otherwise). Built on the first call (thread-safe; n_words x
- * n_answers more bytes, kept until the table is freed): exact searches read many guesses against
- * few answers, and a column is one sequential read where rows are one cache miss per guess. */
+ * n_answers more bytes, kept until the table is freed): a column is one sequential read where rows
+ * are one cache miss per guess. The exact searches do not use it: they compute the rows of a set
+ * (hs_table_fill_sub), which cost less than reading either. */
 const HsPat *hs_table_by_answer(const HsTable *table);
-
-/* Whether hs_table_by_answer may build the transposed table (TRUE, the default) or returns NULL until
- * it is allowed again (searches then read rows). Its build costs about as much as searching a few
- * openers gains from it: a run over one opener is faster without. Call before sharing the table
- * between threads. */
-void hs_table_set_by_answer(HsTable *table, gboolean build);
 
 /* The rows of GUESSES[0..M) over the answers ANSWERS[0..N) (answer indices) into OUT, guess by guess:
  * OUT[j * N + i] = feedback(words[GUESSES[j]], words[ANSWERS[i]]). Computed from the answers' letters,
