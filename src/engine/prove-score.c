@@ -191,8 +191,8 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
    * (hs_table_fill_sub, as the optimiser's own sub-tables are), which costs less than reading them:
    * gathered from the table's rows, a set of a few hundred answers reads most of every row (12,947
    * bytes on nyt2022-all); filled column by column from the transposed table, the columns are read
-   * from memory too, and the transposed table is a second copy of the table (both measured slower beside other
-   * jobs, docs/RESULTS.md §5.2). */
+   * from memory too, and that table is a second copy of the feedback table (both measured slower
+   * beside other jobs, docs/RESULTS.md §5.2). */
   const gboolean filled = cols == NULL && sub && m == L->n_legal;
   if (filled)
     hs_table_fill_sub(P->table, L->legal, m, S, n, L->sub);
