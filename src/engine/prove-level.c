@@ -55,7 +55,7 @@ hs_prove_level_new(HsProver *P, guint l)
     L->pidx = g_new(guint32, P->n_words);
     L->tmark = g_new0(guint8, MAX(1u, P->n_answers));
     L->tlist = g_new(guint16, MAX(1u, P->n_answers));
-    L->tidx = g_new(guint32, MAX(1u, P->n_answers));
+    L->tidx = g_new(guint16, MAX(1u, P->n_answers));
     L->idx = g_new(guint32, P->n_words);
     L->unknown = g_new(guint32, P->n_words);
     L->cores = g_new(Core, CORE_MAX);

@@ -137,7 +137,7 @@ typedef struct {
   guint failed;        /* after try_guess fails: the pattern of the part that failed */
   guint8 *tmark;       /* n_answers: answers in the trouble set (parts that made guesses fail) */
   guint16 *tlist;      /* the trouble set */
-  guint32 *tidx;       /* n_answers: scratch of hs_prove_reorder_by_trouble (the trouble set's columns) */
+  guint16 *tidx;       /* n_answers: scratch of hs_prove_reorder_by_trouble (the trouble set's columns) */
   guint n_trouble, n_fails, next_reorder;
   guint64 probe_top; /* the largest budget a probe of this node ran out of (0: none) */
   guint n_legal;

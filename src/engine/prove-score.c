@@ -179,6 +179,18 @@ wide_row_score(const HsPat *restrict row, guint n, guint16 *restrict cnt, guint 
 #define LARGE_ROW_SCORE(P, row, n, d) word_row_score(row, n, (P)->cnt16, d)
 #endif
 
+/* OUT[i] = SRC[COLS[i]] for i < N, and the largest part of that row (*DISTINCT: its parts): answer by
+ * answer for a short row, else in one sweep of the counters. */
+static inline guint
+gather_and_score(HsProver *P, HsPat *restrict out, const HsPat *restrict src, const guint16 *restrict cols, guint n,
+                 guint *distinct)
+{
+  if (n <= SHORT_ROW && P->n_pats <= 256)
+    return gather_score_row(out, src, cols, n, P->cnt8, distinct);
+  gather_row(out, src, cols, n);
+  return n <= 255 ? SMALL_ROW_SCORE(P, out, n, distinct) : LARGE_ROW_SCORE(P, out, n, distinct);
+}
+
 /* Scores the pool positions IDX[0..M) of level L on S: max bucket into L->score[j]. With SUB the
  * rows are also kept in the sub-table; with COLS (not NULL) they are read from the parent PL's
  * sub-table instead of the feedback table. Returns the most parts any of them makes of S. */
@@ -201,13 +213,7 @@ hs_prove_score_positions(HsProver *P, Level *L, const Level *PL, const guint16 *
     HsPat *out = sub ? L->sub + (gsize)j * n : P->row_buf;
     guint mb = 0, distinct = 0;
     if (cols != NULL) {
-      const HsPat *src = PL->sub + (gsize)L->pidx[j] * PL->sub_n;
-      if (n <= SHORT_ROW && P->n_pats <= 256) {
-        mb = gather_score_row(out, src, cols, n, P->cnt8, &distinct);
-      } else {
-        gather_row(out, src, cols, n);
-        mb = SMALL_ROW_SCORE(P, out, n, &distinct);
-      }
+      mb = gather_and_score(P, out, PL->sub + (gsize)L->pidx[j] * PL->sub_n, cols, n, &distinct);
       L->score[j] = (guint16)mb;
       L->dist[j] = (HsPat)distinct;
       max_distinct = MAX(max_distinct, distinct);
@@ -314,30 +320,19 @@ void
 hs_prove_reorder_by_trouble(HsProver *P, Level *L, const guint16 *S, guint n, guint32 *order, guint m)
 {
   guint32 *tmp = L->idx;
-  guint32 *col = L->tidx;
+  guint16 *col = L->tidx;
   guint nt = 0;
   for (guint i = 0; i < n; i++)
     if (L->tmark[S[i]])
-      col[nt++] = L->sub_ok ? i : S[i];
+      col[nt++] = (guint16)(L->sub_ok ? i : S[i]);
   guint *bucket = L->bucket;
   memset(bucket, 0, (nt + 2) * sizeof *bucket);
   HsPat *buf = P->row_buf;
   for (guint k = 0; k < m; k++) {
     const guint j = order[k];
     const HsPat *row = L->sub_ok ? L->sub + (gsize)j * n : P->rows[L->legal[j]];
-    for (guint i = 0; i < nt; i++)
-      buf[i] = row[col[i]];
-    guint mb = 0, distinct;
-    if (nt <= SHORT_ROW) {
-      for (guint i = 0; i < nt; i++) {
-        const guint c = ++P->cnt[buf[i]];
-        mb = MAX(mb, c);
-      }
-      for (guint i = 0; i < nt; i++)
-        P->cnt[buf[i]] = 0;
-    } else {
-      mb = nt <= 255 ? SMALL_ROW_SCORE(P, buf, nt, &distinct) : LARGE_ROW_SCORE(P, buf, nt, &distinct);
-    }
+    guint distinct;
+    const guint mb = gather_and_score(P, buf, row, col, nt, &distinct);
     L->score[j] = (guint16)mb; /* the max bucket on S is not needed any more */
     bucket[mb + 1]++;
   }
