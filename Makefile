@@ -48,7 +48,13 @@ BASE_CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-point
   -Wno-pass-failed
 OMP_LIBS += -fsanitize=address,undefined
 endif
-ALL_CFLAGS = $(BASE_CFLAGS) $(GLIB_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(BASE_CFLAGS) $(GLIB_CFLAGS) $(SOURCE_ID_FLAG) $(CFLAGS)
+# The optimiser's checkpoints (src/engine/optimize-save.c) are read back only by a build of the same
+# search code: their fingerprint holds a hash of the sources of the game and the searches.
+SEARCH_SOURCES := $(sort $(wildcard src/core/*.c src/core/*.h src/engine/*.c src/engine/*.h include/hardsix/core/*.h \
+  include/hardsix/engine/*.h))
+SOURCE_ID_OBJ := $(BUILD)/lib/engine/optimize-save.o $(BUILD)/wide/lib/engine/optimize-save.o \
+  $(BUILD)/test-bin/lib/engine/optimize-save.o
 ALL_LDFLAGS = $(LDFLAGS) $(OMP_LIBS)
 LIBS = $(GLIB_LIBS) -lm
 
@@ -101,6 +107,8 @@ REPLAY_BIN += $(FUZZ_WIDE:%=$(BUILD)/fuzz/replay_%_wide)
 
 .PHONY: all run check bench bench-compare sanitize install uninstall clean deps deps-build deps-check deps-check-tests tests fuzz fuzz-bins deps-browser format
 all: $(BUILD)/libhardsix.a $(BUILD)/hardsix $(BUILD)/hardsix-wide
+$(SOURCE_ID_OBJ): SOURCE_ID_FLAG = -DHS_SOURCE_ID='"$(shell cat $(SEARCH_SOURCES) | sha256sum | cut -c1-16)"'
+$(SOURCE_ID_OBJ): $(SEARCH_SOURCES)
 
 $(BUILD)/lib/%.o: src/%.c | deps-check
 	@mkdir -p $(dir $@)

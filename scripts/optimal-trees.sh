@@ -3,7 +3,10 @@
 # with its tree kept in Selby's format: OUT/OPENER.selby.tree and OUT/OPENER.log (hardsix's stderr with
 # /usr/bin/time -v). Resumable: an opener whose log says it was decided is not searched again, and a
 # run killed midway leaves no tree of its own behind (each opener writes into a temporary directory,
-# moved in when it ends). At the end OUT.tsv gets one row per opener from the logs:
+# moved in when it ends). Each search keeps a checkpoint, OUT/.OPENER.ckpt (optimize --checkpoint):
+# one stopped by SIGTERM or SIGINT (kill the hardsix process; it saves, then exits) is resumed from it
+# by the next run of the script with the same build, and its log then holds every attempt (the CPU
+# seconds of the table are their sum, the peak RSS their largest). At the end OUT.tsv gets one row per opener from the logs:
 #   opener  verdict (optimal|impossible)  total  average  seconds (user CPU)  peak_rss_mb
 #
 # usage: scripts/optimal-trees.sh LISTS CAP OUT JOBS OPENER...
@@ -20,17 +23,27 @@ if [ "${1:-}" = --one ]; then
   esac
   tmp=$(mktemp -d "$out/.$o.XXXXXX")
   # shellcheck disable=SC2086 # OPTIONS is a list of options
+  ckpt="$out/.$o.ckpt" stopped="$out/.$o.stopped.log"
   /usr/bin/time -v "$hs" optimize "$o" "$@" --max-guesses "$cap" --threads 1 --timing ${OPTIONS:-} -o "$tmp" \
-    >"$tmp/log" 2>&1 || true
+    --checkpoint "$ckpt" >"$tmp/log" 2>&1 || true
   if grep -q "^$o: optimal: " "$tmp/log"; then
     mv "$tmp/$o.selby.tree" "$out/$o.selby.tree"
+  elif grep -q "^hardsix: $o: search stopped; what it settled is saved in " "$tmp/log"; then
+    cat "$tmp/log" >>"$stopped"
+    rm -rf "$tmp"
+    echo "optimal-trees: $o stopped; the next run resumes it from $ckpt" >&2
+    exit 1
   elif ! grep -q "^$o: impossible" "$tmp/log"; then
     echo "optimal-trees: $o failed: $(grep -v '^	' "$tmp/log" | tail -n 3 | tr '\n' ' ')" >&2
     rm -rf "$tmp"
     exit 1
   fi
+  if [ -e "$stopped" ]; then
+    cat "$stopped" "$tmp/log" >"$tmp/all.log"
+    mv "$tmp/all.log" "$tmp/log"
+  fi
   mv "$tmp/log" "$out/$o.log"
-  rm -rf "$tmp"
+  rm -rf "$tmp" "$stopped"
   exit 0
 fi
 if [ $# -lt 5 ]; then
@@ -58,9 +71,9 @@ for o in "$@"; do
   awk -v o="$o" '
     $0 ~ "^" o ": optimal: " { v = "optimal"; t = $3; a = $8; sub(/\)$/, "", a) }
     $0 ~ "^" o ": impossible" { v = "impossible"; t = "-"; a = "-" }
-    /User time \(seconds\):/ { s = $NF }
-    /Maximum resident set size/ { m = int($NF / 1024 + 0.5) }
-    END { printf "%s\t%s\t%s\t%s\t%s\t%s\n", o, v, t, a, s, m }' "$out/$o.log" >>"$tsv"
+    /User time \(seconds\):/ { s += $NF }
+    /Maximum resident set size/ { r = int($NF / 1024 + 0.5); if (r > m) m = r }
+    END { printf "%s\t%s\t%s\t%s\t%.2f\t%s\n", o, v, t, a, s, m }' "$out/$o.log" >>"$tsv"
 done
 mv "$tsv" "$out.tsv"
 echo "optimal-trees: $# openers in $out.tsv" >&2

@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <string.h>
+#include <glib/gstdio.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -840,6 +841,113 @@ test_all_progress_and_cancel(void **state)
   }
 }
 
+/* Checkpoints (hs_optimizer_save, hs_optimizer_load, hs_optimizer_set_checkpoint): a search stopped
+ * halfway through saves what it settled; another optimiser that reads it back finds the same tree
+ * as a search from scratch with fewer nodes; a file of another search, cut short or altered is
+ * refused; saves every few microseconds leave the tree as it was; a save that fails stops the search
+ * with its error. */
+typedef struct {
+  volatile gint *stop;
+  guint64 at;
+} StopAt;
+
+static void
+stop_at(guint64 nodes, gpointer user)
+{
+  StopAt *s = user;
+  if (nodes >= s->at)
+    *s->stop = 1;
+}
+
+static void
+test_checkpoint(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load_set("nyt2023");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const guint opener = hs_words_lookup(w, "acros"); /* about 6,000 nodes */
+  g_autofree char *dir = g_dir_make_tmp("hs-checkpoint-XXXXXX", NULL);
+  assert_non_null(dir);
+  g_autofree char *path = g_build_filename(dir, "acros.ckpt", NULL);
+  HsOptimizeStats st0, st;
+  GError *e = NULL;
+  g_autoptr(HsOptimizer) O0 = hs_optimizer_new(t, HS_RULES_NYT);
+  g_autoptr(HsStrategy) fresh = hs_optimizer_strategy(O0, opener, 6, &st0, &e);
+  assert_non_null(fresh);
+  assert_true(st0.nodes > 4 * 1024);
+  /* Stopped halfway: one save, then HS_OPTIMIZE_ERROR_CANCELLED. */
+  volatile gint stop = 0;
+  StopAt at = { &stop, st0.nodes / 2 };
+  g_autoptr(HsOptimizer) O1 = hs_optimizer_new(t, HS_RULES_NYT);
+  hs_optimizer_set_checkpoint(O1, path, 0, &stop);
+  hs_optimizer_set_progress(O1, stop_at, &at);
+  assert_null(hs_optimizer_strategy(O1, opener, 6, NULL, &e));
+  assert_true(g_error_matches(e, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED));
+  g_clear_error(&e);
+  assert_int_equal(hs_optimizer_checkpoints(O1), 1);
+  /* Resumed: the same tree, fewer nodes. */
+  g_autoptr(HsOptimizer) O2 = hs_optimizer_new(t, HS_RULES_NYT);
+  guint64 entries = 0;
+  assert_true(hs_optimizer_load(O2, opener, 6, path, &entries, &e));
+  assert_true(entries > 0);
+  g_autoptr(HsStrategy) resumed = hs_optimizer_strategy(O2, opener, 6, &st, &e);
+  assert_non_null(resumed);
+  same_tree(resumed, fresh);
+  assert_true(st.nodes < st0.nodes * 3 / 4);
+  /* Refused: another opener, cap or rules; a file cut short, altered, or not a checkpoint. */
+  g_autoptr(HsOptimizer) O3 = hs_optimizer_new(t, HS_RULES_NYT);
+  g_autoptr(HsOptimizer) O4 = hs_optimizer_new(t, HS_RULES_NONE);
+  assert_false(hs_optimizer_load(O3, hs_words_lookup(w, "salet"), 6, path, NULL, &e));
+  assert_true(g_error_matches(e, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT));
+  assert_non_null(strstr(e->message, "another search"));
+  g_clear_error(&e);
+  assert_false(hs_optimizer_load(O3, opener, 7, path, NULL, &e));
+  g_clear_error(&e);
+  assert_false(hs_optimizer_load(O4, opener, 6, path, NULL, &e));
+  g_clear_error(&e);
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  assert_true(g_file_get_contents(path, &data, &len, NULL));
+  g_autofree char *bad = g_build_filename(dir, "bad.ckpt", NULL);
+  static const struct {
+    gsize cut, flip;
+    const char *says;
+  } damage[] = { { 8, 0, "cut short" },
+                 { 48, 0, "cut short" },
+                 { 0, 40, "checksum" },
+                 { 0, 9, "checksum" },
+                 { 0, 1, "not a hardsix checkpoint" } };
+  for (guint d = 0; d < G_N_ELEMENTS(damage); d++) {
+    g_autofree char *copy = g_memdup2(data, len);
+    gsize n = len - damage[d].cut;
+    if (damage[d].flip)
+      copy[damage[d].flip] ^= 0x10;
+    assert_true(g_file_set_contents(bad, copy, (gssize)n, NULL));
+    assert_false(hs_optimizer_load(O3, opener, 6, bad, NULL, &e));
+    assert_true(g_error_matches(e, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT));
+    assert_non_null(strstr(e->message, damage[d].says));
+    assert_non_null(strstr(e->message, bad));
+    g_clear_error(&e);
+  }
+  /* A save every microsecond: many saves, the same tree. */
+  g_autoptr(HsOptimizer) O5 = hs_optimizer_new(t, HS_RULES_NYT);
+  hs_optimizer_set_checkpoint(O5, path, 1e-6, NULL);
+  g_autoptr(HsStrategy) saved = hs_optimizer_strategy(O5, opener, 6, NULL, &e);
+  assert_non_null(saved);
+  same_tree(saved, fresh);
+  assert_true(hs_optimizer_checkpoints(O5) > 1);
+  /* A save that fails stops the search with its error. */
+  g_autofree char *nowhere = g_build_filename(dir, "missing", "x.ckpt", NULL);
+  g_autoptr(HsOptimizer) O6 = hs_optimizer_new(t, HS_RULES_NYT);
+  hs_optimizer_set_checkpoint(O6, nowhere, 1e-6, NULL);
+  assert_null(hs_optimizer_strategy(O6, opener, 6, NULL, &e));
+  assert_true(g_error_matches(e, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT));
+  g_clear_error(&e);
+  assert_int_equal(g_remove(path), 0);
+  assert_int_equal(g_remove(bad), 0);
+  assert_int_equal(g_rmdir(dir), 0);
+}
+
 int
 main(void)
 {
@@ -859,6 +967,7 @@ main(void)
     cmocka_unit_test(test_parts_limit),
     cmocka_unit_test(test_all_and_best),
     cmocka_unit_test(test_all_progress_and_cancel),
+    cmocka_unit_test(test_checkpoint),
   };
   return cmocka_run_group_tests_name("optimize", tests, NULL, NULL) == 0 ? 0 : 1;
 }

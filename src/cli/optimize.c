@@ -3,6 +3,9 @@
  * or the K best openers proven with a shared cut-off (--best K). */
 #include "cli.h"
 
+#include <glib/gstdio.h>
+#include <unistd.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +14,24 @@ static struct {
   gboolean all, timing, explain;
   gint best;
   HsFormat format;
-} opt;
+  char *checkpoint;
+  double checkpoint_every; /* seconds; < 0: not given */
+} opt = { .checkpoint_every = -1 };
+
+static gboolean
+on_checkpoint_every(const char *name, const char *value, gpointer data, GError **error)
+{
+  (void)data;
+  char *end = NULL;
+  const double v = g_ascii_strtod(value, &end);
+  if (end == value || *end != '\0' || !(v >= 0 && v <= 1e7)) {
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s: '%s' is not a number of seconds from 0 up", name,
+                value);
+    return FALSE;
+  }
+  opt.checkpoint_every = v;
+  return TRUE;
+}
 
 static gboolean
 on_best(const char *name, const char *value, gpointer data, GError **error)
@@ -39,6 +59,12 @@ static const GOptionEntry options[] = {
                       "K/N:letters units of openers with like letters (both keep anagrams together)"),
   { "timing", 0, 0, G_OPTION_ARG_NONE, &opt.timing,
     "One opener: print the time of each phase; --all: add a 'seconds' column (CPU time)", NULL },
+  { "checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &opt.checkpoint,
+    "One opener: save what the search has settled to FILE now and then and on Ctrl-C or a kill (SIGTERM), "
+    "and resume from FILE when it exists; removed when the search ends",
+    "FILE" },
+  { "checkpoint-every", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)on_checkpoint_every,
+    "With --checkpoint: save every SECONDS of wall time (default 600; 0: only when stopped)", "SECONDS" },
   { "explain", 0, 0, G_OPTION_ARG_NONE, &opt.explain,
     "One opener that cannot meet the cap: also search how many guesses its failing part needs (as 'prove "
     "--explain')",
@@ -57,6 +83,10 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "--openers, --shard and --best go with --all");
   if (opt.all && opt.explain)
     return hs_cli_usage_error(error, "--explain goes with one opener");
+  if (opt.all && opt.checkpoint)
+    return hs_cli_usage_error(error, "--checkpoint goes with one opener");
+  if (opt.checkpoint_every >= 0 && !opt.checkpoint)
+    return hs_cli_usage_error(error, "--checkpoint-every goes with --checkpoint");
   if (opt.best && o->shard)
     return hs_cli_usage_error(error, "--best needs every opener in one run; it cannot be sharded");
   /* One opener is one sequential search: a second thread would only build the feedback table a few
@@ -82,6 +112,58 @@ print_search(const HsOptimizeStats *st, double secs)
   hs_cli_note_memo_thinned(st->memo_flushes);
 }
 
+/* The prover decides (it refutes much faster than an exhaustive optimum search) and says why, as
+ * 'prove' and --all do: fast order, the same escalation. TRUE when there is a strategy; FALSE with
+ * ERROR set on errors, or with the impossibility reported (HS_CLI_ERROR_REPORTED, the verdict). */
+static gboolean
+decide(HsCliContext *ctx, volatile gint *interrupted, gint64 t0, GError **error)
+{
+  const guint opener = ctx->opener;
+  g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_FAST);
+  hs_prover_set_cancel(P, interrupted);
+  HsCliSearchMeter meter = { "optimize: deciding", ctx->words->text[opener], t0 };
+  hs_cli_watch_prover(P, &meter);
+  HsProveStats pst = { 0 };
+  HsProveFailure why;
+  memset(&why, 0, sizeof why);
+  gboolean feasible = FALSE;
+  gboolean decided = hs_prover_decide(P, opener, ctx->policy.max_guesses, &feasible, &pst, error) &&
+                     (feasible || hs_prover_why(P, opt.explain, &why, error));
+  hs_cli_progress_end();
+  if (!decided)
+    return FALSE;
+  return feasible || hs_cli_report_impossible(ctx, opener, &why, pst.nodes, (g_get_monotonic_time() - t0) / 1e6, error);
+}
+
+/* --checkpoint: resumes from the file when it exists (the decision was made by the run that wrote
+ * it: the optimiser's search decides as well, and an impossible opener is decided again below); the
+ * search then saves it now and then, and when Ctrl-C or a kill stops it. *RESUMED: it was read. */
+static gboolean
+start_checkpoint(HsCliContext *ctx, HsOptimizer *O, volatile gint *interrupted, gboolean *resumed, GError **error)
+{
+  *resumed = FALSE;
+  if (g_file_test(opt.checkpoint, G_FILE_TEST_EXISTS)) {
+    if (!g_file_test(opt.checkpoint, G_FILE_TEST_IS_REGULAR))
+      return hs_cli_fail(error, "%s: not a checkpoint file (a folder or a device)", opt.checkpoint);
+    guint64 entries = 0;
+    if (!hs_optimizer_load(O, ctx->opener, ctx->policy.max_guesses, opt.checkpoint, &entries, error))
+      return FALSE;
+    fprintf(stderr, "optimize: resuming from %s (%" G_GUINT64_FORMAT " settled entries)\n", opt.checkpoint, entries);
+    *resumed = TRUE;
+  } else {
+    /* Found out now, not at the first save. */
+    g_autofree char *dir = g_path_get_dirname(opt.checkpoint);
+    if (g_file_test(opt.checkpoint, G_FILE_TEST_IS_SYMLINK) || g_access(dir, W_OK) != 0)
+      return hs_cli_fail(error, "%s: cannot write a checkpoint there (%s)", opt.checkpoint,
+                         g_file_test(opt.checkpoint, G_FILE_TEST_IS_SYMLINK) ? "a dangling link"
+                                                                             : "its folder is missing or not writable");
+  }
+  /* The search stops itself at a point where its memo can be saved: no cancel flag. */
+  hs_optimizer_set_cancel(O, NULL);
+  hs_optimizer_set_checkpoint(O, opt.checkpoint, opt.checkpoint_every < 0 ? 600 : opt.checkpoint_every, interrupted);
+  return TRUE;
+}
+
 static gboolean
 optimize_one(HsCliContext *ctx, GError **error)
 {
@@ -89,38 +171,38 @@ optimize_one(HsCliContext *ctx, GError **error)
   const guint cap = ctx->policy.max_guesses;
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
-  /* The prover decides first (it refutes much faster than an exhaustive optimum search) and says why,
-   * as 'prove' and --all do: fast order, the same escalation. Only the verdict is used when there is a
-   * strategy. */
-  g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_FAST);
-  hs_prover_set_cancel(P, &interrupted);
-  HsCliSearchMeter meter = { "optimize: deciding", ctx->words->text[opener], g_get_monotonic_time() };
-  hs_cli_watch_prover(P, &meter);
-  HsProveStats pst = { 0 };
-  HsProveFailure why;
-  memset(&why, 0, sizeof why);
-  gboolean feasible = FALSE;
-  const gint64 t0 = meter.start;
-  gboolean decided = hs_prover_decide(P, opener, cap, &feasible, &pst, error) &&
-                     (feasible || hs_prover_why(P, opt.explain, &why, error));
-  hs_cli_progress_end();
-  if (!decided)
-    return FALSE;
-  if (!feasible)
-    return hs_cli_report_impossible(ctx, opener, &why, pst.nodes, (g_get_monotonic_time() - t0) / 1e6, error);
-  /* The prover's memo (up to 256 MiB) is of no use to the optimiser. */
-  g_clear_pointer(&P, hs_prover_free);
+  const gint64 t0 = g_get_monotonic_time();
   g_autoptr(HsOptimizer) O = hs_optimizer_new(ctx->table, ctx->policy.rules);
   hs_optimizer_set_cancel(O, &interrupted);
+  gboolean resumed = FALSE;
+  if (opt.checkpoint != NULL && !start_checkpoint(ctx, O, &interrupted, &resumed, error))
+    return FALSE;
+  if (!resumed && !decide(ctx, &interrupted, t0, error))
+    return FALSE;
   HsCliSearchMeter search_meter = { "optimize: searching", ctx->words->text[opener], t0 };
   hs_cli_watch_optimizer(O, &search_meter);
   HsOptimizeStats st = { 0 };
   g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, opener, cap, &st, error);
   hs_cli_progress_end();
   double secs = (g_get_monotonic_time() - t0) / 1e6;
+  if (s == NULL && *error == NULL && resumed && !decide(ctx, &interrupted, t0, error)) {
+    /* No strategy: the prover has said why. */
+    (void)g_remove(opt.checkpoint);
+    return FALSE;
+  }
+  if (s == NULL && opt.checkpoint != NULL && g_error_matches(*error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED) &&
+      hs_optimizer_checkpoints(O) > 0) {
+    char *m = g_strdup_printf("%s: %s (the same command resumes it)", ctx->words->text[opener], (*error)->message);
+    g_free((*error)->message);
+    (*error)->message = m;
+  }
   if (s == NULL)
     return *error != NULL ? FALSE
                           : hs_cli_fail(error, "internal error: the prover found a strategy, the optimiser none");
+  if (opt.checkpoint != NULL) {
+    if (g_remove(opt.checkpoint) == 0 || !g_file_test(opt.checkpoint, G_FILE_TEST_EXISTS))
+      fprintf(stderr, "optimize: the search is complete: checkpoint %s removed\n", opt.checkpoint);
+  }
   double verify_ms = 0, write_ms = 0;
   gboolean verified = FALSE;
   if (!hs_cli_publish_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))

@@ -203,7 +203,15 @@ struct HsOptimizer {
   gboolean want_guess; /* building the tree: every node must say which guess is best */
   guint64 tick;
   HsOptimizeStats stats;
-  guint n_pats; /* the game's patterns, all_green + 1 (OPATS) */
+  guint n_pats;              /* the game's patterns, all_green + 1 (OPATS) */
+  guint cur_opener, cur_cap; /* the running search's opener and cap (for its checkpoints) */
+  char *ckpt_path;           /* hs_optimizer_set_checkpoint (NULL: none) */
+  gint64 ckpt_every_us;      /* ... saved this often (0: only when *ckpt_stop is set) */
+  gint64 ckpt_last;          /* monotonic time of the last save (or of the setting) */
+  volatile gint *ckpt_stop;  /* when set: save, then stop the search */
+  guint64 ckpt_saves;        /* saves made */
+  gboolean ckpt_stopped;     /* the search stopped after a save asked for by *ckpt_stop */
+  GError *ckpt_error;        /* a save failed: the search stopped with this error */
 };
 
 /* The game's patterns (a constant in the narrow build: HS_GAME_PATTERNS). */
@@ -261,6 +269,13 @@ new_stamp(HsOptimizer *O)
   return O->stamp;
 }
 
+/* A checkpoint when one is due (optimize-save.c): FALSE when the search must stop (the save failed,
+ * or it was asked for by the stop flag). */
+gboolean hs_opt_checkpoint_tick(HsOptimizer *O);
+
+/* The optimiser's prover (made on first use). */
+HsProver *hs_opt_feas_prover(HsOptimizer *O);
+
 /* Counts a node the search expands (not answered by a cache); every CANCEL_EVERY of them reads the
  * cancel flag (FALSE, O->cancelled set: stop) and reports progress. */
 static inline gboolean
@@ -273,6 +288,10 @@ hs_opt_new_node(HsOptimizer *O)
     }
     if (O->progress != NULL)
       O->progress(O->stats.nodes, O->progress_user);
+    if (O->ckpt_path != NULL && !hs_opt_checkpoint_tick(O)) {
+      O->cancelled = TRUE;
+      return FALSE;
+    }
   }
   O->stats.nodes++;
   return TRUE;

@@ -4,16 +4,23 @@
 #include "optimize-private.h"
 #include "prove-parts.h"
 
+HsProver *
+hs_opt_feas_prover(HsOptimizer *O)
+{
+  if (O->feas == NULL) {
+    O->feas = hs_prover_new(O->core->table, O->rules, HS_PROVE_ORDER_FAST);
+    hs_prover_set_cancel(O->feas, O->cancel);
+  }
+  return O->feas;
+}
+
 /* Can every part L->todo[0..N_TODO) of a guess at a node with R guesses left be solved at all (after
  * sharpen_parts, which set their hashes and states)? The optimiser's prover decides (prove-parts.h);
  * a cancelled test refutes nothing. */
 static gboolean
 parts_solvable(HsOptimizer *O, Level *L, guint r, guint n_todo)
 {
-  if (O->feas == NULL) {
-    O->feas = hs_prover_new(O->core->table, O->rules, HS_PROVE_ORDER_FAST);
-    hs_prover_set_cancel(O->feas, O->cancel);
-  }
+  hs_opt_feas_prover(O);
   gboolean ok = TRUE;
   if (hs_prove_parts_solvable(O->feas, &L->part, L->child, L->todo, n_todo, r - 1, &ok) && !ok)
     O->stats.infeasible++;

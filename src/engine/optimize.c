@@ -57,6 +57,8 @@ hs_optimizer_free(HsOptimizer *O)
   hs_alike_clear(&O->alike);
   hs_bound_free(O->bound);
   g_free(O->two);
+  g_free(O->ckpt_path);
+  g_clear_error(&O->ckpt_error);
   g_free(O);
 }
 
@@ -149,9 +151,22 @@ check_args(HsOptimizer *O, guint opener, guint max_guesses, GError **error)
   return TRUE;
 }
 
+/* A stopped search: its error (a checkpoint that could not be written, a stop after a checkpoint, or
+ * the cancel flag); the memo is emptied, as what the unwinding left in it is not settled. */
 static gboolean
 cancelled_error(HsOptimizer *O, GError **error)
 {
+  if (O->cancelled && (O->ckpt_error != NULL || O->ckpt_stopped)) {
+    hs_memo_clear(&O->memo);
+    O->cancelled = FALSE;
+    if (O->ckpt_error != NULL)
+      g_propagate_error(error, g_steal_pointer(&O->ckpt_error));
+    else
+      g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED,
+                  "search stopped; what it settled is saved in %s", O->ckpt_path);
+    O->ckpt_stopped = FALSE;
+    return TRUE;
+  }
   return hs_search_cancelled_error(&O->cancelled, &O->memo, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CANCELLED, error);
 }
 
@@ -167,6 +182,8 @@ start(HsOptimizer *O, guint opener, guint max_guesses, HsPat *parts, guint *n_pa
     hs_memo_clear(&O->memo);
   memset(&O->stats, 0, sizeof O->stats);
   O->flushes_at_start = O->memo.flushes;
+  O->cur_opener = opener;
+  O->cur_cap = max_guesses;
   Level *L = hs_opt_level(O, 0);
   *n_parts = hs_search_opener_parts(O->core, O->all, opener, &L->part, L->child, parts);
   return TRUE;

@@ -94,3 +94,9 @@ hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child
   *solvable = FALSE;
   return TRUE;
 }
+
+HsMemo *
+hs_prover_memo(HsProver *P)
+{
+  return &P->memo;
+}

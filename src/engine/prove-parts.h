@@ -17,3 +17,8 @@
  * when the prover's cancel flag stopped it (then *SOLVABLE is TRUE: nothing was refuted). */
 gboolean hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child, const HsPat *parts, guint n,
                                  guint r, gboolean *solvable);
+
+/* The prover's memo, for the optimiser's checkpoints (optimize-save.c): its entries are settled facts
+ * keyed like the optimiser's, so they may be written out and put back into a prover on the same lists
+ * and rules. */
+HsMemo *hs_prover_memo(HsProver *P);

@@ -37,3 +37,28 @@ rm -f "$T/t.tsv"
 expect_rc optimal-trees-bad-opener 1 env HS=$HS sh scripts/optimal-trees.sh "$A:$G" 5 "$T/t" 1 zzzzq
 expect_grep optimal-trees-bad-opener-message "$T/err" "^optimal-trees: zzzzq failed: .*not an allowed word"
 [ ! -e "$T/t.tsv" ] && ok optimal-trees-bad-no-table || fail optimal-trees-bad-no-table "a table was written"
+# A search stopped midway (SIGTERM to hardsix) keeps its checkpoint and no row; the next run resumes
+# it to the row optimize --all gives, with both attempts in its log (the CPU seconds their sum).
+printf 'acros\n' >"$T/acros.txt"
+$HS optimize --all --lists nyt2023 --openers "$T/acros.txt" >"$T/acros.tsv" 2>/dev/null
+(HS=$HS OPTIONS="--checkpoint-every 0.001" sh scripts/optimal-trees.sh nyt2023 6 "$T/k" 1 acros >/dev/null 2>"$T/kerr"; echo $? >"$T/krc") &
+i=0
+while [ ! -e "$T/k/.acros.ckpt" ] && [ ! -e "$T/krc" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+pkill -TERM -f "^$HS optimize acros .*--checkpoint $T/k/.acros.ckpt"
+wait
+if [ "$(cat "$T/krc")" = 0 ]; then
+  skip "optimal-trees-stopped: the search ended before it could be stopped"
+else
+  expect_grep optimal-trees-stopped-says "$T/kerr" "^optimal-trees: acros stopped; the next run resumes it from $T/k/.acros.ckpt$"
+  [ -s "$T/k/.acros.ckpt" ] && [ ! -e "$T/k/acros.log" ] && [ ! -e "$T/k.tsv" ] && ok optimal-trees-stopped-kept ||
+    fail optimal-trees-stopped-kept "$(ls -a "$T/k")"
+  HS=$HS sh scripts/optimal-trees.sh nyt2023 6 "$T/k" 1 acros 2>"$T/err" && ok optimal-trees-stopped-resumes ||
+    fail optimal-trees-stopped-resumes "$(cat "$T/err")"
+  [ "$(cut -f1-4 "$T/k.tsv")" = "$(cut -f1-4 "$T/acros.tsv")" ] && ok optimal-trees-stopped-row ||
+    fail optimal-trees-stopped-row "$(cat "$T/k.tsv")"
+  expect_grep optimal-trees-stopped-resumed "$T/k/acros.log" "^optimize: resuming from $T/k/.acros.ckpt"
+  [ "$(grep -c 'User time (seconds)' "$T/k/acros.log")" = 2 ] && ok optimal-trees-stopped-both-logs ||
+    fail optimal-trees-stopped-both-logs "$(grep 'User time' "$T/k/acros.log")"
+  ls -a "$T/k" | grep -q '^\.[a-z]' && fail optimal-trees-stopped-no-temporary "$(ls -a "$T/k")" ||
+    ok optimal-trees-stopped-no-temporary
+fi

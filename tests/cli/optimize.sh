@@ -133,3 +133,42 @@ fi
 $HS optimize acred --lists nyt2022 --format tree >/dev/null 2>"$T/notty"
 if grep -q 'searching' "$T/notty"; then fail optimize-progress-not-tty "progress written to a non-terminal"; else ok optimize-progress-not-tty; fi
 exit 0
+
+# --checkpoint: a run that ends removes its checkpoint and writes what a run without one writes; a run
+# killed during its search saves one, says so, and the same command resumes it to the same strategy;
+# a file of another search, a damaged file, a folder that is missing, and misplaced options are errors.
+$HS optimize acros --lists nyt2023 --format selby >"$T/acros.fresh" 2>/dev/null
+expect_rc checkpoint-complete 0 $HS optimize acros --lists nyt2023 --format selby --checkpoint "$T/a.ckpt"
+expect_same checkpoint-complete-same "$T/acros.fresh" "$T/out"
+expect_grep checkpoint-complete-removed "$T/err" "^optimize: the search is complete: checkpoint $T/a.ckpt removed$"
+[ ! -e "$T/a.ckpt" ] && ok checkpoint-complete-gone || fail checkpoint-complete-gone "$T/a.ckpt is left"
+env --default-signal=TERM "$HS" optimize acros --lists nyt2023 --format selby --checkpoint "$T/a.ckpt" \
+  --checkpoint-every 0.001 >/dev/null 2>"$T/kill.err" &
+pid=$!
+i=0
+while [ ! -e "$T/a.ckpt" ] && kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+kill -TERM $pid 2>/dev/null
+wait $pid
+rc=$?
+if [ $rc = 0 ]; then
+  skip "checkpoint-resume: the search ended before it could be stopped"
+else
+  [ $rc = 143 ] && ok checkpoint-killed-143 || fail checkpoint-killed-143 "exit $rc" "$(cat "$T/kill.err")"
+  expect_grep checkpoint-killed-says "$T/kill.err" \
+    "^hardsix: acros: search stopped; what it settled is saved in $T/a.ckpt (the same command resumes it)$"
+  cp "$T/a.ckpt" "$T/other.ckpt"
+  expect_rc checkpoint-other-search 1 $HS optimize acros --lists nyt2023 --max-guesses 7 --checkpoint "$T/other.ckpt"
+  expect_grep checkpoint-other-search-says "$T/err" "^hardsix: $T/other.ckpt: checkpoint of another search"
+  expect_rc checkpoint-resume 0 $HS optimize acros --lists nyt2023 --format selby --checkpoint "$T/a.ckpt"
+  expect_grep checkpoint-resume-says "$T/err" "^optimize: resuming from $T/a.ckpt ([0-9]* settled entries)$"
+  expect_same checkpoint-resume-same "$T/acros.fresh" "$T/out"
+  [ ! -e "$T/a.ckpt" ] && ok checkpoint-resume-gone || fail checkpoint-resume-gone "$T/a.ckpt is left"
+fi
+echo hello >"$T/bad.ckpt"
+expect_rc checkpoint-not-one 1 $HS optimize salet --checkpoint "$T/bad.ckpt"
+expect_grep checkpoint-not-one-says "$T/err" "^hardsix: $T/bad.ckpt: not a hardsix checkpoint$"
+expect_rc checkpoint-no-folder 1 $HS optimize salet --checkpoint "$T/missing/s.ckpt"
+expect_grep checkpoint-no-folder-says "$T/err" "^hardsix: $T/missing/s.ckpt: cannot write a checkpoint there"
+expect_rc checkpoint-with-all 2 $HS optimize --all --checkpoint "$T/x.ckpt"
+expect_rc checkpoint-every-alone 2 $HS optimize salet --checkpoint-every 5
+expect_rc checkpoint-every-bad 2 $HS optimize salet --checkpoint "$T/x.ckpt" --checkpoint-every -1

@@ -36,7 +36,8 @@ typedef enum {
   HS_OPTIMIZE_ERROR_INVALID,   /* bad arguments */
   HS_OPTIMIZE_ERROR_TABLE,     /* the table lacks guess rows */
   HS_OPTIMIZE_ERROR_CANCELLED, /* the cancel flag was set */
-  HS_OPTIMIZE_ERROR_INTERNAL   /* an optimal part could not be rebuilt (a bug) */
+  HS_OPTIMIZE_ERROR_INTERNAL,  /* an optimal part could not be rebuilt (a bug) */
+  HS_OPTIMIZE_ERROR_CHECKPOINT /* a checkpoint could not be written, or read back (hs_optimizer_load) */
 } HsOptimizeError;
 
 /* A search context: the memo and scratch of one thread. The table must hold every guess row and
@@ -108,6 +109,32 @@ void hs_optimizer_share_prover(HsOptimizer *o, HsProver *p);
 
 /* Forgets everything the memo holds (and what its own prover settled; a lent one is left as it is). */
 void hs_optimizer_reset(HsOptimizer *o);
+
+/* ---- checkpoints: one opener's search over several runs ---- */
+
+/* Writes what the memo and the optimiser's prover have settled to PATH (a temporary file renamed over
+ * it), with a fingerprint of the search (OPENER, MAX_GUESSES, the rules, the word lists and the build)
+ * and a checksum. Call it between searches, or let hs_optimizer_set_checkpoint call it during one. */
+gboolean hs_optimizer_save(const HsOptimizer *o, guint opener, guint max_guesses, const char *path, GError **error);
+
+/* Puts what PATH (written by hs_optimizer_save) settled into the memos, so that the search of OPENER
+ * within MAX_GUESSES that follows finds it there instead of searching it again; *ENTRIES (may be NULL)
+ * gets their number. A file of another search (opener, cap, rules, lists, build), cut short or damaged
+ * is an error (HS_OPTIMIZE_ERROR_CHECKPOINT) and changes nothing. The values and the tree are those of
+ * a search from scratch (the memo holds only settled facts); the work is what is left. */
+gboolean hs_optimizer_load(HsOptimizer *o, guint opener, guint max_guesses, const char *path, guint64 *entries,
+                           GError **error);
+
+/* During hs_optimizer_value and hs_optimizer_strategy: saves to PATH (hs_optimizer_save, for the
+ * running opener and cap) every EVERY_SECONDS seconds of wall time (0: never on time), and when *STOP
+ * (may be NULL) becomes non-zero, then stops the search with HS_OPTIMIZE_ERROR_CANCELLED. A save that
+ * fails stops the search with its error (HS_OPTIMIZE_ERROR_CHECKPOINT). A search under a checkpoint
+ * should leave the cancel flag unset, so that it stops at a point where the memo can be saved
+ * (hs_optimizer_set_cancel stops it without a save). PATH NULL: no checkpoints. */
+void hs_optimizer_set_checkpoint(HsOptimizer *o, const char *path, double every_seconds, volatile gint *stop);
+
+/* Checkpoints saved since hs_optimizer_set_checkpoint. */
+guint64 hs_optimizer_checkpoints(const HsOptimizer *o);
 
 /* The minimum total number of guesses over all answers for OPENER within MAX_GUESSES. With BOUND = 0
  * the search is exact: *TOTAL is the minimum, or HS_OPTIMIZE_IMPOSSIBLE, and *EXACT is TRUE. With a

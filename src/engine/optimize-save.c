@@ -1,0 +1,224 @@
+/* hardsix — checkpoints of one opener's optimum search (see optimize.h): what the optimiser's memo and
+ * its prover's memo have settled, written to a file now and then during the search, and read back by
+ * a later run of the same search, which then finds every settled part in its memo instead of
+ * searching it again.
+ *
+ * A memo holds only settled facts (exact values with their best guess, lower bounds, parts that
+ * cannot be solved), keyed by hashes of (set, state, guesses left) that depend only on the word lists
+ * and on the code, so a fact written by one run is as true in another run of the same build on the
+ * same lists, rules, cap and opener. The file says which: a fingerprint of all of them, the code
+ * included (HS_SOURCE_ID, a hash of the search's sources that the Makefile passes in), so a checkpoint
+ * of another build, other lists or options is refused, and a checksum over the whole file, so a file
+ * cut short or altered is refused too. Only the optimiser's own node count reaches a save: the memos
+ * are never saved while a cancelled search unwinds (hs_search_cancelled_error empties the memo then).
+ *
+ * Layout (every number a little-endian 64-bit word): the magic "HSCKPT01", the fingerprint, the
+ * optimiser's entry count, the prover's entry count, then each entry as four words (key 1, key 2,
+ * value, weight), the optimiser's first, and last a checksum of every word before it. */
+#include "optimize-private.h"
+#include "prove-parts.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#ifndef HS_SOURCE_ID
+#define HS_SOURCE_ID "unversioned"
+#endif
+
+#define CKPT_MAGIC "HSCKPT01"
+#define CKPT_HEAD_WORDS 4 /* magic, fingerprint, two counts */
+
+/* Everything a memo entry's meaning depends on. */
+static guint64
+fingerprint(const HsOptimizer *O, guint opener, guint cap)
+{
+  guint64 h = hs_mix64(G_GUINT64_CONSTANT(0x6b2f3a1d59e8c407));
+  for (const char *c = HS_SOURCE_ID; *c; c++)
+    h = hs_mix64(h ^ (guchar)*c);
+  h = hs_mix64(h ^ sizeof(HsState));
+  h = hs_mix64(h ^ sizeof(HsMemoEntry));
+  h = hs_mix64(h ^ ((guint64)O->n_answers << 32 | O->n_words));
+  for (guint w = 0; w < O->n_words; w++) {
+    for (const char *c = O->words->text[w]; *c; c++)
+      h = hs_mix64(h ^ (guchar)*c);
+    h = hs_mix64(h ^ 0x100);
+  }
+  h = hs_mix64(h ^ ((guint64)O->rules << 48 | (guint64)cap << 32 | opener));
+  return h;
+}
+
+static guint64
+sum_word(guint64 sum, guint64 x)
+{
+  return hs_mix64(sum ^ x) + x;
+}
+
+static guint64
+live_count(const HsMemo *m)
+{
+  guint64 n = 0;
+  for (guint64 i = 0; i <= m->mask; i++)
+    n += m->e[i].gen == m->gen;
+  return n;
+}
+
+/* A buffered writer of 64-bit words that keeps the checksum. */
+typedef struct {
+  FILE *f;
+  guint64 sum;
+  gboolean failed;
+} Writer;
+
+static void
+put_word(Writer *wr, guint64 x)
+{
+  wr->sum = sum_word(wr->sum, x);
+  const guint64 le = GUINT64_TO_LE(x);
+  if (!wr->failed && fwrite(&le, sizeof le, 1, wr->f) != 1)
+    wr->failed = TRUE;
+}
+
+static void
+put_memo(Writer *wr, const HsMemo *m)
+{
+  for (guint64 i = 0; i <= m->mask; i++) {
+    const HsMemoEntry *e = &m->e[i];
+    if (e->gen != m->gen)
+      continue;
+    put_word(wr, e->k1);
+    put_word(wr, e->k2);
+    put_word(wr, e->val);
+    put_word(wr, e->weight);
+  }
+}
+
+gboolean
+hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const char *path, GError **error)
+{
+  const HsMemo *pm = O->feas != NULL ? hs_prover_memo(O->feas) : NULL;
+  g_autofree char *tmp = g_strdup_printf("%s.tmp.%ld", path, (long)getpid());
+  Writer wr = { fopen(tmp, "wb"), 0, FALSE };
+  if (wr.f == NULL) {
+    int e = errno;
+    g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s: cannot write: %s", tmp, g_strerror(e));
+    return FALSE;
+  }
+  guint64 magic;
+  memcpy(&magic, CKPT_MAGIC, sizeof magic);
+  put_word(&wr, GUINT64_FROM_LE(magic));
+  put_word(&wr, fingerprint(O, opener, max_guesses));
+  put_word(&wr, live_count(&O->memo));
+  put_word(&wr, pm != NULL && pm->e != NULL ? live_count(pm) : 0);
+  put_memo(&wr, &O->memo);
+  if (pm != NULL && pm->e != NULL)
+    put_memo(&wr, pm);
+  put_word(&wr, wr.sum);
+  int e = wr.failed ? (errno ? errno : EIO) : 0;
+  if (fclose(wr.f) != 0 && e == 0)
+    e = errno ? errno : EIO;
+  if (e == 0 && rename(tmp, path) != 0)
+    e = errno;
+  if (e != 0) {
+    (void)unlink(tmp);
+    g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s: cannot write: %s", path, g_strerror(e));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static guint64
+get_word(const guchar *p, guint64 i)
+{
+  guint64 x;
+  memcpy(&x, p + i * sizeof x, sizeof x);
+  return GUINT64_FROM_LE(x);
+}
+
+static gboolean
+bad_file(const char *path, const char *why, GError **error)
+{
+  g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s: %s", path, why);
+  return FALSE;
+}
+
+gboolean
+hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *path, guint64 *entries, GError **error)
+{
+  GError *err = NULL;
+  g_autoptr(GMappedFile) map = g_mapped_file_new(path, FALSE, &err);
+  if (map == NULL) {
+    g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s", err->message);
+    g_error_free(err);
+    return FALSE;
+  }
+  const guchar *p = (const guchar *)g_mapped_file_get_contents(map);
+  const gsize len = g_mapped_file_get_length(map);
+  if (len < 8 || p == NULL || memcmp(p, CKPT_MAGIC, 8) != 0)
+    return bad_file(path, "not a hardsix checkpoint", error);
+  if (len % 8 != 0 || len / 8 < CKPT_HEAD_WORDS + 1)
+    return bad_file(path, "checkpoint cut short", error);
+  const guint64 words = len / 8;
+  const guint64 n_opt = get_word(p, 2), n_prov = get_word(p, 3);
+  if (n_opt > words || n_prov > words || (n_opt + n_prov) * 4 + CKPT_HEAD_WORDS + 1 != words)
+    return bad_file(path, "checkpoint cut short or damaged (its size does not match its counts)", error);
+  guint64 sum = 0;
+  for (guint64 i = 0; i + 1 < words; i++)
+    sum = sum_word(sum, get_word(p, i));
+  if (sum != get_word(p, words - 1))
+    return bad_file(path, "checkpoint damaged (its checksum does not match)", error);
+  if (get_word(p, 1) != fingerprint(O, opener, max_guesses))
+    return bad_file(path, "checkpoint of another search (another opener, cap, rules, word lists or build of hardsix)",
+                    error);
+  HsMemo *pm = NULL;
+  if (n_prov > 0) {
+    hs_opt_feas_prover(O);
+    pm = hs_prover_memo(O->feas);
+  }
+  guint64 at = CKPT_HEAD_WORDS;
+  for (guint64 i = 0; i < n_opt + n_prov; i++, at += 4) {
+    HsMemo *m = i < n_opt ? &O->memo : pm;
+    hs_memo_put_weighted(m, get_word(p, at), get_word(p, at + 1), get_word(p, at + 2), (guint16)get_word(p, at + 3));
+  }
+  if (entries != NULL)
+    *entries = n_opt + n_prov;
+  return TRUE;
+}
+
+void
+hs_optimizer_set_checkpoint(HsOptimizer *O, const char *path, double every_seconds, volatile gint *stop)
+{
+  g_clear_pointer(&O->ckpt_path, g_free);
+  O->ckpt_path = path != NULL ? g_strdup(path) : NULL;
+  O->ckpt_every_us = (gint64)(every_seconds * 1e6);
+  O->ckpt_stop = stop;
+  O->ckpt_last = g_get_monotonic_time();
+  O->ckpt_saves = 0;
+  O->ckpt_stopped = FALSE;
+  g_clear_error(&O->ckpt_error);
+}
+
+guint64
+hs_optimizer_checkpoints(const HsOptimizer *O)
+{
+  return O->ckpt_saves;
+}
+
+gboolean
+hs_opt_checkpoint_tick(HsOptimizer *O)
+{
+  const gboolean stop = O->ckpt_stop != NULL && *O->ckpt_stop;
+  const gint64 now = g_get_monotonic_time();
+  if (!stop && (O->ckpt_every_us <= 0 || now - O->ckpt_last < O->ckpt_every_us))
+    return TRUE;
+  g_clear_error(&O->ckpt_error);
+  if (!hs_optimizer_save(O, O->cur_opener, O->cur_cap, O->ckpt_path, &O->ckpt_error))
+    return FALSE;
+  O->ckpt_saves++;
+  O->ckpt_last = g_get_monotonic_time();
+  if (stop) {
+    O->ckpt_stopped = TRUE;
+    return FALSE;
+  }
+  return TRUE;
+}
