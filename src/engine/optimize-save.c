@@ -12,9 +12,16 @@
  * cut short or altered is refused too. Only the optimiser's own node count reaches a save: the memos
  * are never saved while a cancelled search unwinds (hs_search_cancelled_error empties the memo then).
  *
- * Layout (every number a little-endian 64-bit word): the magic "HSCKPT01", the fingerprint, the
+ * The optimiser's caches of parts it has stepped, of sets with two guesses left and of candidate
+ * profiles hold facts of the same kind (each depends on its set and state alone) and go with them: a
+ * resumed search without them stepped again the parts of the nodes it went back through (thump on
+ * 6,000 answers stopped after 31 s: the rest took 22.5 s instead of 9 s, step_word 30 % of it).
+ *
+ * Layout (every number a little-endian 64-bit word): the magic "HSCKPT02", the fingerprint, the
  * optimiser's entry count, the prover's entry count, then each entry as four words (key 1, key 2,
- * value, weight), the optimiser's first, and last a checksum of every word before it. */
+ * value, weight), the optimiser's first; then every slot of the three caches (steps: three words,
+ * sets with two guesses left: two words, profiles: three words); last a checksum of every word before
+ * it. */
 #include "optimize-private.h"
 #include "prove-parts.h"
 
@@ -26,8 +33,10 @@
 #define HS_SOURCE_ID "unversioned"
 #endif
 
-#define CKPT_MAGIC "HSCKPT01"
+#define CKPT_MAGIC "HSCKPT02"
 #define CKPT_HEAD_WORDS 4 /* magic, fingerprint, two counts */
+/* The caches' words, after the memos' entries. */
+#define CKPT_CACHE_WORDS ((guint64)STEP_SLOTS * 3 + (guint64)TWO_SLOTS * 2 + (guint64)PROFILE_SLOTS * 3)
 
 /* Everything a memo entry's meaning depends on. */
 static guint64
@@ -93,6 +102,60 @@ put_memo(Writer *wr, const HsMemo *m)
   }
 }
 
+static guint64 get_word(const guchar *p, guint64 i);
+
+static void
+put_caches(Writer *wr, const HsOptimizer *O)
+{
+  for (guint i = 0; i < STEP_SLOTS; i++) {
+    const StepSlot *t = &O->steps[i];
+    put_word(wr, t->k1);
+    put_word(wr, t->k2);
+    put_word(wr, (guint64)t->val | (guint64)t->exact << 16 | (guint64)t->live << 24);
+  }
+  for (guint i = 0; i < TWO_SLOTS; i++) {
+    const TwoSlot *t = &O->two[i];
+    put_word(wr, t->k2);
+    put_word(wr, (guint64)t->k1hi << 32 | t->guess);
+  }
+  for (guint i = 0; i < PROFILE_SLOTS; i++) {
+    const ProfileSlot *t = &O->profiles[i];
+    put_word(wr, t->h1);
+    put_word(wr, t->h2);
+    put_word(wr, (guint64)t->first << 32 | t->kind);
+  }
+}
+
+/* The caches from the words at P + AT (put_caches). */
+static void
+get_caches(HsOptimizer *O, const guchar *p, guint64 at)
+{
+  for (guint i = 0; i < STEP_SLOTS; i++, at += 3) {
+    StepSlot *t = &O->steps[i];
+    const guint64 v = get_word(p, at + 2);
+    t->k1 = get_word(p, at);
+    t->k2 = get_word(p, at + 1);
+    t->val = (guint16)v;
+    t->exact = (guint8)(v >> 16);
+    t->live = (guint8)(v >> 24);
+  }
+  for (guint i = 0; i < TWO_SLOTS; i++, at += 2) {
+    TwoSlot *t = &O->two[i];
+    const guint64 v = get_word(p, at + 1);
+    t->k2 = get_word(p, at);
+    t->k1hi = (guint32)(v >> 32);
+    t->guess = (guint32)v;
+  }
+  for (guint i = 0; i < PROFILE_SLOTS; i++, at += 3) {
+    ProfileSlot *t = &O->profiles[i];
+    const guint64 v = get_word(p, at + 2);
+    t->h1 = get_word(p, at);
+    t->h2 = get_word(p, at + 1);
+    t->first = (guint32)(v >> 32);
+    t->kind = (guint32)v;
+  }
+}
+
 gboolean
 hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const char *path, GError **error)
 {
@@ -113,6 +176,7 @@ hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const c
   put_memo(&wr, &O->memo);
   if (pm != NULL && pm->e != NULL)
     put_memo(&wr, pm);
+  put_caches(&wr, O);
   put_word(&wr, wr.sum);
   int e = wr.failed ? (errno ? errno : EIO) : 0;
   if (fclose(wr.f) != 0 && e == 0)
@@ -160,7 +224,7 @@ hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *p
     return bad_file(path, "checkpoint cut short", error);
   const guint64 words = len / 8;
   const guint64 n_opt = get_word(p, 2), n_prov = get_word(p, 3);
-  if (n_opt > words || n_prov > words || (n_opt + n_prov) * 4 + CKPT_HEAD_WORDS + 1 != words)
+  if (n_opt > words || n_prov > words || (n_opt + n_prov) * 4 + CKPT_HEAD_WORDS + CKPT_CACHE_WORDS + 1 != words)
     return bad_file(path, "checkpoint cut short or damaged (its size does not match its counts)", error);
   guint64 sum = 0;
   for (guint64 i = 0; i + 1 < words; i++)
@@ -180,6 +244,7 @@ hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *p
     HsMemo *m = i < n_opt ? &O->memo : pm;
     hs_memo_put_weighted(m, get_word(p, at), get_word(p, at + 1), get_word(p, at + 2), (guint16)get_word(p, at + 3));
   }
+  get_caches(O, p, at);
   if (entries != NULL)
     *entries = n_opt + n_prov;
   return TRUE;
