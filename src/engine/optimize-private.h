@@ -206,12 +206,16 @@ struct HsOptimizer {
   guint n_pats;              /* the game's patterns, all_green + 1 (OPATS) */
   guint cur_opener, cur_cap; /* the running search's opener and cap (for its checkpoints) */
   char *ckpt_path;           /* hs_optimizer_set_checkpoint (NULL: none) */
-  gint64 ckpt_every_us;      /* ... saved this often (0: only when *ckpt_stop is set) */
-  gint64 ckpt_last;          /* monotonic time of the last save (or of the setting) */
-  volatile gint *ckpt_stop;  /* when set: save, then stop the search */
-  guint64 ckpt_saves;        /* saves made */
-  gboolean ckpt_stopped;     /* the search stopped after a save asked for by *ckpt_stop */
-  GError *ckpt_error;        /* a save failed: the search stopped with this error */
+  /* Saves a checkpoint when one is due (optimize-save.c; NULL without a path); FALSE when the search
+   * must stop (the save failed, or *ckpt_stop asked for it). A hook, like progress: the files of the
+   * search do not call the file that saves them, which calls back into the optimiser. */
+  gboolean (*ckpt_tick)(HsOptimizer *O);
+  gint64 ckpt_every_us;     /* ... saved this often (0: only when *ckpt_stop is set) */
+  gint64 ckpt_last;         /* monotonic time of the last save (or of the setting) */
+  volatile gint *ckpt_stop; /* when set: save, then stop the search */
+  guint64 ckpt_saves;       /* saves made */
+  gboolean ckpt_stopped;    /* the search stopped after a save asked for by *ckpt_stop */
+  GError *ckpt_error;       /* a save failed: the search stopped with this error */
 };
 
 /* The game's patterns (a constant in the narrow build: HS_GAME_PATTERNS). */
@@ -269,10 +273,6 @@ new_stamp(HsOptimizer *O)
   return O->stamp;
 }
 
-/* A checkpoint when one is due (optimize-save.c): FALSE when the search must stop (the save failed,
- * or it was asked for by the stop flag). */
-gboolean hs_opt_checkpoint_tick(HsOptimizer *O);
-
 /* The optimiser's prover (made on first use). */
 HsProver *hs_opt_feas_prover(HsOptimizer *O);
 
@@ -288,7 +288,7 @@ hs_opt_new_node(HsOptimizer *O)
     }
     if (O->progress != NULL)
       O->progress(O->stats.nodes, O->progress_user);
-    if (O->ckpt_path != NULL && !hs_opt_checkpoint_tick(O)) {
+    if (O->ckpt_tick != NULL && !O->ckpt_tick(O)) {
       O->cancelled = TRUE;
       return FALSE;
     }

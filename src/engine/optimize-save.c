@@ -250,11 +250,14 @@ hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *p
   return TRUE;
 }
 
+static gboolean checkpoint_tick(HsOptimizer *O);
+
 void
 hs_optimizer_set_checkpoint(HsOptimizer *O, const char *path, double every_seconds, volatile gint *stop)
 {
   g_clear_pointer(&O->ckpt_path, g_free);
   O->ckpt_path = path != NULL ? g_strdup(path) : NULL;
+  O->ckpt_tick = path != NULL ? checkpoint_tick : NULL;
   O->ckpt_every_us = (gint64)(every_seconds * 1e6);
   O->ckpt_stop = stop;
   O->ckpt_last = g_get_monotonic_time();
@@ -269,8 +272,9 @@ hs_optimizer_checkpoints(const HsOptimizer *O)
   return O->ckpt_saves;
 }
 
-gboolean
-hs_opt_checkpoint_tick(HsOptimizer *O)
+/* O->ckpt_tick: a save when one is due; FALSE when the search must stop. */
+static gboolean
+checkpoint_tick(HsOptimizer *O)
 {
   const gboolean stop = O->ckpt_stop != NULL && *O->ckpt_stop;
   const gint64 now = g_get_monotonic_time();
