@@ -423,14 +423,18 @@ gboolean hs_cli_report_impossible(const HsCliContext *ctx, guint opener, const H
 /* The progress of one opener's search on a terminal: "WHAT OPENER: N nodes, S s" (hs_cli_progress;
  * end it with hs_cli_progress_end). */
 typedef struct {
-  const char *what;   /* the command: "prove" */
-  const char *opener; /* the opener's text */
-  gint64 start;       /* g_get_monotonic_time() when the search started */
+  const char *what;       /* the command: "prove" */
+  const char *opener;     /* the opener's text */
+  gint64 start;           /* g_get_monotonic_time() when the search started */
+  const char *checkpoint; /* optimize --checkpoint: its file (NULL: none) */
+  guint64 saves;          /* ... saves reported so far */
+  const HsOptimizer *optimizer;
 } HsCliSearchMeter;
 
 /* Shows P's progress with METER (which must outlive the search) when stderr is a terminal. */
 void hs_cli_watch_prover(HsProver *P, HsCliSearchMeter *m);
-/* The same for the optimiser's search (after the prover has decided). */
+/* The same for the optimiser's search (after the prover has decided); with M->checkpoint, also a line
+ * on stderr (terminal or not) after each checkpoint the search saved. */
 void hs_cli_watch_optimizer(HsOptimizer *O, HsCliSearchMeter *m);
 /* Says on stderr that a search's memo reached its bound and was thinned FLUSHES times (nothing when 0). */
 void hs_cli_note_memo_thinned(guint64 flushes);

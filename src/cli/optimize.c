@@ -121,7 +121,7 @@ decide(HsCliContext *ctx, volatile gint *interrupted, gint64 t0, GError **error)
   const guint opener = ctx->opener;
   g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_FAST);
   hs_prover_set_cancel(P, interrupted);
-  HsCliSearchMeter meter = { "optimize: deciding", ctx->words->text[opener], t0 };
+  HsCliSearchMeter meter = { .what = "optimize: deciding", .opener = ctx->words->text[opener], .start = t0 };
   hs_cli_watch_prover(P, &meter);
   HsProveStats pst = { 0 };
   HsProveFailure why;
@@ -179,7 +179,9 @@ optimize_one(HsCliContext *ctx, GError **error)
     return FALSE;
   if (!resumed && !decide(ctx, &interrupted, t0, error))
     return FALSE;
-  HsCliSearchMeter search_meter = { "optimize: searching", ctx->words->text[opener], t0 };
+  HsCliSearchMeter search_meter = {
+    .what = "optimize: searching", .opener = ctx->words->text[opener], .start = t0, .checkpoint = opt.checkpoint
+  };
   hs_cli_watch_optimizer(O, &search_meter);
   HsOptimizeStats st = { 0 };
   g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, opener, cap, &st, error);

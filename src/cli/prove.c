@@ -184,10 +184,28 @@ hs_cli_watch_prover(HsProver *P, HsCliSearchMeter *m)
     hs_prover_set_progress(P, show_search, m);
 }
 
+/* show_search, after a line for each checkpoint saved since the last call. */
+static void
+show_search_saves(guint64 nodes, gpointer user)
+{
+  HsCliSearchMeter *m = user;
+  const guint64 saves = hs_optimizer_checkpoints(m->optimizer);
+  if (saves != m->saves) {
+    m->saves = saves;
+    hs_cli_progress_end();
+    fprintf(stderr, "%s %s: checkpoint saved to %s (%.0f s, %" G_GUINT64_FORMAT " nodes)\n", m->what, m->opener,
+            m->checkpoint, (g_get_monotonic_time() - m->start) / 1e6, nodes);
+  }
+  show_search(nodes, user);
+}
+
 void
 hs_cli_watch_optimizer(HsOptimizer *O, HsCliSearchMeter *m)
 {
-  if (isatty(STDERR_FILENO))
+  m->optimizer = O;
+  if (m->checkpoint != NULL)
+    hs_optimizer_set_progress(O, show_search_saves, m);
+  else if (isatty(STDERR_FILENO))
     hs_optimizer_set_progress(O, show_search, m);
 }
 
@@ -210,7 +228,7 @@ prove_one(HsCliContext *ctx, GError **error)
   hs_cli_catch_interrupts(&interrupted);
   hs_prover_set_cancel(prover, &interrupted);
   hs_prover_set_node_limit(prover, (guint64)opt.max_nodes);
-  HsCliSearchMeter meter = { "prove", ctx->words->text[opener], g_get_monotonic_time() };
+  HsCliSearchMeter meter = { .what = "prove", .opener = ctx->words->text[opener], .start = g_get_monotonic_time() };
   hs_cli_watch_prover(prover, &meter);
   HsProveStats st = { 0 };
   HsProveFailure why;

@@ -79,7 +79,7 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   static volatile gint interrupted;
   hs_cli_catch_interrupts(&interrupted);
   hs_prover_set_cancel(prover, &interrupted);
-  HsCliSearchMeter meter = { "repair", ctx->words->text[opener], g_get_monotonic_time() };
+  HsCliSearchMeter meter = { .what = "repair", .opener = ctx->words->text[opener], .start = g_get_monotonic_time() };
   hs_cli_watch_prover(prover, &meter);
   HsRepairStats st = { 0 };
   g_autoptr(HsOverrides) fixed = hs_repair(ctx->table, &ctx->policy, opener, prover, &st, error);

@@ -154,6 +154,8 @@ if [ $rc = 0 ]; then
   skip "checkpoint-resume: the search ended before it could be stopped"
 else
   [ $rc = 143 ] && ok checkpoint-killed-143 || fail checkpoint-killed-143 "exit $rc" "$(cat "$T/kill.err")"
+  expect_grep checkpoint-saves-said "$T/kill.err" \
+    "^optimize: searching acros: checkpoint saved to $T/a.ckpt ([0-9]* s, [0-9]* nodes)$"
   expect_grep checkpoint-killed-says "$T/kill.err" \
     "^hardsix: acros: search stopped; what it settled is saved in $T/a.ckpt (the same command resumes it)$"
   cp "$T/a.ckpt" "$T/other.ckpt"
