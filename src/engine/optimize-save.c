@@ -239,6 +239,9 @@ hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *p
     hs_opt_feas_prover(O);
     pm = hs_prover_memo(O->feas);
   }
+  hs_memo_reserve(&O->memo, n_opt);
+  if (pm != NULL)
+    hs_memo_reserve(pm, n_prov);
   guint64 at = CKPT_HEAD_WORDS;
   for (guint64 i = 0; i < n_opt + n_prov; i++, at += 4) {
     HsMemo *m = i < n_opt ? &O->memo : pm;

@@ -271,13 +271,14 @@ memo_place(HsMemo *m, const HsMemoEntry *x)
   m->count++;
 }
 
+/* Moves the entries to a table of CAP slots (a power of two, more than twice the entries). */
 static void
-memo_grow(HsMemo *m)
+memo_resize(HsMemo *m, guint64 cap)
 {
   HsMemoEntry *old = m->e;
   guint64 old_cap = m->mask + 1;
   guint32 gen = m->gen;
-  m->mask = 2 * old_cap - 1;
+  m->mask = cap - 1;
   m->e = hs_big_new0((m->mask + 1) * sizeof(HsMemoEntry));
   m->gen = 1;
   m->count = 0;
@@ -285,6 +286,16 @@ memo_grow(HsMemo *m)
     if (old[j].gen == gen)
       memo_place(m, &old[j]);
   g_free(old);
+}
+
+void
+hs_memo_reserve(HsMemo *m, guint64 n)
+{
+  guint64 cap = m->mask + 1;
+  while (2 * (m->count + n) > cap)
+    cap *= 2;
+  if (cap != m->mask + 1)
+    memo_resize(m, cap);
 }
 
 void
@@ -329,7 +340,7 @@ hs_memo_put_weighted(HsMemo *m, guint64 k1, guint64 k2, guint64 val, guint16 wei
   if (m->max_count != 0 && m->count >= m->max_count)
     memo_thin(m);
   if (2 * (m->count + 1) > m->mask + 1)
-    memo_grow(m);
+    memo_resize(m, 2 * (m->mask + 1));
   guint64 i = k1 & m->mask;
   for (;; i = (i + 1) & m->mask) {
     HsMemoEntry *e = &m->e[i];

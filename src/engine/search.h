@@ -152,6 +152,9 @@ typedef struct {
 void hs_memo_init(HsMemo *m);
 void hs_memo_clear(HsMemo *m);
 void hs_memo_free(HsMemo *m);
+/* Makes room for N more entries at once (one table of the final size instead of the doublings N puts
+ * would make, each beside the table before it). */
+void hs_memo_reserve(HsMemo *m, guint64 n);
 /* Puts (K1, K2) -> VAL with weight 0 (hs_memo_put_weighted). */
 void hs_memo_put(HsMemo *m, guint64 k1, guint64 k2, guint64 val);
 /* Puts (K1, K2) -> VAL (replacing the value of a key it holds); WEIGHT ranks the entry when a bounded
