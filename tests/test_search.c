@@ -154,6 +154,31 @@ test_memo(void **state)
   hs_memo_free(&m);
 }
 
+/* hs_memo_reserve: room for N more entries at once (the least power of two over twice the entries),
+ * the entries it held kept; the puts that follow never grow the table again. */
+static void
+test_memo_reserve(void **state)
+{
+  (void)state;
+  HsMemo m;
+  hs_memo_init(&m);
+  for (guint64 i = 0; i < 1000; i++)
+    hs_memo_put(&m, hs_mix64(i), i, i);
+  hs_memo_reserve(&m, 99000);
+  assert_int_equal(m.mask + 1, 262144); /* 2 * 100,000 <= 2^18 */
+  for (guint64 i = 0; i < 1000; i++)
+    assert_int_equal(hs_memo_find(&m, hs_mix64(i), i)->val, i);
+  for (guint64 i = 1000; i < 100000; i++)
+    hs_memo_put(&m, hs_mix64(i), i, i);
+  assert_int_equal(m.mask + 1, 262144);
+  assert_int_equal(m.count, 100000);
+  for (guint64 i = 0; i < 100000; i += 13)
+    assert_int_equal(hs_memo_find(&m, hs_mix64(i), i)->val, i);
+  hs_memo_reserve(&m, 0); /* nothing to make room for: the same table */
+  assert_int_equal(m.mask + 1, 262144);
+  hs_memo_free(&m);
+}
+
 /* A memo bounded to 20,000 entries: on the put that would pass the bound it thins itself (entries of
  * weight 0, as hs_memo_put gives: it empties itself), keeps the entries put since then, and never
  * holds more than 4 slots per entry of the bound. */
@@ -566,6 +591,7 @@ main(void)
     cmocka_unit_test(test_within_is_sound),
     cmocka_unit_test(test_memo),
     cmocka_unit_test(test_memo_bounded),
+    cmocka_unit_test(test_memo_reserve),
     cmocka_unit_test(test_partition),
     cmocka_unit_test(test_partition_two_steps),
     cmocka_unit_test(test_driver_steps),
