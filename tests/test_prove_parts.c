@@ -25,7 +25,7 @@
 #define MAX_SET 40
 
 typedef struct {
-  guint guesses, refuted, solvable, cores;
+  guint guesses, refuted, solvable, cores, known; /* known: refuted by the memo alone beforehand */
 } Counts;
 
 /* The parts of guess G at the node (S16[0..n), ST) as hs_prove_parts_solvable takes them: split into
@@ -152,8 +152,14 @@ check_node(GRand *rng, const HsWords *w, const HsSearchCore *core, HsProver *P, 
     HsPat parts[MAX_SET];
     const guint n_parts = split_parts(w, core, rules, S16, n, &st, g, pt, child, parts);
     gboolean ok = FALSE;
+    /* What the memo already refutes (hs_prove_parts_refuted, no search) must be unsolvable. */
+    const gboolean known = hs_prove_parts_refuted(P, pt, child, parts, n_parts, r - 1);
     assert_true(hs_prove_parts_solvable(P, pt, child, parts, n_parts, r - 1, &ok));
     const gboolean want = brute_guess(&b, S, n, g, r);
+    if (known && want)
+      fail_msg("%s rules: guess %s at a set of %u (first %s) with %u left: refuted by the memo, solvable",
+               hs_rules_name(rules), w->text[g], n, w->text[S[0]], r);
+    cnt->known += known;
     if (ok != want)
       fail_msg("%s rules: guess %s at a set of %u (first %s) with %u left: prover %s, brute force %s",
                hs_rules_name(rules), w->text[g], n, w->text[S[0]], r, ok ? "solvable" : "refuted",
@@ -187,8 +193,10 @@ test_parts_against_brute(void **state)
     }
     g_rand_free(rng);
   }
-  print_message("prove-parts: %u guesses, %u refuted, %u solvable\n", cnt.guesses, cnt.refuted, cnt.solvable);
+  print_message("prove-parts: %u guesses, %u refuted (%u by the memo alone), %u solvable\n", cnt.guesses, cnt.refuted,
+                cnt.known, cnt.solvable);
   assert_true(cnt.refuted >= 50);
+  assert_true(cnt.known >= 10);
   assert_true(cnt.solvable >= 50);
 }
 

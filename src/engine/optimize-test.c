@@ -31,8 +31,15 @@ gboolean
 hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, TestTry *tt)
 {
   tt->reached = TRUE;
-  if (!tt->test)
+  if (!tt->test) {
+    /* A part the prover has refuted before (another node's test, or the run a checkpoint was saved
+     * from) drops the guess without a search: no sample of either cost. */
+    if (O->feas != NULL && hs_prove_parts_refuted(O->feas, &L->part, L->child, L->todo, n_todo, r - 1)) {
+      tt->reached = FALSE;
+      return FALSE;
+    }
     return TRUE;
+  }
   tt->tested = TRUE;
   const gint64 t0 = g_get_monotonic_time();
   tt->refuted = !parts_solvable(O, L, r, n_todo);

@@ -95,6 +95,28 @@ hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child
   return TRUE;
 }
 
+gboolean
+hs_prove_parts_refuted(const HsProver *P, const HsPartition *pt, const HsState *child, const HsPat *parts, guint n,
+                       guint r)
+{
+  if (P->memo.count == 0)
+    return FALSE;
+  guint64 k1[HS_PATTERNS], k2[HS_PATTERNS];
+  n = MIN(n, (guint)HS_PATTERNS);
+  /* Every slot is a cache miss: all are asked for before the first is read. */
+  for (guint k = 0; k < n; k++) {
+    const HsPat p = parts[k];
+    hs_search_key(pt->h1[p], pt->h2[p], &child[p], pt->size[p], r, &k1[k], &k2[k]);
+    hs_memo_prefetch(&P->memo, k1[k]);
+  }
+  for (guint k = 0; k < n; k++) {
+    const HsMemoEntry *e = hs_memo_find(&P->memo, k1[k], k2[k]);
+    if (e != NULL && e->val == MEMO_FAIL)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 HsMemo *
 hs_prover_memo(HsProver *P)
 {

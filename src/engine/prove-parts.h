@@ -18,6 +18,12 @@
 gboolean hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child, const HsPat *parts, guint n,
                                  guint r, gboolean *solvable);
 
+/* TRUE when the prover's memo already holds, for one of the N parts PARTS[0..n) of PT under CHILD, that
+ * it cannot be solved within R guesses: memo look-ups only, no search (the optimiser drops such a guess
+ * before it searches its parts under a bound, where it would not ask the test). */
+gboolean hs_prove_parts_refuted(const HsProver *P, const HsPartition *pt, const HsState *child, const HsPat *parts,
+                                guint n, guint r);
+
 /* The prover's memo, for the optimiser's checkpoints (optimize-save.c): its entries are settled facts
  * keyed like the optimiser's, so they may be written out and put back into a prover on the same lists
  * and rules. */
