@@ -30,7 +30,9 @@
  *     total the node asks the prover too where that is measured to cost less than the searches it
  *     spares (optimize-test.c): joule ⬜⬜⬜⬜🟨 on the 2023 lists (559 answers) has 3,686 second guesses
  *     to refute under its best total 2048, nearly all with a part that cannot be solved, and the first
- *     of them cost the search 90 ms each, the prover about 20 ms.
+ *     of them cost the search 90 ms each, the prover about 20 ms. A guess not tested whose part the
+ *     prover's memo already refutes (an earlier test, or the run a checkpoint was saved from) is
+ *     dropped without a search (hs_prove_parts_refuted).
  * hs_opt_solve(S, beta) returns f(S) when it is below beta, and otherwise some lower bound >= beta
  * ("fails high"). A node scores every legal guess, tries them in order of that bound (ties in the guess
  * ranking), stops when the bound reaches the best total so far, and gives each part of a guess the
