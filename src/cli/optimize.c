@@ -201,14 +201,15 @@ optimize_one(HsCliContext *ctx, GError **error)
   if (s == NULL)
     return *error != NULL ? FALSE
                           : hs_cli_fail(error, "internal error: the prover found a strategy, the optimiser none");
-  if (opt.checkpoint != NULL) {
-    if (g_remove(opt.checkpoint) == 0 || !g_file_test(opt.checkpoint, G_FILE_TEST_EXISTS))
-      fprintf(stderr, "optimize: the search is complete: checkpoint %s removed\n", opt.checkpoint);
-  }
   double verify_ms = 0, write_ms = 0;
   gboolean verified = FALSE;
   if (!hs_cli_publish_strategy(ctx, s, opt.format, &verified, &verify_ms, &write_ms, error))
     return FALSE;
+  /* Only once the strategy is written: a failed write leaves the checkpoint for another try. */
+  if (opt.checkpoint != NULL) {
+    if (g_remove(opt.checkpoint) == 0 || !g_file_test(opt.checkpoint, G_FILE_TEST_EXISTS))
+      fprintf(stderr, "optimize: the search is complete: checkpoint %s removed\n", opt.checkpoint);
+  }
   char avg[HS_AVERAGE_BUFLEN];
   guint64 total = hs_histogram_total(&s->hist);
   fprintf(stderr, "%s: %s: %" G_GUINT64_FORMAT " guesses in total (average %s) is the fewest within %u (%s)\n",

@@ -132,7 +132,6 @@ else
 fi
 $HS optimize acred --lists nyt2022 --format tree >/dev/null 2>"$T/notty"
 if grep -q 'searching' "$T/notty"; then fail optimize-progress-not-tty "progress written to a non-terminal"; else ok optimize-progress-not-tty; fi
-exit 0
 
 # --checkpoint: a run that ends removes its checkpoint and writes what a run without one writes; a run
 # killed during its search saves one, says so, and the same command resumes it to the same strategy;
@@ -148,7 +147,7 @@ pid=$!
 i=0
 while [ ! -e "$T/a.ckpt" ] && kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
 kill -TERM $pid 2>/dev/null
-wait $pid
+{ wait $pid; } 2>/dev/null
 rc=$?
 if [ $rc = 0 ]; then
   skip "checkpoint-resume: the search ended before it could be stopped"
@@ -161,6 +160,10 @@ else
   cp "$T/a.ckpt" "$T/other.ckpt"
   expect_rc checkpoint-other-search 1 $HS optimize acros --lists nyt2023 --max-guesses 7 --checkpoint "$T/other.ckpt"
   expect_grep checkpoint-other-search-says "$T/err" "^hardsix: $T/other.ckpt: checkpoint of another search"
+  # A strategy that cannot be written keeps the checkpoint for another try.
+  expect_rc checkpoint-write-fails 1 env HARDSIX_TEST_FAIL_WRITE_STEP=1 $HS_TEST optimize acros --lists nyt2023 \
+    -o "$T/w" --checkpoint "$T/a.ckpt"
+  [ -s "$T/a.ckpt" ] && ok checkpoint-write-fails-kept || fail checkpoint-write-fails-kept "$T/a.ckpt is gone"
   expect_rc checkpoint-resume 0 $HS optimize acros --lists nyt2023 --format selby --checkpoint "$T/a.ckpt"
   expect_grep checkpoint-resume-says "$T/err" "^optimize: resuming from $T/a.ckpt ([0-9]* settled entries)$"
   expect_same checkpoint-resume-same "$T/acros.fresh" "$T/out"
@@ -174,3 +177,4 @@ expect_grep checkpoint-no-folder-says "$T/err" "^hardsix: $T/missing/s.ckpt: can
 expect_rc checkpoint-with-all 2 $HS optimize --all --checkpoint "$T/x.ckpt"
 expect_rc checkpoint-every-alone 2 $HS optimize salet --checkpoint-every 5
 expect_rc checkpoint-every-bad 2 $HS optimize salet --checkpoint "$T/x.ckpt" --checkpoint-every -1
+exit 0
