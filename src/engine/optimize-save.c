@@ -24,6 +24,7 @@
  * it. */
 #include "optimize-private.h"
 #include "prove-parts.h"
+#include "hardsix/util/fileutil.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -160,9 +161,16 @@ gboolean
 hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const char *path, GError **error)
 {
   const HsMemo *pm = O->feas != NULL ? hs_prover_memo(O->feas) : NULL;
-  g_autofree char *tmp = g_strdup_printf("%s.tmp.%ld", path, (long)getpid());
-  Writer wr = { fopen(tmp, "wb"), 0, FALSE };
+  /* Named as the commits of fileutil.h name theirs, so that one killed mid-save is found and removed. */
+  hs_file_remove_stale_temporaries(path);
+  g_autofree char *tmp = g_strdup_printf("%s.tmp.%ld.XXXXXX", path, (long)getpid());
+  const int fd = g_mkstemp(tmp);
+  Writer wr = { fd >= 0 ? fdopen(fd, "wb") : NULL, 0, FALSE };
   if (wr.f == NULL) {
+    if (fd >= 0) {
+      close(fd);
+      (void)unlink(tmp);
+    }
     int e = errno;
     g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s: cannot write: %s", tmp, g_strerror(e));
     return FALSE;

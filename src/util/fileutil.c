@@ -380,10 +380,8 @@ write_temporary(const char *real, const char *data, gsize len, mode_t mode)
   return tmp;
 }
 
-/* Removes the temporary files of REAL (REAL.tmp.PID.XXXXXX, also kept old files) that a process which
- * no longer runs left behind: a commit ended by SIGKILL or a crash. A live process's are kept. */
-static void
-remove_stale_temporaries(const char *real)
+void
+hs_file_remove_stale_temporaries(const char *real)
 {
   g_autofree char *dir = g_path_get_dirname(real);
   g_autofree char *base = g_path_get_basename(real);
@@ -535,7 +533,7 @@ commit(HsFileSet *set, GError **error)
     Target *t = set->targets->pdata[i];
     if (t->kind == HS_FILE_TARGET_SPECIAL)
       continue;
-    remove_stale_temporaries(t->real);
+    hs_file_remove_stale_temporaries(t->real);
     t->tmp = write_temporary(t->real, t->data, t->len, t->mode);
     if (t->tmp == NULL)
       return set_errno_error(error, errno, t->path, NULL);

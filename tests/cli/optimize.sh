@@ -141,6 +141,11 @@ expect_rc checkpoint-complete 0 $HS optimize acros --lists nyt2023 --format selb
 expect_same checkpoint-complete-same "$T/acros.fresh" "$T/out"
 expect_grep checkpoint-complete-removed "$T/err" "^optimize: the search is complete: checkpoint $T/a.ckpt removed$"
 [ ! -e "$T/a.ckpt" ] && ok checkpoint-complete-gone || fail checkpoint-complete-gone "$T/a.ckpt is left"
+# A save removes what a save killed midway (kill -9) left behind, and nothing of a process that runs.
+dead=$(sh -c 'echo $$')
+while kill -0 "$dead" 2>/dev/null; do dead=$(sh -c 'echo $$'); done
+printf 'partial' >"$T/a.ckpt.tmp.$dead.Ab3dEf"
+printf 'partial' >"$T/a.ckpt.tmp.$$.LiveXy"
 env --default-signal=TERM "$HS" optimize acros --lists nyt2023 --format selby --checkpoint "$T/a.ckpt" \
   --checkpoint-every 0.001 >/dev/null 2>"$T/kill.err" &
 pid=$!
@@ -153,6 +158,9 @@ if [ $rc = 0 ]; then
   skip "checkpoint-resume: the search ended before it could be stopped"
 else
   [ $rc = 143 ] && ok checkpoint-killed-143 || fail checkpoint-killed-143 "exit $rc" "$(cat "$T/kill.err")"
+  [ ! -e "$T/a.ckpt.tmp.$dead.Ab3dEf" ] && [ -e "$T/a.ckpt.tmp.$$.LiveXy" ] && ok checkpoint-stale-removed ||
+    fail checkpoint-stale-removed "$(ls "$T" | grep a.ckpt)"
+  rm -f "$T/a.ckpt.tmp.$$.LiveXy"
   expect_grep checkpoint-saves-said "$T/kill.err" \
     "^optimize: searching acros: checkpoint saved to $T/a.ckpt ([0-9]* s, [0-9]* nodes)$"
   expect_grep checkpoint-killed-says "$T/kill.err" \

@@ -55,6 +55,11 @@ const char *hs_file_set_path(const HsFileSet *set, guint i);
  * emptied either way. */
 gboolean hs_file_set_commit(HsFileSet *set, GError **error);
 
+/* Removes the temporary files of PATH (PATH.tmp.PID.XXXXXX, as the commits and the optimiser's
+ * checkpoints name them) that a process which no longer runs left behind: a write ended by SIGKILL or
+ * a crash. A live process's are kept, and so is every other file. */
+void hs_file_remove_stale_temporaries(const char *path);
+
 /* TRUE when A and B name the same file to write (after symbolic links, "." and "..", and hard links
  * of existing files); either may not exist yet. */
 gboolean hs_file_same_target(const char *a, const char *b);
