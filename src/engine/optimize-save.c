@@ -9,8 +9,10 @@
  * same lists, rules, cap and opener. The file says which: a fingerprint of all of them, the code
  * included (HS_SOURCE_ID, a hash of the search's sources that the Makefile passes in), so a checkpoint
  * of another build, other lists or options is refused, and a checksum over the whole file, so a file
- * cut short or altered is refused too. Only the optimiser's own node count reaches a save: the memos
- * are never saved while a cancelled search unwinds (hs_search_cancelled_error empties the memo then).
+ * cut short or altered is refused too. (The canonical order, which settles ties and so the best
+ * guesses the memo keeps, is the order of the words the fingerprint reads.) A save happens only
+ * between two of the optimiser's nodes (hs_opt_new_node), never while a cancelled search unwinds
+ * (hs_search_cancelled_error empties the memo then, as what the unwinding left there is not settled).
  *
  * The optimiser's caches of parts it has stepped, of sets with two guesses left and of candidate
  * profiles hold facts of the same kind (each depends on its set and state alone) and go with them: a
