@@ -6,7 +6,8 @@
 # moved in when it ends). Each search keeps a checkpoint, OUT/.OPENER.ckpt (optimize --checkpoint):
 # one stopped by SIGTERM or SIGINT (kill the hardsix process; it saves, then exits) is resumed from it
 # by the next run of the script with the same build, and its log then holds every attempt (the CPU
-# seconds of the table are their sum, the peak RSS their largest). At the end OUT.tsv gets one row per opener from the logs:
+# seconds of the table are their sum, the peak RSS their largest). At the end OUT.tsv gets one row
+# per opener from the logs:
 #   opener  verdict (optimal|impossible)  total  average  seconds (user CPU)  peak_rss_mb
 #
 # usage: scripts/optimal-trees.sh LISTS CAP OUT JOBS OPENER...
@@ -22,8 +23,8 @@ if [ "${1:-}" = --one ]; then
     *) set -- --lists "$lists" ;;
   esac
   tmp=$(mktemp -d "$out/.$o.XXXXXX")
-  # shellcheck disable=SC2086 # OPTIONS is a list of options
   ckpt="$out/.$o.ckpt" stopped="$out/.$o.stopped.log"
+  # shellcheck disable=SC2086 # OPTIONS is a list of options
   /usr/bin/time -v "$hs" optimize "$o" "$@" --max-guesses "$cap" --threads 1 --timing ${OPTIONS:-} -o "$tmp" \
     --checkpoint "$ckpt" >"$tmp/log" 2>&1 || true
   if grep -q "^$o: optimal: " "$tmp/log"; then

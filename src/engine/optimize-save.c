@@ -169,11 +169,11 @@ hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const c
   const int fd = g_mkstemp(tmp);
   Writer wr = { fd >= 0 ? fdopen(fd, "wb") : NULL, 0, FALSE };
   if (wr.f == NULL) {
+    const int e = errno; /* before close and unlink may change it */
     if (fd >= 0) {
       close(fd);
       (void)unlink(tmp);
     }
-    int e = errno;
     g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s: cannot write: %s", tmp, g_strerror(e));
     return FALSE;
   }
@@ -182,9 +182,9 @@ hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const c
   put_word(&wr, GUINT64_FROM_LE(magic));
   put_word(&wr, fingerprint(O, opener, max_guesses));
   put_word(&wr, live_count(&O->memo));
-  put_word(&wr, pm != NULL && pm->e != NULL ? live_count(pm) : 0);
+  put_word(&wr, pm != NULL ? live_count(pm) : 0);
   put_memo(&wr, &O->memo);
-  if (pm != NULL && pm->e != NULL)
+  if (pm != NULL)
     put_memo(&wr, pm);
   put_caches(&wr, O);
   put_word(&wr, wr.sum);
