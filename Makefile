@@ -174,9 +174,9 @@ $(BUILD)/fuzz/fuzz_%_wide: fuzz/fuzz_%.c fuzz/fuzz-common.h $(BUILD)/wide/libhar
 # Dependencies: installs what is missing with apt-get when root, else prints the command and fails;
 # off Debian it names what to install and lets the build's own check decide. The program needs only a
 # C compiler (CMD=PKG: PKG unless the command CMD exists) and GLib; the tests also need cmocka,
-# clang-format and GNU parallel.
+# clang-format, GNU parallel and GNU time (the table script's shard costs).
 BUILD_PKGS := $(firstword $(CC))=gcc libc6-dev pkg-config libglib2.0-dev
-TEST_PKGS := libcmocka-dev clang-format parallel wamerican wspanish
+TEST_PKGS := libcmocka-dev clang-format parallel time wamerican wspanish
 DEPS_PKGS := $(BUILD_PKGS) $(TEST_PKGS)
 deps:
 	@sh scripts/deps.sh $(DEPS_PKGS)

@@ -14,7 +14,10 @@
 # Each shard runs with --threads 1 and --timing (the seconds column is CPU time per opener); the shard
 # files go to OUT.tsv.shards/ and are removed after a successful merge. Each shard finished prints a
 # progress line on stderr (shards written, seconds so far, an estimate of the seconds left); at the end
-# the wall time.
+# the wall time. With GNU time (/usr/bin/time, Debian package time) each shard also leaves
+# OUT.tsv.shards/shard-K.time: its wall seconds, user and system CPU seconds and peak RSS in KB, one
+# line; the summary at the end adds them up (the shards' wall and CPU time, the largest peak RSS),
+# which for a table made over several sittings (shards committed as they finish) is its whole cost.
 # Every opener is decided (the prover escalates by itself). MAX_NODES=N: give up on an opener after N
 # search nodes in all (prove --max-nodes; its row says 'undecided'). A shard file that merge refuses (a
 # run killed while writing it on a machine without atomic renames, a file edited by hand) is removed
@@ -32,7 +35,7 @@
 # shards are written; the same command resumes.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,32p' "$0" >&2
+  sed -n '2,35p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
@@ -69,6 +72,9 @@ if [ -n "$made" ] && [ "$made" != "$want" ]; then
   exit 2
 fi
 limit=${MAX_NODES:+--max-nodes $MAX_NODES}
+# Each shard's wall and CPU seconds and peak RSS, when GNU time is there.
+timer=
+[ -x /usr/bin/time ] && /usr/bin/time -f '%e' -o /dev/null true 2>/dev/null && timer="/usr/bin/time -f '%e %U %S %M' -o '$dir/shard-{}.time'"
 case "$lists" in
   *:*) list_args="--answers '${lists%%:*}' --guesses '${lists#*:}'" ;;
   *) list_args="--lists '$lists'" ;;
@@ -89,7 +95,7 @@ while :; do
   had=$(written)
   t0=$(date +%s)
   seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 \
-    "[ -s '$dir/shard-{}.tsv' ] || { '$hs' $cmd --all $list_args --max-guesses '$cap' $opts --threads 1 --timing $limit \
+    "[ -s '$dir/shard-{}.tsv' ] || { $timer '$hs' $cmd --all $list_args --max-guesses '$cap' $opts --threads 1 --timing $limit \
        --shard {}/$shards$split -o '$dir/shard-{}.tsv' 2>/dev/null && \
        n=\$(ls '$dir' | grep -c '^shard-[0-9]*[.]tsv\$') && el=\$((\$(date +%s) - $t0)) && \
        echo \"prove-table: shard {}/$shards done; \$n of $shards written, \$el s; about \$((el * ($shards - n) / (n - $had))) s left\" >&2; }"
@@ -115,6 +121,10 @@ while :; do
   attempt=$((attempt + 1))
 done
 rm -f "$dir/merge.err"
+# The shards' own cost (shard-K.time; none without GNU time): wall and CPU seconds summed, the
+# largest peak RSS.
+costs=$(cat "$dir"/shard-*.time 2>/dev/null | awk 'NF == 4 { w += $1; c += $2 + $3; if ($4 > m) m = $4; n++ }
+  END { if (n) printf "; the shards: %.0f s wall, %.0f s CPU, peak RSS %.0f MB", w, c, m / 1024 }')
 mv "$out.tmp" "$out"
 rm -rf "$dir"
 end=$(date +%s)
@@ -124,4 +134,4 @@ proven=$(awk -F '\t' -v g="$good" 'NR > 1 && $2 == g' "$out" | wc -l)
 total=$(($(wc -l <"$out") - 1))
 cpu=$(awk -F '\t' 'NR > 1 { t += $NF } END { printf "%.0f", t }' "$out")
 undecided=$(awk -F '\t' 'NR > 1 && $2 == "undecided"' "$out" | wc -l)
-echo "prove-table: $cmd $lists $opts, within $cap: $proven of $total openers $good, $undecided undecided; $((end - start)) s wall, $cpu s of search CPU time ($jobs jobs, $shards shards)"
+echo "prove-table: $cmd $lists $opts, within $cap: $proven of $total openers $good, $undecided undecided; $((end - start)) s wall, $cpu s of search CPU time ($jobs jobs, $shards shards)$costs"

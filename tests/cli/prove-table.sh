@@ -15,6 +15,12 @@ expect_same prove-table-rows "$T/want.tsv" "$T/got"
 expect_grep prove-table-progress "$T/err" "^prove-table: shard [123]/3 done; 3 of 3 written, [0-9]* s; about 0 s left$"
 [ "$(grep -c '^prove-table: shard [123]/3 done; ' "$T/err")" = 3 ] && ok prove-table-progress-count ||
   fail prove-table-progress-count "$(cat "$T/err")"
+# With GNU time, the summary adds up the shards' own cost (shard-K.time, one line each).
+if [ -x /usr/bin/time ]; then
+  expect_grep prove-table-shard-costs "$T/out" "; the shards: [0-9]* s wall, [0-9]* s CPU, peak RSS [0-9]* MB$"
+else
+  skip "prove-table-shard-costs: GNU time is not installed (make deps)"
+fi
 # A corrupt shard from an earlier run: merge refuses it, the script runs that shard again.
 mkdir "$T/t.tsv.shards"
 $HS prove --all --answers "$A" --guesses "$G" --max-guesses 4 --timing --threads 1 --shard 2/3:letters -o "$T/t.tsv.shards/shard-2.tsv" 2>/dev/null
@@ -52,6 +58,13 @@ rc=$?
 expect_grep prove-table-pause-message "$T/err" "^prove-table: paused with 1 of 3 shards written in .*/p[.]tsv[.]shards; run the same command to resume$"
 [ ! -e "$T/p.tsv" ] && [ -s "$T/p.tsv.shards/shard-1.tsv" ] && [ ! -e "$T/p.tsv.shards/shard-2.tsv" ] &&
   ok prove-table-pause-shards || fail prove-table-pause-shards "$(ls "$T" "$T/p.tsv.shards")"
+# The shard written keeps its cost beside it: wall, user and system seconds, peak RSS in KB.
+if [ -x /usr/bin/time ]; then
+  grep -qE '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+$' "$T/p.tsv.shards/shard-1.time" && ok prove-table-shard-time ||
+    fail prove-table-shard-time "$(cat "$T/p.tsv.shards/shard-1.time" 2>&1)"
+else
+  skip "prove-table-shard-time: GNU time is not installed (make deps)"
+fi
 HS=$HS sh scripts/prove-table.sh "$A:$G" 4 "$T/p.tsv" 3 1 >"$T/out" 2>"$T/err" && ok prove-table-pause-resumes ||
   fail prove-table-pause-resumes "$(cat "$T/err")"
 cut -f1-3 "$T/p.tsv" >"$T/got"
