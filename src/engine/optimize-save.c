@@ -29,6 +29,7 @@
 #include "hardsix/util/fileutil.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -165,8 +166,8 @@ hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const c
   const HsMemo *pm = O->feas != NULL ? hs_prover_memo(O->feas) : NULL;
   /* Named as the commits of fileutil.h name theirs, so that one killed mid-save is found and removed. */
   hs_file_remove_stale_temporaries(path);
-  g_autofree char *tmp = g_strdup_printf("%s.tmp.%ld.XXXXXX", path, (long)getpid());
-  const int fd = g_mkstemp(tmp);
+  g_autofree char *tmp = NULL;
+  const int fd = hs_file_create_temporary(path, O_RDWR, 0600, &tmp);
   Writer wr = { fd >= 0 ? fdopen(fd, "wb") : NULL, 0, FALSE };
   if (wr.f == NULL) {
     const int e = errno; /* before close and unlink may change it */

@@ -349,6 +349,13 @@ write_all(int fd, const char *data, gsize len)
   return TRUE;
 }
 
+int
+hs_file_create_temporary(const char *path, int flags, int perms, char **tmp)
+{
+  *tmp = g_strdup_printf("%s.tmp.%ld.XXXXXX", path, (long)getpid());
+  return g_mkstemp_full(*tmp, flags, perms);
+}
+
 /* A new file REAL.tmp.PID.XXXXXX holding DATA; returns its name, or NULL with errno set (nothing left
  * behind). A new file (MODE HS_MODE_NEW) is created as open(…, 0666) would, under the umask; a
  * replaced one starts private and then gets MODE, the old file's bits. */
@@ -357,8 +364,8 @@ write_temporary(const char *real, const char *data, gsize len, mode_t mode)
 {
   if (fault())
     return NULL;
-  char *tmp = g_strdup_printf("%s.tmp.%ld.XXXXXX", real, (long)getpid());
-  int fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, mode == HS_MODE_NEW ? 0666 : 0600);
+  char *tmp;
+  int fd = hs_file_create_temporary(real, O_WRONLY | O_CLOEXEC, mode == HS_MODE_NEW ? 0666 : 0600, &tmp);
   if (fd < 0) {
     int e = errno;
     g_free(tmp);

@@ -55,9 +55,15 @@ const char *hs_file_set_path(const HsFileSet *set, guint i);
  * emptied either way. */
 gboolean hs_file_set_commit(HsFileSet *set, GError **error);
 
-/* Removes the temporary files of PATH (PATH.tmp.PID.XXXXXX, as the commits and the optimiser's
- * checkpoints name them) that a process which no longer runs left behind: a write ended by SIGKILL or
- * a crash. A live process's are kept, and so is every other file. */
+/* Creates a new temporary file for PATH, PATH.tmp.PID.XXXXXX (the name that
+ * hs_file_remove_stale_temporaries recognises), opened with FLAGS (O_CREAT and O_EXCL added) and
+ * PERMS; returns its descriptor, or -1 with errno set. *TMP gets the name (the caller frees it), the
+ * template itself when nothing was created. */
+int hs_file_create_temporary(const char *path, int flags, int perms, char **tmp);
+
+/* Removes the temporary files of PATH (PATH.tmp.PID.XXXXXX, as hs_file_create_temporary names them
+ * for the commits and the optimiser's checkpoints) that a process which no longer runs left behind: a
+ * write ended by SIGKILL or a crash. A live process's are kept, and so is every other file. */
 void hs_file_remove_stale_temporaries(const char *path);
 
 /* TRUE when A and B name the same file to write (after symbolic links, "." and "..", and hard links
