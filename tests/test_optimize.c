@@ -908,6 +908,80 @@ test_checkpoint(void **state)
   assert_non_null(resumed);
   same_tree(resumed, fresh);
   assert_true(st.nodes < st0.nodes * 3 / 4);
+  /* Thinned (hs_checkpoint_thin): only the entries about sets with at least R guesses left, and the
+   * caches empty (as a new optimiser's); resumed from it, the same tree with fewer nodes than from
+   * scratch. The summary counts what the file holds. */
+  HsCheckpointSummary all, kept, again_sum;
+  assert_true(hs_checkpoint_summary(path, &all, &e));
+  guint64 n_all = 0;
+  guint lo = 16, hi = 0;
+  for (guint m = 0; m < 2; m++)
+    for (guint left = 0; left < 16; left++) {
+      n_all += all.entries[m][left];
+      if (all.entries[m][left] > 0) {
+        lo = MIN(lo, left);
+        hi = MAX(hi, left);
+      }
+    }
+  assert_int_equal(n_all, entries);
+  assert_true(lo < hi);
+  g_autofree char *thin = g_build_filename(dir, "thin.ckpt", NULL);
+  g_autofree char *empty = g_build_filename(dir, "empty.ckpt", NULL);
+  {
+    g_autoptr(HsOptimizer) On = hs_optimizer_new(t, HS_RULES_NYT);
+    assert_true(hs_optimizer_save(On, opener, 6, empty, &e));
+  }
+  assert_true(hs_checkpoint_thin(path, thin, hi, &kept, &e));
+  guint64 n_kept = 0;
+  for (guint m = 0; m < 2; m++)
+    for (guint left = 0; left < 16; left++) {
+      assert_int_equal(kept.entries[m][left], left >= hi ? all.entries[m][left] : 0);
+      n_kept += kept.entries[m][left];
+    }
+  assert_true(n_kept > 0 && n_kept < n_all);
+  assert_true(hs_checkpoint_summary(thin, &again_sum, &e));
+  assert_memory_equal(&again_sum, &kept, sizeof kept);
+  {
+    g_autofree char *a = NULL, *b = NULL;
+    gsize la = 0, lb = 0;
+    assert_true(g_file_get_contents(thin, &a, &la, NULL));
+    assert_true(g_file_get_contents(empty, &b, &lb, NULL));
+    assert_int_equal(la, kept.bytes);
+    const gsize tail = 8 * ((gsize)STEP_SLOTS * 3 + (gsize)TWO_SLOTS * 2 + (gsize)PROFILE_SLOTS * 3);
+    assert_memory_equal(a + la - 8 - tail, b + lb - 8 - tail, tail);
+  }
+  {
+    g_autoptr(HsOptimizer) O7 = hs_optimizer_new(t, HS_RULES_NYT);
+    guint64 n_loaded = 0;
+    assert_true(hs_optimizer_load(O7, opener, 6, thin, &n_loaded, &e));
+    assert_int_equal(n_loaded, n_kept);
+    HsOptimizeStats st7;
+    g_autoptr(HsStrategy) from_thin = hs_optimizer_strategy(O7, opener, 6, &st7, &e);
+    assert_non_null(from_thin);
+    same_tree(from_thin, fresh);
+    assert_true(st7.nodes < st0.nodes);
+  }
+  /* In place, and with R above every entry: none left, still a checkpoint of the same search. */
+  assert_true(hs_checkpoint_thin(thin, thin, 15, &kept, &e));
+  assert_int_equal(kept.entries[0][hi] + kept.entries[1][hi], 0);
+  {
+    g_autoptr(HsOptimizer) O8 = hs_optimizer_new(t, HS_RULES_NYT);
+    guint64 n_loaded = 1;
+    assert_true(hs_optimizer_load(O8, opener, 6, thin, &n_loaded, &e));
+    assert_int_equal(n_loaded, 0);
+  }
+  /* A damaged file is refused and nothing is written. */
+  g_autofree char *nothing = g_build_filename(dir, "nothing.ckpt", NULL);
+  assert_true(g_file_set_contents(empty, "HSCKPT02", 8, NULL));
+  assert_false(hs_checkpoint_thin(empty, nothing, 3, &kept, &e));
+  assert_true(g_error_matches(e, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT));
+  assert_non_null(strstr(e->message, "cut short"));
+  g_clear_error(&e);
+  assert_false(g_file_test(nothing, G_FILE_TEST_EXISTS));
+  assert_false(hs_checkpoint_summary(empty, &kept, &e));
+  g_clear_error(&e);
+  assert_int_equal(g_remove(thin), 0);
+  assert_int_equal(g_remove(empty), 0);
   /* Refused: another opener, cap or rules; a file cut short, altered, or not a checkpoint. */
   g_autoptr(HsOptimizer) O3 = hs_optimizer_new(t, HS_RULES_NYT);
   g_autoptr(HsOptimizer) O4 = hs_optimizer_new(t, HS_RULES_NONE);

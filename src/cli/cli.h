@@ -133,7 +133,7 @@ struct HsCliCommand {
 /* The commands (src/cli/NAME.c each), listed by main in this order. */
 extern const HsCliCommand hs_cli_feedback, hs_cli_solve, hs_cli_verify, hs_cli_explain, hs_cli_sweep, hs_cli_prove,
   hs_cli_optimize, hs_cli_merge, hs_cli_sheet, hs_cli_next, hs_cli_robust, hs_cli_repair, hs_cli_rank, hs_cli_page,
-  hs_cli_check_table;
+  hs_cli_check_table, hs_cli_checkpoint;
 
 /* argv[0] of the process (main sets it): check-table runs the program again. */
 extern const char *hs_cli_argv0;

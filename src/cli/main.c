@@ -14,9 +14,9 @@ enum { HS_EXIT_OK = 0, HS_EXIT_FAIL = 1, HS_EXIT_USAGE = 2 };
 
 /* The commands, in the order 'hardsix --help' lists them. */
 static const HsCliCommand *const commands[] = {
-  &hs_cli_feedback, &hs_cli_solve, &hs_cli_verify,   &hs_cli_explain, &hs_cli_sweep,
-  &hs_cli_rank,     &hs_cli_prove, &hs_cli_optimize, &hs_cli_merge,   &hs_cli_check_table,
-  &hs_cli_sheet,    &hs_cli_next,  &hs_cli_robust,   &hs_cli_repair,  &hs_cli_page,
+  &hs_cli_feedback, &hs_cli_solve,    &hs_cli_verify, &hs_cli_explain,     &hs_cli_sweep,      &hs_cli_rank,
+  &hs_cli_prove,    &hs_cli_optimize, &hs_cli_merge,  &hs_cli_check_table, &hs_cli_checkpoint, &hs_cli_sheet,
+  &hs_cli_next,     &hs_cli_robust,   &hs_cli_repair, &hs_cli_page,
 };
 
 static void

@@ -160,37 +160,33 @@ get_caches(HsOptimizer *O, const guchar *p, guint64 at)
   }
 }
 
-gboolean
-hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const char *path, GError **error)
+/* Opens a writer on a temporary file beside PATH (named as the commits of fileutil.h name theirs, so
+ * that one killed mid-save is found and removed); *TMP gets its name. */
+static gboolean
+writer_open(const char *path, Writer *wr, char **tmp, GError **error)
 {
-  const HsMemo *pm = O->feas != NULL ? hs_prover_memo(O->feas) : NULL;
-  /* Named as the commits of fileutil.h name theirs, so that one killed mid-save is found and removed. */
   hs_file_remove_stale_temporaries(path);
-  g_autofree char *tmp = NULL;
-  const int fd = hs_file_create_temporary(path, O_RDWR, 0600, &tmp);
-  Writer wr = { fd >= 0 ? fdopen(fd, "wb") : NULL, 0, FALSE };
-  if (wr.f == NULL) {
+  const int fd = hs_file_create_temporary(path, O_RDWR, 0600, tmp);
+  *wr = (Writer){ fd >= 0 ? fdopen(fd, "wb") : NULL, 0, FALSE };
+  if (wr->f == NULL) {
     const int e = errno; /* before close and unlink may change it */
     if (fd >= 0) {
       close(fd);
-      (void)unlink(tmp);
+      (void)unlink(*tmp);
     }
-    g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s: cannot write: %s", tmp, g_strerror(e));
+    g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s: cannot write: %s", *tmp, g_strerror(e));
     return FALSE;
   }
-  guint64 magic;
-  memcpy(&magic, CKPT_MAGIC, sizeof magic);
-  put_word(&wr, GUINT64_FROM_LE(magic));
-  put_word(&wr, fingerprint(O, opener, max_guesses));
-  put_word(&wr, live_count(&O->memo));
-  put_word(&wr, pm != NULL ? live_count(pm) : 0);
-  put_memo(&wr, &O->memo);
-  if (pm != NULL)
-    put_memo(&wr, pm);
-  put_caches(&wr, O);
-  put_word(&wr, wr.sum);
-  int e = wr.failed ? (errno ? errno : EIO) : 0;
-  if (fclose(wr.f) != 0 && e == 0)
+  return TRUE;
+}
+
+/* Ends the file with its checksum and renames it over PATH (or removes it on an error). */
+static gboolean
+writer_commit(Writer *wr, const char *tmp, const char *path, GError **error)
+{
+  put_word(wr, wr->sum);
+  int e = wr->failed ? (errno ? errno : EIO) : 0;
+  if (fclose(wr->f) != 0 && e == 0)
     e = errno ? errno : EIO;
   if (e == 0 && rename(tmp, path) != 0)
     e = errno;
@@ -200,6 +196,33 @@ hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const c
     return FALSE;
   }
   return TRUE;
+}
+
+static void
+put_head(Writer *wr, guint64 fprint, guint64 n_opt, guint64 n_prov)
+{
+  guint64 magic;
+  memcpy(&magic, CKPT_MAGIC, sizeof magic);
+  put_word(wr, GUINT64_FROM_LE(magic));
+  put_word(wr, fprint);
+  put_word(wr, n_opt);
+  put_word(wr, n_prov);
+}
+
+gboolean
+hs_optimizer_save(const HsOptimizer *O, guint opener, guint max_guesses, const char *path, GError **error)
+{
+  const HsMemo *pm = O->feas != NULL ? hs_prover_memo(O->feas) : NULL;
+  g_autofree char *tmp = NULL;
+  Writer wr;
+  if (!writer_open(path, &wr, &tmp, error))
+    return FALSE;
+  put_head(&wr, fingerprint(O, opener, max_guesses), live_count(&O->memo), pm != NULL ? live_count(pm) : 0);
+  put_memo(&wr, &O->memo);
+  if (pm != NULL)
+    put_memo(&wr, pm);
+  put_caches(&wr, O);
+  return writer_commit(&wr, tmp, path, error);
 }
 
 static guint64
@@ -217,50 +240,163 @@ bad_file(const char *path, const char *why, GError **error)
   return FALSE;
 }
 
-gboolean
-hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *path, guint64 *entries, GError **error)
+/* A checkpoint file mapped, its form checked (magic, size against its counts, checksum). */
+typedef struct {
+  GMappedFile *map;
+  const guchar *p;
+  guint64 words, n_opt, n_prov;
+} CkptFile;
+
+static void
+ckpt_file_clear(CkptFile *f)
 {
+  g_clear_pointer(&f->map, g_mapped_file_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CkptFile, ckpt_file_clear)
+
+static gboolean
+ckpt_file_open(const char *path, CkptFile *f, GError **error)
+{
+  *f = (CkptFile){ 0 };
   GError *err = NULL;
-  g_autoptr(GMappedFile) map = g_mapped_file_new(path, FALSE, &err);
-  if (map == NULL) {
+  f->map = g_mapped_file_new(path, FALSE, &err);
+  if (f->map == NULL) {
     g_set_error(error, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT, "%s", err->message);
     g_error_free(err);
     return FALSE;
   }
-  const guchar *p = (const guchar *)g_mapped_file_get_contents(map);
-  const gsize len = g_mapped_file_get_length(map);
+  const guchar *p = (const guchar *)g_mapped_file_get_contents(f->map);
+  const gsize len = g_mapped_file_get_length(f->map);
+  const char *why = NULL;
   if (len < 8 || p == NULL || memcmp(p, CKPT_MAGIC, 8) != 0)
-    return bad_file(path, "not a hardsix checkpoint", error);
-  if (len % 8 != 0 || len / 8 < CKPT_HEAD_WORDS + 1)
-    return bad_file(path, "checkpoint cut short", error);
-  const guint64 words = len / 8;
-  const guint64 n_opt = get_word(p, 2), n_prov = get_word(p, 3);
-  if (n_opt > words || n_prov > words || (n_opt + n_prov) * 4 + CKPT_HEAD_WORDS + CKPT_CACHE_WORDS + 1 != words)
-    return bad_file(path, "checkpoint cut short or damaged (its size does not match its counts)", error);
-  guint64 sum = 0;
-  for (guint64 i = 0; i + 1 < words; i++)
-    sum = sum_word(sum, get_word(p, i));
-  if (sum != get_word(p, words - 1))
-    return bad_file(path, "checkpoint damaged (its checksum does not match)", error);
+    why = "not a hardsix checkpoint";
+  else if (len % 8 != 0 || len / 8 < CKPT_HEAD_WORDS + 1)
+    why = "checkpoint cut short";
+  if (why == NULL) {
+    f->p = p;
+    f->words = len / 8;
+    f->n_opt = get_word(p, 2);
+    f->n_prov = get_word(p, 3);
+    if (f->n_opt > f->words || f->n_prov > f->words ||
+        (f->n_opt + f->n_prov) * 4 + CKPT_HEAD_WORDS + CKPT_CACHE_WORDS + 1 != f->words)
+      why = "checkpoint cut short or damaged (its size does not match its counts)";
+  }
+  if (why == NULL) {
+    guint64 sum = 0;
+    for (guint64 i = 0; i + 1 < f->words; i++)
+      sum = sum_word(sum, get_word(p, i));
+    if (sum != get_word(p, f->words - 1))
+      why = "checkpoint damaged (its checksum does not match)";
+  }
+  if (why != NULL) {
+    ckpt_file_clear(f);
+    return bad_file(path, why, error);
+  }
+  return TRUE;
+}
+
+/* The guesses left of the set a memo entry of weight WEIGHT is about (hs_memo_weight). */
+static guint
+entry_left(guint64 weight)
+{
+  return (guint)((weight >> 12) & 15);
+}
+
+gboolean
+hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *path, guint64 *entries, GError **error)
+{
+  g_auto(CkptFile) f = { 0 };
+  if (!ckpt_file_open(path, &f, error))
+    return FALSE;
+  const guchar *p = f.p;
   if (get_word(p, 1) != fingerprint(O, opener, max_guesses))
     return bad_file(path, "checkpoint of another search (another opener, cap, rules, word lists or build of hardsix)",
                     error);
   HsMemo *pm = NULL;
-  if (n_prov > 0) {
+  if (f.n_prov > 0) {
     hs_opt_feas_prover(O);
     pm = hs_prover_memo(O->feas);
   }
-  hs_memo_reserve(&O->memo, n_opt);
+  hs_memo_reserve(&O->memo, f.n_opt);
   if (pm != NULL)
-    hs_memo_reserve(pm, n_prov);
+    hs_memo_reserve(pm, f.n_prov);
   guint64 at = CKPT_HEAD_WORDS;
-  for (guint64 i = 0; i < n_opt + n_prov; i++, at += 4) {
-    HsMemo *m = i < n_opt ? &O->memo : pm;
+  for (guint64 i = 0; i < f.n_opt + f.n_prov; i++, at += 4) {
+    HsMemo *m = i < f.n_opt ? &O->memo : pm;
     hs_memo_put_weighted(m, get_word(p, at), get_word(p, at + 1), get_word(p, at + 2), (guint16)get_word(p, at + 3));
   }
   get_caches(O, p, at);
   if (entries != NULL)
-    *entries = n_opt + n_prov;
+    *entries = f.n_opt + f.n_prov;
+  return TRUE;
+}
+
+static void
+summarize(const CkptFile *f, guint min_left, HsCheckpointSummary *sum)
+{
+  *sum = (HsCheckpointSummary){ .bytes = f->words * 8 };
+  guint64 at = CKPT_HEAD_WORDS;
+  for (guint64 i = 0; i < f->n_opt + f->n_prov; i++, at += 4) {
+    const guint left = entry_left(get_word(f->p, at + 3));
+    if (left >= min_left)
+      sum->entries[i >= f->n_opt][left]++;
+  }
+}
+
+gboolean
+hs_checkpoint_summary(const char *path, HsCheckpointSummary *sum, GError **error)
+{
+  g_auto(CkptFile) f = { 0 };
+  if (!ckpt_file_open(path, &f, error))
+    return FALSE;
+  summarize(&f, 0, sum);
+  return TRUE;
+}
+
+/* Every slot of the three caches, empty (as hs_optimizer_new leaves them). */
+static void
+put_empty_caches(Writer *wr)
+{
+  for (guint i = 0; i < STEP_SLOTS * 3; i++)
+    put_word(wr, 0); /* not live */
+  for (guint i = 0; i < TWO_SLOTS * 2; i++)
+    put_word(wr, 0); /* k2 0, guess 0 */
+  for (guint i = 0; i < PROFILE_SLOTS; i++) {
+    put_word(wr, 0);
+    put_word(wr, 0);
+    put_word(wr, CAND_UNKNOWN);
+  }
+}
+
+gboolean
+hs_checkpoint_thin(const char *in, const char *out, guint min_left, HsCheckpointSummary *kept, GError **error)
+{
+  g_auto(CkptFile) f = { 0 };
+  if (!ckpt_file_open(in, &f, error))
+    return FALSE;
+  HsCheckpointSummary k;
+  summarize(&f, min_left, &k);
+  guint64 n[2] = { 0, 0 };
+  for (guint m = 0; m < 2; m++)
+    for (guint left = 0; left < 16; left++)
+      n[m] += k.entries[m][left];
+  g_autofree char *tmp = NULL;
+  Writer wr;
+  if (!writer_open(out, &wr, &tmp, error))
+    return FALSE;
+  put_head(&wr, get_word(f.p, 1), n[0], n[1]);
+  guint64 at = CKPT_HEAD_WORDS;
+  for (guint64 i = 0; i < f.n_opt + f.n_prov; i++, at += 4)
+    if (entry_left(get_word(f.p, at + 3)) >= min_left)
+      for (guint x = 0; x < 4; x++)
+        put_word(&wr, get_word(f.p, at + x));
+  put_empty_caches(&wr);
+  if (!writer_commit(&wr, tmp, out, error))
+    return FALSE;
+  k.bytes = (CKPT_HEAD_WORDS + (n[0] + n[1]) * 4 + CKPT_CACHE_WORDS + 1) * 8;
+  if (kept != NULL)
+    *kept = k;
   return TRUE;
 }
 

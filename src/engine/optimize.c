@@ -25,7 +25,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   for (guint a = 0; a < O->n_answers; a++)
     O->all[a] = (guint16)a;
   hs_memo_init(&O->memo);
-  O->profiles = g_new(ProfileSlot, PROFILE_SLOTS);
+  O->profiles = g_new0(ProfileSlot, PROFILE_SLOTS); /* zeroed: a checkpoint writes every slot */
   O->steps = hs_big_new0(STEP_SLOTS * sizeof(StepSlot));
   hs_alike_init(&O->alike, O->n_words);
   O->bound = hs_bound_new(O->core);

@@ -168,6 +168,29 @@ else
   cp "$T/a.ckpt" "$T/other.ckpt"
   expect_rc checkpoint-other-search 1 $HS optimize acros --lists nyt2023 --max-guesses 7 --checkpoint "$T/other.ckpt"
   expect_grep checkpoint-other-search-says "$T/err" "^hardsix: $T/other.ckpt: checkpoint of another search"
+  # hardsix checkpoint: what the file holds; a thinner copy (the entries about sets with at least R
+  # guesses left) from which the same command resumes to the same strategy.
+  expect_rc checkpoint-show 0 $HS checkpoint "$T/a.ckpt"
+  expect_grep checkpoint-show-head "$T/out" "^$T/a.ckpt: [0-9.]* MB$"
+  expect_grep checkpoint-show-columns "$T/out" "^guesses left	optimiser	prover$"
+  expect_grep checkpoint-show-low "$T/out" "^[123]	[0-9]*	[0-9]*$"
+  expect_grep checkpoint-show-total "$T/out" "^total	[0-9]*	[0-9]*$"
+  expect_rc checkpoint-thin 0 $HS checkpoint "$T/a.ckpt" -o "$T/thin.ckpt" --min-left 4
+  expect_grep checkpoint-thin-head "$T/out" "^$T/thin.ckpt: [0-9.]* MB$"
+  if grep -q "^[123]	" "$T/out"; then fail checkpoint-thin-kept-low "$(cat "$T/out")"; else ok checkpoint-thin-kept-low; fi
+  expect_rc checkpoint-thin-resume 0 $HS optimize acros --lists nyt2023 --format selby --checkpoint "$T/thin.ckpt"
+  expect_grep checkpoint-thin-resume-says "$T/err" "^optimize: resuming from $T/thin.ckpt ([0-9]* settled entries)$"
+  expect_same checkpoint-thin-resume-same "$T/acros.fresh" "$T/out"
+  expect_rc checkpoint-no-file 2 $HS checkpoint
+  expect_rc checkpoint-two-files 2 $HS checkpoint "$T/a.ckpt" "$T/a.ckpt"
+  expect_rc checkpoint-o-alone 2 $HS checkpoint "$T/a.ckpt" -o "$T/x.ckpt"
+  expect_rc checkpoint-min-left-alone 2 $HS checkpoint "$T/a.ckpt" --min-left 3
+  expect_rc checkpoint-min-left-zero 2 $HS checkpoint "$T/a.ckpt" -o "$T/x.ckpt" --min-left 0
+  head -c 4096 "$T/a.ckpt" >"$T/cut.ckpt"
+  expect_rc checkpoint-cut 1 $HS checkpoint "$T/cut.ckpt" -o "$T/x.ckpt" --min-left 3
+  expect_grep checkpoint-cut-says "$T/err" "^hardsix: $T/cut.ckpt: checkpoint cut short or damaged"
+  [ ! -e "$T/x.ckpt" ] && ok checkpoint-cut-nothing-written || fail checkpoint-cut-nothing-written "$T/x.ckpt"
+  expect_rc checkpoint-missing 1 $HS checkpoint "$T/none.ckpt"
   # A strategy that cannot be written keeps the checkpoint for another try.
   expect_rc checkpoint-write-fails 1 env HARDSIX_TEST_FAIL_WRITE_STEP=1 $HS_TEST optimize acros --lists nyt2023 \
     -o "$T/w" --checkpoint "$T/a.ckpt"

@@ -125,6 +125,25 @@ gboolean hs_optimizer_save(const HsOptimizer *o, guint opener, guint max_guesses
 gboolean hs_optimizer_load(HsOptimizer *o, guint opener, guint max_guesses, const char *path, guint64 *entries,
                            GError **error);
 
+/* What a checkpoint file holds: the memo entries of the optimiser ([0]) and of its prover ([1]), by
+ * the guesses left of the set each is about (15: 15 or more). */
+typedef struct {
+  guint64 entries[2][16];
+  guint64 bytes; /* the file's size */
+} HsCheckpointSummary;
+
+/* Reads the checkpoint PATH (any search's: the fingerprint is not compared) into *SUM, after the
+ * checks hs_optimizer_load makes of its form (magic, size, checksum). */
+gboolean hs_checkpoint_summary(const char *path, HsCheckpointSummary *sum, GError **error);
+
+/* Writes to OUT (a temporary file renamed over it) the checkpoint IN with only the entries about sets
+ * with at least MIN_LEFT guesses left, and its caches empty: a file small enough to keep between
+ * machines (committed, compressed), from which the same search, run by a build of the same code,
+ * resumes with the costliest of its work done. Every entry kept is a settled fact, as in IN, so the
+ * values and the tree are still those of a search from scratch. *KEPT (may be NULL) gets OUT's
+ * summary. IN and OUT may be the same file. */
+gboolean hs_checkpoint_thin(const char *in, const char *out, guint min_left, HsCheckpointSummary *kept, GError **error);
+
 /* During hs_optimizer_value and hs_optimizer_strategy: saves to PATH (hs_optimizer_save, for the
  * running opener and cap) every EVERY_SECONDS seconds of wall time (0: never on time), and when *STOP
  * (may be NULL) becomes non-zero, then stops the search with HS_OPTIMIZE_ERROR_CANCELLED. A save that
