@@ -6,14 +6,19 @@
 # moved in when it ends). Each search keeps a checkpoint, OUT/.OPENER.ckpt (optimize --checkpoint):
 # one stopped by SIGTERM or SIGINT (kill the hardsix process; it saves, then exits) is resumed from it
 # by the next run of the script with the same build, and its log then holds every attempt (the CPU
-# seconds of the table are their sum, the peak RSS their largest). At the end OUT.tsv gets one row
-# per opener from the logs:
+# seconds of the table are their sum, the peak RSS their largest). A search longer than a sitting on
+# a machine that does not keep its files: with THIN_LEFT=R a stop also leaves OUT/.OPENER.ckpt.xz, a
+# thinned copy (`hardsix checkpoint --min-left R`: the entries about sets with at least R guesses left,
+# a few MB) to commit with OUT/.OPENER.stopped.log; on another machine, with no OUT/.OPENER.ckpt, the
+# script resumes from that copy (HS must then be a build of the same search code). At the end OUT.tsv
+# gets one row per opener from the logs:
 #   opener  verdict (optimal|impossible)  total  average  seconds (user CPU)  peak_rss_mb
 #
 # usage: scripts/optimal-trees.sh LISTS CAP OUT JOBS OPENER...
 # LISTS is a built-in set (nyt2022-all, ...) or ANSWERS:GUESSES (two files).
 #   e.g. scripts/optimal-trees.sh nyt2022-all 7 output/optimal-within-7/nyt2022-all 2 thump chomp
-# OPTIONS='...': more options for every opener (e.g. '--rules none'); HS=PATH: another build.
+# OPTIONS='...': more options for every opener (e.g. '--rules none'); HS=PATH: another build;
+# THIN_LEFT=R: see above (e.g. 5 for a cap of 7).
 set -eu
 if [ "${1:-}" = --one ]; then
   # One opener (called by parallel): hs lists cap out opener.
@@ -23,7 +28,12 @@ if [ "${1:-}" = --one ]; then
     *) set -- --lists "$lists" ;;
   esac
   tmp=$(mktemp -d "$out/.$o.XXXXXX")
-  ckpt="$out/.$o.ckpt" stopped="$out/.$o.stopped.log"
+  ckpt="$out/.$o.ckpt" stopped="$out/.$o.stopped.log" carried="$out/.$o.ckpt.xz"
+  if [ ! -e "$ckpt" ] && [ -e "$carried" ]; then
+    xz -dc "$carried" >"$ckpt.part"
+    mv "$ckpt.part" "$ckpt"
+    echo "optimal-trees: $o resumes from the copy $carried" >&2
+  fi
   # shellcheck disable=SC2086 # OPTIONS is a list of options
   /usr/bin/time -v "$hs" optimize "$o" "$@" --max-guesses "$cap" --threads 1 --timing ${OPTIONS:-} -o "$tmp" \
     --checkpoint "$ckpt" >"$tmp/log" 2>&1 || true
@@ -33,6 +43,13 @@ if [ "${1:-}" = --one ]; then
     cat "$tmp/log" >>"$stopped"
     rm -rf "$tmp"
     echo "optimal-trees: $o stopped; the next run resumes it from $ckpt" >&2
+    if [ -n "${THIN_LEFT:-}" ]; then
+      "$hs" checkpoint "$ckpt" -o "$ckpt.thin" --min-left "$THIN_LEFT" >/dev/null
+      xz -T1 -9 -c "$ckpt.thin" >"$carried.part"
+      rm -f "$ckpt.thin"
+      mv "$carried.part" "$carried"
+      echo "optimal-trees: $o: a copy to carry to another machine (with $stopped): $carried" >&2
+    fi
     exit 1
   elif ! grep -q "^$o: impossible" "$tmp/log"; then
     echo "optimal-trees: $o failed: $(grep -v '^	' "$tmp/log" | tail -n 3 | tr '\n' ' ')" >&2
@@ -44,7 +61,7 @@ if [ "${1:-}" = --one ]; then
     mv "$tmp/all.log" "$tmp/log"
   fi
   mv "$tmp/log" "$out/$o.log"
-  rm -rf "$tmp" "$stopped"
+  rm -rf "$tmp" "$stopped" "$carried"
   exit 0
 fi
 if [ $# -lt 5 ]; then
@@ -63,7 +80,7 @@ todo=
 for o in "$@"; do
   grep -qs -e "^$o: optimal: " -e "^$o: impossible" "$out/$o.log" || todo="$todo $o"
 done
-export OPTIONS
+export OPTIONS THIN_LEFT
 # shellcheck disable=SC2086 # the openers still to do
 [ -z "$todo" ] || parallel --will-cite -j "$jobs" sh "$0" --one "$hs" "$lists" "$cap" "$out" ::: $todo
 tsv=$(mktemp "$out.tsv.XXXXXX")

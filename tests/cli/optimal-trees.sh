@@ -41,7 +41,7 @@ expect_grep optimal-trees-bad-opener-message "$T/err" "^optimal-trees: zzzzq fai
 # it to the row optimize --all gives, with both attempts in its log (the CPU seconds their sum).
 printf 'acros\n' >"$T/acros.txt"
 $HS optimize --all --lists nyt2023 --openers "$T/acros.txt" >"$T/acros.tsv" 2>/dev/null
-(HS=$HS OPTIONS="--checkpoint-every 0.001" sh scripts/optimal-trees.sh nyt2023 6 "$T/k" 1 acros >/dev/null 2>"$T/kerr"; echo $? >"$T/krc") &
+(HS=$HS OPTIONS="--checkpoint-every 0.001" THIN_LEFT=3 sh scripts/optimal-trees.sh nyt2023 6 "$T/k" 1 acros >/dev/null 2>"$T/kerr"; echo $? >"$T/krc") &
 i=0
 while [ ! -e "$T/k/.acros.ckpt" ] && [ ! -e "$T/krc" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
 pkill -TERM -f "^$HS optimize acros .*--checkpoint $T/k/.acros.ckpt"
@@ -52,6 +52,20 @@ else
   expect_grep optimal-trees-stopped-says "$T/kerr" "^optimal-trees: acros stopped; the next run resumes it from $T/k/.acros.ckpt$"
   [ -s "$T/k/.acros.ckpt" ] && [ ! -e "$T/k/acros.log" ] && [ ! -e "$T/k.tsv" ] && ok optimal-trees-stopped-kept ||
     fail optimal-trees-stopped-kept "$(ls -a "$T/k")"
+  # THIN_LEFT: a thinned, compressed copy to carry; on a machine without the checkpoint (k2) the
+  # script resumes from the copy to the same row, and removes it once the opener is decided.
+  expect_grep optimal-trees-carried-says "$T/kerr" "^optimal-trees: acros: a copy to carry to another machine (with $T/k/.acros.stopped.log): $T/k/.acros.ckpt.xz$"
+  xz -t "$T/k/.acros.ckpt.xz" && ok optimal-trees-carried-xz || fail optimal-trees-carried-xz "$(ls -a "$T/k")"
+  cp -R "$T/k" "$T/k2"
+  rm "$T/k2/.acros.ckpt"
+  HS=$HS sh scripts/optimal-trees.sh nyt2023 6 "$T/k2" 1 acros 2>"$T/err2" && ok optimal-trees-carried-resumes ||
+    fail optimal-trees-carried-resumes "$(cat "$T/err2")"
+  expect_grep optimal-trees-carried-from "$T/err2" "^optimal-trees: acros resumes from the copy $T/k2/.acros.ckpt.xz$"
+  expect_grep optimal-trees-carried-resumed "$T/k2/acros.log" "^optimize: resuming from $T/k2/.acros.ckpt"
+  [ "$(cut -f1-4 "$T/k2.tsv")" = "$(cut -f1-4 "$T/acros.tsv")" ] && ok optimal-trees-carried-row ||
+    fail optimal-trees-carried-row "$(cat "$T/k2.tsv")"
+  ls -a "$T/k2" | grep -q '^\.[a-z]' && fail optimal-trees-carried-no-temporary "$(ls -a "$T/k2")" ||
+    ok optimal-trees-carried-no-temporary
   HS=$HS sh scripts/optimal-trees.sh nyt2023 6 "$T/k" 1 acros 2>"$T/err" && ok optimal-trees-stopped-resumes ||
     fail optimal-trees-stopped-resumes "$(cat "$T/err")"
   [ "$(cut -f1-4 "$T/k.tsv")" = "$(cut -f1-4 "$T/acros.tsv")" ] && ok optimal-trees-stopped-row ||
