@@ -931,7 +931,8 @@ test_checkpoint(void **state)
     g_autoptr(HsOptimizer) On = hs_optimizer_new(t, HS_RULES_NYT);
     assert_true(hs_optimizer_save(On, opener, 6, empty, &e));
   }
-  assert_true(hs_checkpoint_thin(path, thin, hi, &kept, &e));
+  const guint at_hi[2] = { hi, hi };
+  assert_true(hs_checkpoint_thin(path, thin, at_hi, &kept, &e));
   guint64 n_kept = 0;
   for (guint m = 0; m < 2; m++)
     for (guint left = 0; left < 16; left++) {
@@ -961,8 +962,16 @@ test_checkpoint(void **state)
     same_tree(from_thin, fresh);
     assert_true(st7.nodes < st0.nodes);
   }
+  /* A threshold per memo: every entry of the optimiser's, none of the prover's. */
+  const guint opt_only[2] = { 0, 16 };
+  assert_true(hs_checkpoint_thin(path, thin, opt_only, &kept, &e));
+  for (guint left = 0; left < 16; left++) {
+    assert_int_equal(kept.entries[0][left], all.entries[0][left]);
+    assert_int_equal(kept.entries[1][left], 0);
+  }
   /* In place, and with R above every entry: none left, still a checkpoint of the same search. */
-  assert_true(hs_checkpoint_thin(thin, thin, 15, &kept, &e));
+  const guint at_15[2] = { 15, 15 };
+  assert_true(hs_checkpoint_thin(thin, thin, at_15, &kept, &e));
   assert_int_equal(kept.entries[0][hi] + kept.entries[1][hi], 0);
   {
     g_autoptr(HsOptimizer) O8 = hs_optimizer_new(t, HS_RULES_NYT);
@@ -973,7 +982,8 @@ test_checkpoint(void **state)
   /* A damaged file is refused and nothing is written. */
   g_autofree char *nothing = g_build_filename(dir, "nothing.ckpt", NULL);
   assert_true(g_file_set_contents(empty, "HSCKPT02", 8, NULL));
-  assert_false(hs_checkpoint_thin(empty, nothing, 3, &kept, &e));
+  const guint at_3[2] = { 3, 3 };
+  assert_false(hs_checkpoint_thin(empty, nothing, at_3, &kept, &e));
   assert_true(g_error_matches(e, HS_OPTIMIZE_ERROR, HS_OPTIMIZE_ERROR_CHECKPOINT));
   assert_non_null(strstr(e->message, "cut short"));
   g_clear_error(&e);

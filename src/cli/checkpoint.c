@@ -6,8 +6,8 @@
 #include <stdio.h>
 
 static struct {
-  gint min_left; /* -1: not given */
-} opt = { .min_left = -1 };
+  gint min_left, prover_min_left; /* -1: not given */
+} opt = { .min_left = -1, .prover_min_left = -1 };
 
 static const GOptionEntry options[] = {
   HS_CLI_OUTPUT_OPTION("Write a copy with only the entries about sets with at least --min-left guesses left, and "
@@ -15,6 +15,8 @@ static const GOptionEntry options[] = {
                        "OUT"),
   { "min-left", 0, 0, G_OPTION_ARG_INT, &opt.min_left,
     "With -o: keep the entries about sets with at least R guesses left (1-15)", "R" },
+  { "prover-min-left", 0, 0, G_OPTION_ARG_INT, &opt.prover_min_left,
+    "With -o: of the prover's entries, keep those with at least P guesses left (1-15; default R)", "P" },
   { NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -30,6 +32,10 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "--min-left goes with -o OUT (the file to write)");
   if (opt.min_left >= 0 && (opt.min_left < 1 || opt.min_left > 15))
     return hs_cli_usage_error(error, "--min-left must be 1 to 15, not %d", opt.min_left);
+  if (opt.prover_min_left >= 0 && opt.min_left < 0)
+    return hs_cli_usage_error(error, "--prover-min-left goes with -o OUT --min-left R");
+  if (opt.prover_min_left >= 0 && (opt.prover_min_left < 1 || opt.prover_min_left > 15))
+    return hs_cli_usage_error(error, "--prover-min-left must be 1 to 15, not %d", opt.prover_min_left);
   return TRUE;
 }
 
@@ -61,7 +67,9 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
     print_summary(argv[1], &sum);
     return TRUE;
   }
-  if (!hs_checkpoint_thin(argv[1], ctx->opt.output, (guint)opt.min_left, &sum, error))
+  const guint min_left[2] = { (guint)opt.min_left,
+                              (guint)(opt.prover_min_left >= 0 ? opt.prover_min_left : opt.min_left) };
+  if (!hs_checkpoint_thin(argv[1], ctx->opt.output, min_left, &sum, error))
     return FALSE;
   print_summary(ctx->opt.output, &sum);
   return TRUE;
@@ -74,7 +82,8 @@ const HsCliCommand hs_cli_checkpoint = {
   .help = "Reads a checkpoint written by 'optimize OPENER --checkpoint FILE' and prints how many settled\n"
           "entries it holds, the optimiser's and its prover's, by the guesses left of the set each is about.\n"
           "With -o OUT --min-left R it writes a copy that keeps only the entries about sets with at least R\n"
-          "guesses left and leaves the caches empty. Those entries are the costliest to find again and the\n"
+          "guesses left (--prover-min-left P: of the prover's entries, those with at least P) and leaves the\n"
+          "caches empty. Those entries are the costliest to find again and the\n"
           "fewest: the copy is small enough to carry to another machine or to commit compressed, and the same\n"
           "optimize command resumes from it there, with the work on smaller sets done again. Every entry is\n"
           "a settled fact, so the resumed search finds the same total and tree as a search from scratch.\n"

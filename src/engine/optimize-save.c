@@ -333,13 +333,13 @@ hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *p
 }
 
 static void
-summarize(const CkptFile *f, guint min_left, HsCheckpointSummary *sum)
+summarize(const CkptFile *f, const guint min_left[2], HsCheckpointSummary *sum)
 {
   *sum = (HsCheckpointSummary){ .bytes = f->words * 8 };
   guint64 at = CKPT_HEAD_WORDS;
   for (guint64 i = 0; i < f->n_opt + f->n_prov; i++, at += 4) {
     const guint left = entry_left(get_word(f->p, at + 3));
-    if (left >= min_left)
+    if (left >= min_left[i >= f->n_opt])
       sum->entries[i >= f->n_opt][left]++;
   }
 }
@@ -350,7 +350,8 @@ hs_checkpoint_summary(const char *path, HsCheckpointSummary *sum, GError **error
   g_auto(CkptFile) f = { 0 };
   if (!ckpt_file_open(path, &f, error))
     return FALSE;
-  summarize(&f, 0, sum);
+  static const guint all[2] = { 0, 0 };
+  summarize(&f, all, sum);
   return TRUE;
 }
 
@@ -370,7 +371,7 @@ put_empty_caches(Writer *wr)
 }
 
 gboolean
-hs_checkpoint_thin(const char *in, const char *out, guint min_left, HsCheckpointSummary *kept, GError **error)
+hs_checkpoint_thin(const char *in, const char *out, const guint min_left[2], HsCheckpointSummary *kept, GError **error)
 {
   g_auto(CkptFile) f = { 0 };
   if (!ckpt_file_open(in, &f, error))
@@ -388,7 +389,7 @@ hs_checkpoint_thin(const char *in, const char *out, guint min_left, HsCheckpoint
   put_head(&wr, get_word(f.p, 1), n[0], n[1]);
   guint64 at = CKPT_HEAD_WORDS;
   for (guint64 i = 0; i < f.n_opt + f.n_prov; i++, at += 4)
-    if (entry_left(get_word(f.p, at + 3)) >= min_left)
+    if (entry_left(get_word(f.p, at + 3)) >= min_left[i >= f.n_opt])
       for (guint x = 0; x < 4; x++)
         put_word(&wr, get_word(f.p, at + x));
   put_empty_caches(&wr);

@@ -186,6 +186,12 @@ else
   expect_rc checkpoint-o-alone 2 $HS checkpoint "$T/a.ckpt" -o "$T/x.ckpt"
   expect_rc checkpoint-min-left-alone 2 $HS checkpoint "$T/a.ckpt" --min-left 3
   expect_rc checkpoint-min-left-zero 2 $HS checkpoint "$T/a.ckpt" -o "$T/x.ckpt" --min-left 0
+  expect_rc checkpoint-prover-alone 2 $HS checkpoint "$T/a.ckpt" -o "$T/x.ckpt" --prover-min-left 3
+  expect_rc checkpoint-prover-sixteen 2 $HS checkpoint "$T/a.ckpt" -o "$T/x.ckpt" --min-left 3 --prover-min-left 16
+  expect_rc checkpoint-prover-apart 0 $HS checkpoint "$T/a.ckpt" -o "$T/x.ckpt" --min-left 1 --prover-min-left 15
+  if grep -q "^[1-9]	[0-9]*	[1-9]" "$T/out"; then fail checkpoint-prover-apart-none "$(cat "$T/out")"; else ok checkpoint-prover-apart-none; fi
+  expect_grep checkpoint-prover-apart-optimiser "$T/out" "^[1-9]	[1-9][0-9]*	0$"
+  rm -f "$T/x.ckpt"
   head -c 4096 "$T/a.ckpt" >"$T/cut.ckpt"
   expect_rc checkpoint-cut 1 $HS checkpoint "$T/cut.ckpt" -o "$T/x.ckpt" --min-left 3
   expect_grep checkpoint-cut-says "$T/err" "^hardsix: $T/cut.ckpt: checkpoint cut short or damaged"

@@ -137,12 +137,13 @@ typedef struct {
 gboolean hs_checkpoint_summary(const char *path, HsCheckpointSummary *sum, GError **error);
 
 /* Writes to OUT (a temporary file renamed over it) the checkpoint IN with only the entries about sets
- * with at least MIN_LEFT guesses left, and its caches empty: a file small enough to keep between
- * machines (committed, compressed), from which the same search, run by a build of the same code,
- * resumes with the costliest of its work done. Every entry kept is a settled fact, as in IN, so the
- * values and the tree are still those of a search from scratch. *KEPT (may be NULL) gets OUT's
- * summary. IN and OUT may be the same file. */
-gboolean hs_checkpoint_thin(const char *in, const char *out, guint min_left, HsCheckpointSummary *kept, GError **error);
+ * with at least MIN_LEFT[0] guesses left from the optimiser's memo and MIN_LEFT[1] from its prover's,
+ * and its caches empty: a file small enough to keep between machines (committed, compressed), from
+ * which the same search, run by a build of the same code, resumes with the costliest of its work
+ * done. Every entry kept is a settled fact, as in IN, so the values and the tree are still those of a
+ * search from scratch. *KEPT (may be NULL) gets OUT's summary. IN and OUT may be the same file. */
+gboolean hs_checkpoint_thin(const char *in, const char *out, const guint min_left[2], HsCheckpointSummary *kept,
+                            GError **error);
 
 /* During hs_optimizer_value and hs_optimizer_strategy: saves to PATH (hs_optimizer_save, for the
  * running opener and cap) every EVERY_SECONDS seconds of wall time (0: never on time), and when *STOP
