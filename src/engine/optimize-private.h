@@ -218,6 +218,8 @@ struct HsOptimizer {
   guint64 ckpt_saves;       /* saves made */
   gboolean ckpt_stopped;    /* the search stopped after a save asked for by *ckpt_stop */
   GError *ckpt_error;       /* a save failed: the search stopped with this error */
+  volatile gint ckpt_halt;  /* under a checkpoint, the cancel flag of the optimiser's own prover: set
+                             * when a save or a stop falls due during one of its tests */
 };
 
 /* The game's patterns (a constant in the narrow build: HS_GAME_PATTERNS). */
@@ -278,11 +280,19 @@ new_stamp(HsOptimizer *O)
 /* The optimiser's prover (made on first use). */
 HsProver *hs_opt_feas_prover(HsOptimizer *O);
 
+/* Sets the cancel flag and progress hook of the optimiser's own prover (not a lent one): its cancel
+ * flag is O->cancel, or under a checkpoint O->ckpt_halt, and its hook reports the optimiser's
+ * progress and, under a checkpoint, saves when a save falls due during a test and stops the search
+ * when asked to, so that a test that runs for minutes delays none of them. */
+void hs_opt_wire_prover(HsOptimizer *O);
+
 /* Counts a node the search expands (not answered by a cache); every CANCEL_EVERY of them reads the
  * cancel flag (FALSE, O->cancelled set: stop) and reports progress. */
 static inline gboolean
 hs_opt_new_node(HsOptimizer *O)
 {
+  if (O->cancelled)
+    return FALSE; /* stopped during a test of the optimiser's prover (hs_opt_wire_prover) */
   if (++O->tick % CANCEL_EVERY == 0) {
     if (O->cancel != NULL && *O->cancel) {
       O->cancelled = TRUE;

@@ -414,7 +414,9 @@ hs_optimizer_set_checkpoint(HsOptimizer *O, const char *path, double every_secon
   O->ckpt_last = g_get_monotonic_time();
   O->ckpt_saves = 0;
   O->ckpt_stopped = FALSE;
+  O->ckpt_halt = 0;
   g_clear_error(&O->ckpt_error);
+  hs_opt_wire_prover(O);
 }
 
 guint64

@@ -4,12 +4,43 @@
 #include "optimize-private.h"
 #include "prove-parts.h"
 
+/* The optimiser's prover's progress hook (hs_opt_wire_prover). The optimiser's own ticks come every
+ * CANCEL_EVERY of its nodes, and a node whose guesses the prover tests may take minutes (tupik on
+ * every word: no save in the first 20 minutes, so no stop either). Under a checkpoint, both memos
+ * hold only settled facts between two steps of the prover's search (it writes an entry when a set is
+ * settled, never while a stopped search unwinds), so a save may happen here; a stop then halts the
+ * prover (its flag) and the optimiser (O->cancelled), whose memo is emptied as it unwinds. Progress
+ * is reported here too. */
+static void
+prover_tick(guint64 nodes, gpointer user)
+{
+  (void)nodes;
+  HsOptimizer *O = user;
+  if (O->ckpt_halt || O->cancelled)
+    return;
+  if (O->ckpt_tick != NULL && ((O->cancel != NULL && *O->cancel) || !O->ckpt_tick(O))) {
+    O->ckpt_halt = 1;
+    O->cancelled = TRUE;
+  }
+  if (O->progress != NULL)
+    O->progress(O->stats.nodes, O->progress_user);
+}
+
+void
+hs_opt_wire_prover(HsOptimizer *O)
+{
+  if (O->feas == NULL || O->feas_borrowed)
+    return;
+  hs_prover_set_cancel(O->feas, O->ckpt_tick != NULL ? &O->ckpt_halt : O->cancel);
+  hs_prover_set_progress(O->feas, prover_tick, O);
+}
+
 HsProver *
 hs_opt_feas_prover(HsOptimizer *O)
 {
   if (O->feas == NULL) {
     O->feas = hs_prover_new(O->core->table, O->rules, HS_PROVE_ORDER_FAST);
-    hs_prover_set_cancel(O->feas, O->cancel);
+    hs_opt_wire_prover(O);
   }
   return O->feas;
 }

@@ -66,8 +66,7 @@ void
 hs_optimizer_set_cancel(HsOptimizer *O, volatile gint *cancel)
 {
   O->cancel = cancel;
-  if (O->feas != NULL && !O->feas_borrowed)
-    hs_prover_set_cancel(O->feas, cancel);
+  hs_opt_wire_prover(O);
 }
 
 void
