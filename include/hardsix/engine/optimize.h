@@ -147,7 +147,8 @@ gboolean hs_checkpoint_thin(const char *in, const char *out, const guint min_lef
 
 /* During hs_optimizer_value and hs_optimizer_strategy: saves to PATH (hs_optimizer_save, for the
  * running opener and cap) every EVERY_SECONDS seconds of wall time (0: never on time), and when *STOP
- * (may be NULL) becomes non-zero, then stops the search with HS_OPTIMIZE_ERROR_CANCELLED. A save that
+ * (may be NULL) becomes non-zero, then stops the search with HS_OPTIMIZE_ERROR_CANCELLED. Both are
+ * looked at every 1,024 nodes of the search and every 1,024 steps of its prover's tests. A save that
  * fails stops the search with its error (HS_OPTIMIZE_ERROR_CHECKPOINT). A search under a checkpoint
  * should leave the cancel flag unset, so that it stops at a point where the memo can be saved
  * (hs_optimizer_set_cancel stops it without a save). PATH NULL: no checkpoints. */
