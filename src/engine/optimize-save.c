@@ -23,7 +23,8 @@
  * optimiser's entry count, the prover's entry count, then each entry as four words (key 1, key 2,
  * value, weight), the optimiser's first; then every slot of the three caches (steps: three words,
  * sets with two guesses left: two words, profiles: three words); last a checksum of every word before
- * it. */
+ * it. hs_checkpoint_thin copies such a file, keeping the fingerprint and only the entries about sets
+ * with many guesses left, every cache slot empty (a file to carry to another machine). */
 #include "optimize-private.h"
 #include "prove-parts.h"
 #include "hardsix/util/fileutil.h"
