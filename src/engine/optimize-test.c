@@ -5,8 +5,8 @@
 #include "prove-parts.h"
 
 /* The optimiser's prover's progress hook (hs_opt_wire_prover). The optimiser's own ticks come every
- * CANCEL_EVERY of its nodes, and a node whose guesses the prover tests may take minutes (tupik on
- * every word: no save in the first 20 minutes, so no stop either). Under a checkpoint, both memos
+ * CANCEL_EVERY of its nodes, and the nodes whose guesses the prover tests may take seconds each (a
+ * SIGTERM 3 s into thump's search on 6,000 words took 3.4 s to stop). Under a checkpoint, both memos
  * hold only settled facts between two steps of the prover's search (it writes an entry when a set is
  * settled, never while a stopped search unwinds), so a save may happen here; a stop then halts the
  * prover (its flag) and the optimiser (O->cancelled), whose memo is emptied as it unwinds. Progress
