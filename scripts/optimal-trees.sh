@@ -10,7 +10,8 @@
 # a machine that does not keep its files: with THIN_LEFT=R a stop also leaves OUT/.OPENER.ckpt.xz, a
 # thinned copy (`hardsix checkpoint --min-left R`: the entries about sets with at least R guesses left,
 # a few MB) to commit with OUT/.OPENER.stopped.log; on another machine, with no OUT/.OPENER.ckpt, the
-# script resumes from that copy (HS must then be a build of the same search code). At the end OUT.tsv
+# script resumes from that copy (HS must then be a build of the same search code; the copy is made
+# with this tree's build/hardsix, which reads a checkpoint of any build). At the end OUT.tsv
 # gets one row per opener from the logs:
 #   opener  verdict (optimal|impossible)  total  average  seconds (user CPU)  peak_rss_mb
 #
@@ -44,7 +45,7 @@ if [ "${1:-}" = --one ]; then
     rm -rf "$tmp"
     echo "optimal-trees: $o stopped; the next run resumes it from $ckpt" >&2
     if [ -n "${THIN_LEFT:-}" ]; then
-      "$hs" checkpoint "$ckpt" -o "$ckpt.thin" --min-left "$THIN_LEFT" >/dev/null
+      "${HS_TOOL:-$hs}" checkpoint "$ckpt" -o "$ckpt.thin" --min-left "$THIN_LEFT" >/dev/null
       xz -T1 -9 -c "$ckpt.thin" >"$carried.part"
       rm -f "$ckpt.thin"
       mv "$carried.part" "$carried"
@@ -80,7 +81,10 @@ todo=
 for o in "$@"; do
   grep -qs -e "^$o: optimal: " -e "^$o: impossible" "$out/$o.log" || todo="$todo $o"
 done
-export OPTIONS THIN_LEFT
+# The checkpoint command reads a checkpoint of any build: this tree's, when HS is an older build.
+HS_TOOL=$root/build/hardsix
+[ -x "$HS_TOOL" ] || HS_TOOL=$hs
+export OPTIONS THIN_LEFT HS_TOOL
 # shellcheck disable=SC2086 # the openers still to do
 [ -z "$todo" ] || parallel --will-cite -j "$jobs" sh "$0" --one "$hs" "$lists" "$cap" "$out" ::: $todo
 tsv=$(mktemp "$out.tsv.XXXXXX")
