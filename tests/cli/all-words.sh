@@ -75,3 +75,15 @@ if [ -f "$D.tsv" ]; then
 else
   skip "all-words-optimal (output/optimal-within-7/nyt2022-all.tsv is not in this tree)"
 fi
+# A search carried to the next sitting (a thinned checkpoint under xz, scripts/optimal-trees.sh
+# THIN_LEFT): a whole checkpoint (its form and checksum), with the entries it was thinned to.
+for c in "$D"/.*.ckpt.xz; do
+  [ -f "$c" ] || continue
+  o=$(basename "$c" .ckpt.xz)
+  o=${o#.}
+  xz -dc "$c" >"$T/carried.ckpt" && ok "all-words-carried-$o-xz" || fail "all-words-carried-$o-xz" "$c"
+  expect_rc "all-words-carried-$o-reads" 0 $HS checkpoint "$T/carried.ckpt"
+  if grep -q "^[1-4]	" "$T/out"; then fail "all-words-carried-$o-thin" "$(cat "$T/out")"; else ok "all-words-carried-$o-thin"; fi
+  [ -f "$D/.$o.stopped.log" ] && ok "all-words-carried-$o-log" || fail "all-words-carried-$o-log" "no $D/.$o.stopped.log"
+  rm -f "$T/carried.ckpt"
+done
