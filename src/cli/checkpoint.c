@@ -43,17 +43,14 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
 static void
 print_summary(const char *name, const HsCheckpointSummary *sum)
 {
-  guint64 total[2] = { 0, 0 };
   printf("%s: %.1f MB\n", name, sum->bytes / 1e6);
   printf("guesses left\toptimiser\tprover\n");
   for (guint left = 16; left-- > 0;) {
     const guint64 a = sum->entries[0][left], b = sum->entries[1][left];
-    total[0] += a;
-    total[1] += b;
     if (a + b > 0)
       printf("%u%s\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", left, left == 15 ? "+" : "", a, b);
   }
-  printf("total\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", total[0], total[1]);
+  printf("total\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", sum->total[0], sum->total[1]);
 }
 
 static gboolean

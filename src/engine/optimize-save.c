@@ -109,26 +109,39 @@ put_memo(Writer *wr, const HsMemo *m)
 
 static guint64 get_word(const guchar *p, guint64 i);
 
+/* One slot of each cache, as put_caches writes it and get_caches reads it. */
+static void
+put_step_slot(Writer *wr, const StepSlot *t)
+{
+  put_word(wr, t->k1);
+  put_word(wr, t->k2);
+  put_word(wr, (guint64)t->val | (guint64)t->exact << 16 | (guint64)t->live << 24);
+}
+
+static void
+put_two_slot(Writer *wr, const TwoSlot *t)
+{
+  put_word(wr, t->k2);
+  put_word(wr, (guint64)t->k1hi << 32 | t->guess);
+}
+
+static void
+put_profile_slot(Writer *wr, const ProfileSlot *t)
+{
+  put_word(wr, t->h1);
+  put_word(wr, t->h2);
+  put_word(wr, (guint64)t->first << 32 | t->kind);
+}
+
 static void
 put_caches(Writer *wr, const HsOptimizer *O)
 {
-  for (guint i = 0; i < STEP_SLOTS; i++) {
-    const StepSlot *t = &O->steps[i];
-    put_word(wr, t->k1);
-    put_word(wr, t->k2);
-    put_word(wr, (guint64)t->val | (guint64)t->exact << 16 | (guint64)t->live << 24);
-  }
-  for (guint i = 0; i < TWO_SLOTS; i++) {
-    const TwoSlot *t = &O->two[i];
-    put_word(wr, t->k2);
-    put_word(wr, (guint64)t->k1hi << 32 | t->guess);
-  }
-  for (guint i = 0; i < PROFILE_SLOTS; i++) {
-    const ProfileSlot *t = &O->profiles[i];
-    put_word(wr, t->h1);
-    put_word(wr, t->h2);
-    put_word(wr, (guint64)t->first << 32 | t->kind);
-  }
+  for (guint i = 0; i < STEP_SLOTS; i++)
+    put_step_slot(wr, &O->steps[i]);
+  for (guint i = 0; i < TWO_SLOTS; i++)
+    put_two_slot(wr, &O->two[i]);
+  for (guint i = 0; i < PROFILE_SLOTS; i++)
+    put_profile_slot(wr, &O->profiles[i]);
 }
 
 /* The caches from the words at P + AT (put_caches). */
@@ -333,15 +346,26 @@ hs_optimizer_load(HsOptimizer *O, guint opener, guint max_guesses, const char *p
   return TRUE;
 }
 
+/* Entry I of F (0: the optimiser's first): its memo (0 or 1), and the guesses left of its set. */
+static guint
+entry_of(const CkptFile *f, guint64 i, guint *left)
+{
+  *left = entry_left(get_word(f->p, CKPT_HEAD_WORDS + i * 4 + 3));
+  return i >= f->n_opt;
+}
+
+/* The entries of F with at least MIN_LEFT[memo] guesses left. */
 static void
 summarize(const CkptFile *f, const guint min_left[2], HsCheckpointSummary *sum)
 {
   *sum = (HsCheckpointSummary){ .bytes = f->words * 8 };
-  guint64 at = CKPT_HEAD_WORDS;
-  for (guint64 i = 0; i < f->n_opt + f->n_prov; i++, at += 4) {
-    const guint left = entry_left(get_word(f->p, at + 3));
-    if (left >= min_left[i >= f->n_opt])
-      sum->entries[i >= f->n_opt][left]++;
+  for (guint64 i = 0; i < f->n_opt + f->n_prov; i++) {
+    guint left;
+    const guint m = entry_of(f, i, &left);
+    if (left >= min_left[m]) {
+      sum->entries[m][left]++;
+      sum->total[m]++;
+    }
   }
 }
 
@@ -360,15 +384,15 @@ hs_checkpoint_summary(const char *path, HsCheckpointSummary *sum, GError **error
 static void
 put_empty_caches(Writer *wr)
 {
-  for (guint i = 0; i < STEP_SLOTS * 3; i++)
-    put_word(wr, 0); /* not live */
-  for (guint i = 0; i < TWO_SLOTS * 2; i++)
-    put_word(wr, 0); /* k2 0, guess 0 */
-  for (guint i = 0; i < PROFILE_SLOTS; i++) {
-    put_word(wr, 0);
-    put_word(wr, 0);
-    put_word(wr, CAND_UNKNOWN);
-  }
+  static const StepSlot no_step = { 0 };
+  static const TwoSlot no_two = { 0 };
+  static const ProfileSlot no_profile = { .kind = CAND_UNKNOWN };
+  for (guint i = 0; i < STEP_SLOTS; i++)
+    put_step_slot(wr, &no_step);
+  for (guint i = 0; i < TWO_SLOTS; i++)
+    put_two_slot(wr, &no_two);
+  for (guint i = 0; i < PROFILE_SLOTS; i++)
+    put_profile_slot(wr, &no_profile);
 }
 
 gboolean
@@ -378,25 +402,23 @@ hs_checkpoint_thin(const char *in, const char *out, const guint min_left[2], HsC
   if (!ckpt_file_open(in, &f, error))
     return FALSE;
   HsCheckpointSummary k;
-  summarize(&f, min_left, &k);
-  guint64 n[2] = { 0, 0 };
-  for (guint m = 0; m < 2; m++)
-    for (guint left = 0; left < 16; left++)
-      n[m] += k.entries[m][left];
+  summarize(&f, min_left, &k); /* the counts go first in the file */
   g_autofree char *tmp = NULL;
   Writer wr;
   if (!writer_open(out, &wr, &tmp, error))
     return FALSE;
-  put_head(&wr, get_word(f.p, 1), n[0], n[1]);
-  guint64 at = CKPT_HEAD_WORDS;
-  for (guint64 i = 0; i < f.n_opt + f.n_prov; i++, at += 4)
-    if (entry_left(get_word(f.p, at + 3)) >= min_left[i >= f.n_opt])
+  put_head(&wr, get_word(f.p, 1), k.total[0], k.total[1]);
+  for (guint64 i = 0; i < f.n_opt + f.n_prov; i++) {
+    guint left;
+    const guint m = entry_of(&f, i, &left);
+    if (left >= min_left[m])
       for (guint x = 0; x < 4; x++)
-        put_word(&wr, get_word(f.p, at + x));
+        put_word(&wr, get_word(f.p, CKPT_HEAD_WORDS + i * 4 + x));
+  }
   put_empty_caches(&wr);
   if (!writer_commit(&wr, tmp, out, error))
     return FALSE;
-  k.bytes = (CKPT_HEAD_WORDS + (n[0] + n[1]) * 4 + CKPT_CACHE_WORDS + 1) * 8;
+  k.bytes = (CKPT_HEAD_WORDS + (k.total[0] + k.total[1]) * 4 + CKPT_CACHE_WORDS + 1) * 8;
   if (kept != NULL)
     *kept = k;
   return TRUE;

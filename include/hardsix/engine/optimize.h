@@ -129,7 +129,8 @@ gboolean hs_optimizer_load(HsOptimizer *o, guint opener, guint max_guesses, cons
  * the guesses left of the set each is about (15: 15 or more). */
 typedef struct {
   guint64 entries[2][16];
-  guint64 bytes; /* the file's size */
+  guint64 total[2]; /* per memo, its entries above summed */
+  guint64 bytes;    /* the file's size */
 } HsCheckpointSummary;
 
 /* Reads the checkpoint PATH (any search's: the fingerprint is not compared) into *SUM, after the
