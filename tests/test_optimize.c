@@ -787,6 +787,91 @@ test_all_and_best(void **state)
   }
 }
 
+/* --best K in shards: each shard settled with its own K (hs_optimize_all on its openers), the shards'
+ * rows settled again together (as merge does) give the rows of one run over every opener; on the
+ * small lists with real searches, and on many random rows (totals, ties and bounds) against the
+ * settling of all the rows at once. */
+static void
+test_best_shards(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const guint n = w->n_words;
+  g_autofree guint32 *openers = hs_test_every_word(w);
+  GError *e = NULL;
+  guint demoted = 0;
+  for (guint k = 1; k <= 5; k++) {
+    HsOptimizeAllOptions o = { 0 };
+    o.max_guesses = 4;
+    o.best = k;
+    g_autofree HsOptimizeRow *whole = g_new(HsOptimizeRow, n);
+    assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, whole, &e));
+    for (guint shards = 2; shards <= 4; shards++) {
+      g_autofree HsOptimizeRow *joined = g_new(HsOptimizeRow, n);
+      for (guint s = 0; s < shards; s++) {
+        g_autofree guint32 *slice = g_new(guint32, n);
+        guint m = 0;
+        for (guint i = s; i < n; i += shards)
+          slice[m++] = openers[i];
+        g_autofree HsOptimizeRow *part = g_new(HsOptimizeRow, m);
+        assert_true(hs_optimize_all(t, HS_RULES_NYT, slice, m, &o, part, &e));
+        for (guint j = 0; j < m; j++) {
+          joined[part[j].opener] = part[j];
+          demoted +=
+            part[j].verdict == HS_OPTIMIZE_ROW_OPTIMAL && whole[part[j].opener].verdict != HS_OPTIMIZE_ROW_OPTIMAL;
+        }
+      }
+      hs_optimize_settle_best(joined, n, k);
+      for (guint i = 0; i < n; i++) {
+        assert_int_equal(joined[i].verdict, whole[i].verdict);
+        assert_int_equal(joined[i].total, whole[i].total);
+        assert_int_equal(joined[i].bound, whole[i].bound);
+      }
+    }
+  }
+  assert_true(demoted > 0); /* some shard's best were not among the best of all */
+
+  GRand *rng = g_rand_new_with_seed(7);
+  for (guint round = 0; round < 2000; round++) {
+    const guint m = 1 + (guint)g_rand_int_range(rng, 0, 40), k = 1 + (guint)g_rand_int_range(rng, 0, 8);
+    const guint shards = 1 + (guint)g_rand_int_range(rng, 0, 5);
+    g_autofree HsOptimizeRow *exact = g_new0(HsOptimizeRow, m);
+    g_autofree guint *shard_of = g_new(guint, m);
+    for (guint i = 0; i < m; i++) {
+      exact[i].opener = i;
+      shard_of[i] = (guint)g_rand_int_range(rng, 0, (gint32)shards);
+      if (g_rand_int_range(rng, 0, 5) == 0) {
+        exact[i].verdict = HS_OPTIMIZE_ROW_IMPOSSIBLE;
+        continue;
+      }
+      exact[i].total = 100 + (guint64)g_rand_int_range(rng, 0, 12); /* many ties */
+      exact[i].bound = exact[i].total - (guint64)g_rand_int_range(rng, 0, 6);
+    }
+    /* One run: every row exact, then settled. */
+    g_autofree HsOptimizeRow *whole = g_memdup2(exact, m * sizeof *exact);
+    hs_optimize_settle_best(whole, m, MIN(k, m));
+    /* Shards: each settled on its own (rows in canonical order within it), then all together. */
+    g_autofree HsOptimizeRow *joined = g_new(HsOptimizeRow, m);
+    for (guint s = 0; s < shards; s++) {
+      g_autofree HsOptimizeRow *part = g_new(HsOptimizeRow, m);
+      guint c = 0;
+      for (guint i = 0; i < m; i++)
+        if (shard_of[i] == s)
+          part[c++] = exact[i];
+      hs_optimize_settle_best(part, c, MIN(k, c));
+      for (guint j = 0; j < c; j++)
+        joined[part[j].opener] = part[j];
+    }
+    hs_optimize_settle_best(joined, m, MIN(k, m));
+    for (guint i = 0; i < m; i++) {
+      assert_int_equal(joined[i].verdict, whole[i].verdict);
+      assert_int_equal(joined[i].total, whole[i].total);
+    }
+  }
+  g_rand_free(rng);
+}
+
 typedef struct {
   guint calls, last_done, last_total;
   gboolean in_order; /* each call one more than the one before */
@@ -1123,6 +1208,7 @@ main(void)
     cmocka_unit_test(test_step_bound),
     cmocka_unit_test(test_parts_limit),
     cmocka_unit_test(test_all_and_best),
+    cmocka_unit_test(test_best_shards),
     cmocka_unit_test(test_all_progress_and_cancel),
     cmocka_unit_test(test_checkpoint),
     cmocka_unit_test(test_checkpoint_in_prover),

@@ -268,6 +268,7 @@ typedef struct {
   guint n_columns;
   gboolean seconds;     /* the last column is 'seconds' (--timing) */
   gboolean lower_bound; /* optimize --best: a 'lower_bound' column after the average */
+  gboolean step_bound;  /* optimize --best --shard: then a 'step_bound' column (each opener's one-step bound) */
 } HsCliTableShape;
 
 /* The shape of the column header HEADER (line LINENO of FILE); any other header is an error. */

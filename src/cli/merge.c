@@ -54,6 +54,14 @@ merge_clear(void)
   merge.n_files = 0;
 }
 
+/* K of "--best K[ ...]" (the options part of an optimize --best shard line). */
+static gboolean
+parse_best(const char *text, guint64 *k)
+{
+  g_autofree char *digits = g_strndup(text, strcspn(text, " "));
+  return g_ascii_string_to_unsigned(digits, 10, 1, G_MAXINT, k, NULL);
+}
+
 static const GOptionEntry options[] = {
   HS_CLI_OUTPUT_OPTION("Write to FILE (atomically) instead of stdout", "FILE"),
   HS_CLI_OPENERS_OPTION("The FILE of openers the shards were made with (when their shard line names one)"),
@@ -245,6 +253,38 @@ take_rows(const HsCliContext *ctx, const ShardFile *f, guint8 *seen, GPtrArray *
   return TRUE;
 }
 
+/* Shards of optimize --all --best K (a step_bound column): each shard's rows hold the K best of its own
+ * openers and every opener's one-step bound, from which the library settles the K best of all
+ * (hs_optimize_settle_best); the rows are then printed as one unsharded run prints them. */
+static char *
+settle_best(HsCliContext *ctx, const GPtrArray *rows, GError **error)
+{
+  const char *made = hs_cli_shard_part(&merge.files[0].sh, "options");
+  guint64 k = 0;
+  if (!g_str_has_prefix(made, "--best ") || !parse_best(made + 7, &k)) {
+    hs_cli_fail(error, "%s:1: a table with a step_bound column, but its shard line names no --best K",
+                merge.files[0].path);
+    return NULL;
+  }
+  g_autofree HsOptimizeRow *best = g_new0(HsOptimizeRow, MAX(1u, rows->len));
+  for (guint i = 0; i < rows->len; i++) {
+    const Row *r = rows->pdata[i];
+    g_auto(GStrv) f = g_strsplit(r->line, "\t", -1);
+    HsOptimizeRow *o = &best[i];
+    o->opener = hs_words_lookup(ctx->words, f[0]);
+    o->verdict = strcmp(f[1], "optimal") == 0 ? HS_OPTIMIZE_ROW_OPTIMAL
+                 : strcmp(f[1], "worse") == 0 ? HS_OPTIMIZE_ROW_WORSE
+                                              : HS_OPTIMIZE_ROW_IMPOSSIBLE;
+    o->total = o->verdict == HS_OPTIMIZE_ROW_OPTIMAL ? g_ascii_strtoull(f[2], NULL, 10) : 0;
+    o->bound = o->verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE ? 0 : g_ascii_strtoull(f[5], NULL, 10);
+    o->seconds = merge.shape.seconds ? g_ascii_strtod(f[6], NULL) : 0;
+  }
+  hs_optimize_settle_best(best, rows->len, MIN((guint)k, rows->len));
+  hs_cli_sort_rows(ctx, best, rows->len, sizeof *best, G_STRUCT_OFFSET(HsOptimizeRow, opener));
+  HsAllReport report = { .timing = merge.shape.seconds, .best = (guint)k };
+  return hs_report_optimize_rows(ctx->words, best, rows->len, &report);
+}
+
 static gboolean
 run(HsCliContext *ctx, int argc, char **argv, GError **error)
 {
@@ -255,7 +295,11 @@ run(HsCliContext *ctx, int argc, char **argv, GError **error)
   for (guint i = 0; ok && i < merge.n_files; i++)
     ok = take_rows(ctx, &merge.files[i], seen, rows, error);
   g_autoptr(GString) out = g_string_new(NULL);
-  if (ok) {
+  if (ok && merge.shape.step_bound) {
+    g_autofree char *text = settle_best(ctx, rows, error);
+    ok = text != NULL;
+    g_string_append(out, ok ? text : "");
+  } else if (ok) {
     g_ptr_array_sort(rows, cmp_row);
     g_string_append_printf(out, "%s\n", merge.files[0].lines[1]);
     for (guint i = 0; i < rows->len; i++)
@@ -281,6 +325,9 @@ const HsCliCommand hs_cli_merge = {
           "inconsistent row (named file:line): a number out of range, a histogram that does not count every\n"
           "answer once, or a verdict, worst guess, total or average that does not follow from the row's own\n"
           "histogram or total. A byte-order mark and CRLF line ends are accepted.\n\n"
+          "Shards of 'optimize --all --best K' carry each opener's one-step bound (a step_bound column): merge\n"
+          "keeps the K best of all the shards' optimal rows and makes every other opener with a strategy\n"
+          "'worse', with the larger of its bound and the K-th best total, as one unsharded run does.\n\n"
           "What merge cannot check is the verdicts themselves (that an opener marked 'proven' is one):\n"
           "'hardsix check-table FILE --sample K' decides K rows again and reports any that differ.\n\n"
           "Exit status: 0 merged, 1 bad input, 2 usage error.",

@@ -87,8 +87,6 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
     return hs_cli_usage_error(error, "--checkpoint goes with one opener");
   if (opt.checkpoint_every >= 0 && !opt.checkpoint)
     return hs_cli_usage_error(error, "--checkpoint-every goes with --checkpoint");
-  if (opt.best && o->shard)
-    return hs_cli_usage_error(error, "--best needs every opener in one run; it cannot be sharded");
   /* One opener is one sequential search: a second thread would only build the feedback table a few
    * milliseconds sooner, and idle OpenMP threads spin (about a tenth of acred's CPU time). */
   if (!opt.all && o->threads == 0)
@@ -250,16 +248,17 @@ optimize_all(HsCliContext *ctx, GError **error)
   oo.progress_user = &meter;
   oo.cancel = &interrupted;
   gboolean ok = hs_optimize_all(ctx->table, ctx->policy.rules, ctx->openers, n, &oo, rows, error);
-  HsAllReport report = {
-    .rules = ctx->policy.rules, .max_guesses = ctx->policy.max_guesses, .timing = opt.timing, .best = (guint)opt.best
+  HsAllReport report = { .rules = ctx->policy.rules,
+                         .max_guesses = ctx->policy.max_guesses,
+                         .timing = opt.timing,
+                         .best = (guint)opt.best,
+                         .step_bound = ctx->opt.shard != NULL };
+  /* The shard line records --best K, which merge settles the K best of all the shards with. */
+  g_autofree char *made_with = opt.best ? g_strdup_printf("--best %d%s", opt.best, opt.timing ? " --timing" : "")
+                                        : g_strdup(opt.timing ? "--timing" : NULL);
+  HsCliAllRows all = {
+    rows, n, sizeof *rows, G_STRUCT_OFFSET(HsOptimizeRow, opener), render_rows, summarize_rows, made_with,
   };
-  HsCliAllRows all = { rows,
-                       n,
-                       sizeof *rows,
-                       G_STRUCT_OFFSET(HsOptimizeRow, opener),
-                       render_rows,
-                       summarize_rows,
-                       opt.timing ? "--timing" : NULL };
   return hs_cli_finish_all(ctx, &meter, ok, &interrupted, &report, &all, error);
 }
 
@@ -297,7 +296,10 @@ const HsCliCommand hs_cli_optimize = {
           "  opener  verdict (optimal|worse|impossible)  total  average  lower_bound\n"
           "a 'worse' row has a strategy but no total ('-'), only a proven lower bound of its total (at least\n"
           "the K-th best total); an 'impossible' row has no strategy within the cap; an 'optimal' row has no\n"
-          "bound ('-').\n\n"
+          "bound ('-'). --best K with --shard: each shard finds the K best of its own openers (the cut-off is\n"
+          "not shared, so the shards together do more work than one run) and adds a column, step_bound, each\n"
+          "opener's one-step bound; 'hardsix merge' settles the K best of all the shards from them and prints\n"
+          "exactly the rows of one unsharded run.\n\n"
           "Exit status: one opener: 0 optimal and verified, 1 impossible or not verified; --all: 0 when every\n"
           "opener was decided; 1 on errors; 2 usage error.",
   .options = options,

@@ -111,6 +111,9 @@ static const char *const sweep_columns[] = { "opener",     "verdict",   "worst",
 static const char *const prove_columns[] = { "opener", "verdict", "nodes" };
 static const char *const optimize_columns[] = { "opener", "verdict", "total", "average" };
 static const char *const best_columns[] = { "opener", "verdict", "total", "average", "lower_bound" };
+static const char *const best_shard_columns[] = {
+  "opener", "verdict", "total", "average", "lower_bound", "step_bound"
+};
 
 gboolean
 hs_cli_table_shape(const char *file, guint lineno, const char *header, HsCliTableShape *shape, GError **error)
@@ -125,6 +128,7 @@ hs_cli_table_shape(const char *file, guint lineno, const char *header, HsCliTabl
     { HS_CLI_TABLE_PROVE, "prove", prove_columns, G_N_ELEMENTS(prove_columns) },
     { HS_CLI_TABLE_OPTIMIZE, "optimize", optimize_columns, G_N_ELEMENTS(optimize_columns) },
     { HS_CLI_TABLE_OPTIMIZE, "optimize", best_columns, G_N_ELEMENTS(best_columns) },
+    { HS_CLI_TABLE_OPTIMIZE, "optimize", best_shard_columns, G_N_ELEMENTS(best_shard_columns) },
   };
   g_auto(GStrv) cols = g_strsplit(header, "\t", -1);
   guint n = g_strv_length(cols);
@@ -141,7 +145,8 @@ hs_cli_table_shape(const char *file, guint lineno, const char *header, HsCliTabl
     shape->command = shapes[s].command;
     shape->n_columns = n;
     shape->seconds = n == m + 1;
-    shape->lower_bound = shapes[s].columns == best_columns;
+    shape->lower_bound = shapes[s].columns == best_columns || shapes[s].columns == best_shard_columns;
+    shape->step_bound = shapes[s].columns == best_shard_columns;
     return TRUE;
   }
   return hs_cli_fail(error,
@@ -281,6 +286,19 @@ check_optimize(const HsCliTableCheck *c, char **f, const char *where, GError **e
                        optimal ? "but the total is known" : "but no strategy exists");
     if (strcmp(f[1], "worse") == 0 && !check_total(c, where, "lower_bound", f[4], &total, error))
       return FALSE;
+  }
+  /* A shard of --best: every opener with a strategy has its one-step bound, no more than its optimum or
+   * its lower bound. */
+  if (c->shape->step_bound) {
+    guint64 step = 0, most = 0;
+    if (strcmp(f[1], "impossible") == 0) {
+      if (strcmp(f[5], "-") != 0)
+        return bad_field(error, where, "step_bound", f[5], "but no strategy exists");
+    } else if (!check_total(c, where, "step_bound", f[5], &step, error)) {
+      return FALSE;
+    } else if (g_ascii_string_to_unsigned(optimal ? f[2] : f[4], 10, 0, G_MAXUINT64, &most, NULL) && step > most) {
+      return bad_field(error, where, "step_bound", f[5], optimal ? "is above the total" : "is above the lower bound");
+    }
   }
   if (!has_total) {
     if (strcmp(f[2], "-") != 0 || strcmp(f[3], "-") != 0)

@@ -109,28 +109,27 @@ cmp_by_value(gconstpointer a, gconstpointer b, gpointer data)
   return by->openers[x] < by->openers[y] ? -1 : by->openers[x] > by->openers[y];
 }
 
-/* Rows outside the K best (least total, then canonical order) become WORSE with the K-th total as
- * their bound when theirs is lower: every one of them is proven to reach it. BOUND: the one-step
- * bounds. Rows the prover or the bounds found IMPOSSIBLE stay so (every opener has been decided). */
-static void
-settle_best(HsOptimizeRow *rows, const guint32 *openers, guint n, guint k, const guint64 *bound)
+void
+hs_optimize_settle_best(HsOptimizeRow *rows, guint n, guint k)
 {
-  g_autofree guint *idx = g_new(guint, n);
+  g_autofree guint *idx = g_new(guint, MAX(1u, n));
+  g_autofree guint64 *tot = g_new(guint64, MAX(1u, n));
+  g_autofree guint32 *openers = g_new(guint32, MAX(1u, n));
   guint m = 0;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n; i++) {
+    tot[i] = rows[i].total;
+    openers[i] = rows[i].opener;
     if (rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL)
       idx[m++] = i;
-  g_autofree guint64 *tot = g_new(guint64, n);
-  for (guint i = 0; i < n; i++)
-    tot[i] = rows[i].total;
+  }
   ByValue by = { tot, openers };
   g_qsort_with_data(idx, (gint)m, sizeof *idx, cmp_by_value, &by);
-  guint64 kth = m >= k && k > 0 ? rows[idx[k - 1]].total : HS_OPTIMIZE_IMPOSSIBLE;
+  const guint64 kth = m >= k && k > 0 ? rows[idx[k - 1]].total : 0;
   for (guint t = k; t < m; t++)
     rows[idx[t]].verdict = HS_OPTIMIZE_ROW_WORSE;
   for (guint i = 0; i < n; i++)
     if (rows[i].verdict == HS_OPTIMIZE_ROW_WORSE) {
-      rows[i].total = MAX(bound[i], kth == HS_OPTIMIZE_IMPOSSIBLE ? 0 : kth);
+      rows[i].total = MAX(rows[i].bound, kth);
       rows[i].nodes = 0;
     }
 }
@@ -320,6 +319,7 @@ optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const
     order[i] = i;
     rows[i].verdict = bound[i] == HS_OPTIMIZE_IMPOSSIBLE ? HS_OPTIMIZE_ROW_IMPOSSIBLE : HS_OPTIMIZE_ROW_WORSE;
     rows[i].total = bound[i] == HS_OPTIMIZE_IMPOSSIBLE ? 0 : bound[i];
+    rows[i].bound = rows[i].total;
   }
   ByValue by = { bound, openers };
   g_qsort_with_data(order, (gint)n, sizeof *order, cmp_by_value, &by);
@@ -328,7 +328,10 @@ optimize_best(const HsTable *table, HsRules rules, const guint32 *openers, const
   search_openers(table, rules, o, order, NULL, n, bound, &best, rows, searched, n, errors);
   g_free(best.top);
   decide_skipped(table, rules, o, searched, bound, rows, n, errors);
-  settle_best(rows, openers, n, MIN(o->best, n), bound);
+  for (guint i = 0; i < n; i++)
+    if (rows[i].verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE)
+      rows[i].bound = 0;
+  hs_optimize_settle_best(rows, n, MIN(o->best, n));
 }
 
 gboolean

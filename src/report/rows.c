@@ -278,12 +278,14 @@ hs_report_prove_summary(const HsWords *w, const HsProveAllRow *rows, guint n, co
 /* ---- optimize --all ---- */
 
 /* With --best the rows get a lower_bound column: a WORSE row has no total (its optimum is not known),
- * only a proven lower bound of it, so that no program reads a bound as a total. */
+ * only a proven lower bound of it, so that no program reads a bound as a total. A shard of --best
+ * also gets step_bound: every row's one-step bound ('-' when there is no strategy). */
 char *
 hs_report_optimize_rows(const HsWords *w, const HsOptimizeRow *rows, guint n, const HsAllReport *r)
 {
   GString *out = g_string_new("opener\tverdict\ttotal\taverage");
   g_string_append(out, r->best ? "\tlower_bound" : "");
+  g_string_append(out, r->best && r->step_bound ? "\tstep_bound" : "");
   g_string_append(out, r->timing ? "\tseconds\n" : "\n");
   for (guint i = 0; i < n; i++) {
     const HsOptimizeRow *o = &rows[i];
@@ -297,6 +299,10 @@ hs_report_optimize_rows(const HsWords *w, const HsOptimizeRow *rows, guint n, co
     if (r->best && o->verdict == HS_OPTIMIZE_ROW_WORSE)
       g_string_append_printf(out, "\t%" G_GUINT64_FORMAT, o->total);
     else if (r->best)
+      g_string_append(out, "\t-");
+    if (r->best && r->step_bound && o->verdict != HS_OPTIMIZE_ROW_IMPOSSIBLE)
+      g_string_append_printf(out, "\t%" G_GUINT64_FORMAT, o->bound);
+    else if (r->best && r->step_bound)
       g_string_append(out, "\t-");
     if (r->timing)
       hs_report_append_seconds(out, o->seconds);

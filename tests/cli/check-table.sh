@@ -26,6 +26,13 @@ expect_grep check-table-best-impossible-lie-row "$T/err" "^$T/b-lie.tsv:$row: .*
 row=$(awk -F'\t' 'NR > 1 && $2 == "worse" { print NR; exit }' "$T/b.tsv")
 sed "${row}s/${TAB}[0-9]*\$/${TAB}64/" "$T/b.tsv" >"$T/b-bound.tsv"
 expect_rc check-table-best-bound-lie 1 $HS check-table "$T/b-bound.tsv" $L
+# A shard of --best (a step_bound column): its rows are decided again like those of one run.
+$HS optimize --all --best 1 $L --shard 1/2 -o "$T/b-shard.tsv" 2>/dev/null
+expect_rc check-table-best-shard 0 $HS check-table "$T/b-shard.tsv" $ML
+row=$(awk -F'\t' 'NR > 2 && $2 == "worse" { print NR; exit }' "$T/b-shard.tsv")
+[ -n "$row" ] && ok check-table-best-shard-has-worse || fail check-table-best-shard-has-worse "$(cat "$T/b-shard.tsv")"
+awk -F'\t' -v r="$row" 'BEGIN { OFS = "\t" } NR == r { $5 = 64 } { print }' "$T/b-shard.tsv" >"$T/b-shard-lie.tsv"
+expect_rc check-table-best-shard-bound-lie 1 $HS check-table "$T/b-shard-lie.tsv" $ML
 expect_rc check-table-shard 0 $HS check-table "$T/shard.tsv" $ML
 expect_grep check-table-shard-line "$T/err" "decided again (prove --all from the shard line, seed 1): 0 differ"
 

@@ -84,6 +84,50 @@ expect_grep optimize-best-merge-bad-bound-msg "$T/err" "lower_bound 'x[0-9]*' is
 sed 's/	worse	-	-	\([0-9]*\)$/	worse	\1	-	\1/' "$T/best-shard.tsv" >"$T/best-bad2.tsv"
 expect_rc optimize-best-merge-worse-total 1 $HS merge $ML "$T/best-bad2.tsv"
 expect_grep optimize-best-merge-worse-total-msg "$T/err" "verdict 'worse' but a total is given"
+# --best K in shards: each shard keeps the K best of its own openers and every opener's one-step bound
+# (step_bound); merge settles the K best of all and prints the bytes of one run.
+for k in 1 2 3; do
+  expect_rc optimize-best-shard-$k 0 $HS optimize --all --best 3 $L --shard $k/3 -o "$T/b$k.tsv"
+done
+expect_grep optimize-best-shard-header "$T/b1.tsv" '^opener	verdict	total	average	lower_bound	step_bound$'
+expect_grep optimize-best-shard-line "$T/b1.tsv" '^# hardsix shard 1/3; command optimize; .*; options --best 3; '
+expect_rc optimize-best-shards-merge 0 $HS merge $ML "$T/b3.tsv" "$T/b1.tsv" "$T/b2.tsv" -o "$T/bmerged.tsv"
+expect_same optimize-best-shards-merged "$T/best.tsv" "$T/bmerged.tsv"
+# The shards hold more optimal rows than the K best of all: merge makes the others worse.
+n=$(cat "$T"/b[123].tsv | grep -c '	optimal	')
+[ "$n" -gt 3 ] && ok optimize-best-shards-demote || fail optimize-best-shards-demote "$n optimal rows in the shards"
+for k in 1 2; do
+  $HS optimize --all --best 3 $L --shard $k/2:groups -o "$T/g$k.tsv" 2>/dev/null
+done
+$HS merge $ML "$T/g2.tsv" "$T/g1.tsv" >"$T/gmerged.tsv" 2>"$T/err"
+expect_same optimize-best-groups-merged "$T/best.tsv" "$T/gmerged.tsv"
+if command -v parallel >/dev/null 2>&1; then
+  parallel --will-cite "$HS" optimize --all --best 2 $L --timing --shard {}/4 -o "$T/bp{}.tsv" ::: 1 2 3 4 2>/dev/null
+  $HS merge $ML "$T"/bp1.tsv "$T"/bp2.tsv "$T"/bp3.tsv "$T"/bp4.tsv >"$T/bpmerged.tsv"
+  $HS optimize --all --best 2 $L --timing -o "$T/best2.tsv" 2>/dev/null
+  cut -f1-5 "$T/best2.tsv" >"$T/best2.cut" # the seconds column differs from run to run
+  cut -f1-5 "$T/bpmerged.tsv" >"$T/bpmerged.cut"
+  expect_grep optimize-best-gnu-parallel-seconds "$T/bpmerged.tsv" '^opener	verdict	total	average	lower_bound	seconds$'
+  expect_same optimize-best-gnu-parallel-shards "$T/best2.cut" "$T/bpmerged.cut"
+else
+  skip "optimize-best-gnu-parallel-shards: GNU parallel is not installed (make deps)"
+fi
+# A step_bound that is no bound, a number for an impossible opener, shards of another K, a shard line
+# without --best.
+awk -F'\t' 'BEGIN { OFS = "\t" } NR > 2 && $2 == "optimal" && !d { $6 = $3 + 1; d = 1 } { print }' "$T/b1.tsv" >"$T/bbad.tsv"
+expect_rc optimize-best-merge-step-above 1 $HS merge $ML "$T/bbad.tsv" "$T/b2.tsv" "$T/b3.tsv"
+expect_grep optimize-best-merge-step-above-msg "$T/err" "bbad.tsv:[0-9]*: malformed row: step_bound '[0-9]*' is above the total"
+awk -F'\t' 'BEGIN { OFS = "\t" } NR > 2 && $2 == "impossible" && !d { $6 = 40; d = 1 } { print }' "$T/b1.tsv" >"$T/bbad.tsv"
+expect_rc optimize-best-merge-step-impossible 1 $HS merge $ML "$T/bbad.tsv" "$T/b2.tsv" "$T/b3.tsv"
+expect_grep optimize-best-merge-step-impossible-msg "$T/err" "step_bound '40' but no strategy exists"
+$HS optimize --all --best 2 $L --shard 1/3 -o "$T/b1k2.tsv" 2>/dev/null
+expect_rc optimize-best-merge-other-k 1 $HS merge $ML "$T/b1k2.tsv" "$T/b2.tsv" "$T/b3.tsv"
+expect_grep optimize-best-merge-other-k-msg "$T/err" "made with other options or lists than"
+sed '1s/options --best 3/options -/' "$T/b1.tsv" >"$T/bnok1.tsv"
+sed '1s/options --best 3/options -/' "$T/b2.tsv" >"$T/bnok2.tsv"
+sed '1s/options --best 3/options -/' "$T/b3.tsv" >"$T/bnok3.tsv"
+expect_rc optimize-best-merge-no-k 1 $HS merge $ML "$T/bnok1.tsv" "$T/bnok2.tsv" "$T/bnok3.tsv"
+expect_grep optimize-best-merge-no-k-msg "$T/err" "bnok1.tsv:1: a table with a step_bound column, but its shard line names no --best K"
 expect_rc optimize-best-timing 0 $HS optimize --all --best 3 $L --timing
 expect_grep optimize-best-timing-header "$T/out" '^opener	verdict	total	average	lower_bound	seconds$'
 OMP_NUM_THREADS=1 $HS optimize --all --best 3 $L --threads 1 -o "$T/best1.tsv" 2>/dev/null
@@ -119,7 +163,6 @@ fi
 expect_rc optimize-no-opener 2 $HS optimize
 expect_rc optimize-best-without-all 2 $HS optimize salet --best 3
 expect_rc optimize-best-zero 2 $HS optimize --all --best 0
-expect_rc optimize-best-sharded 2 $HS optimize --all --best 3 --shard 1/2
 expect_rc optimize-unknown-opener 2 $HS optimize zzzzz
 
 # A long single-opener search shows its progress on a terminal (after the prover's line, the optimiser's:

@@ -42,6 +42,13 @@ COMMAND=optimize OPTIONS="--rules none" HS=$HS sh scripts/prove-table.sh "$A:$G"
 cut -f1-4 "$T/o.tsv" >"$T/got"
 expect_same prove-table-optimize-rows "$T/want-opt.tsv" "$T/got"
 expect_grep prove-table-optimize-summary "$T/out" "^prove-table: optimize .* openers optimal"
+# OPTIONS='--best K': the K best openers in shards (each shard the K best of its own, with every
+# opener's one-step bound), settled by merge into the rows of one run.
+$HS optimize --all --answers "$A" --guesses "$G" --max-guesses 4 --best 2 >"$T/want-best.tsv" 2>/dev/null
+COMMAND=optimize OPTIONS="--best 2" HS=$HS sh scripts/prove-table.sh "$A:$G" 4 "$T/b.tsv" 3 2 >"$T/out" 2>"$T/err" &&
+  ok prove-table-best-runs || fail prove-table-best-runs "$(cat "$T/err")"
+cut -f1-5 "$T/b.tsv" >"$T/got"
+expect_same prove-table-best-rows "$T/want-best.tsv" "$T/got"
 expect_rc prove-table-bad-command 2 env COMMAND=solve HS=$HS sh scripts/prove-table.sh "$A:$G" 6 "$T/x.tsv"
 # A pause: SIGHUP to parallel lets the running shard finish and starts no other; the script exits 3
 # saying how many shards are written (nothing merged), and the same command then finishes the table.

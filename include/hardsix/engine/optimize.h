@@ -195,6 +195,8 @@ typedef struct {
   guint64 total;  /* see the verdict */
   guint64 nodes;  /* sets searched for this opener (0 when its bound alone decided) */
   double seconds; /* CPU time spent on this opener (varies from run to run) */
+  guint64 bound;  /* --best: the opener's one-step bound (hs_optimizer_bound), which the settling of the K
+                     best reads; 0 without --best and for an IMPOSSIBLE row */
 } HsOptimizeRow;
 
 typedef void (*HsOptimizeProgress)(guint done, guint total, gpointer user);
@@ -219,6 +221,13 @@ typedef struct {
  * order. */
 gboolean hs_optimize_all(const HsTable *table, HsRules rules, const guint32 *openers, guint n,
                          const HsOptimizeAllOptions *options, HsOptimizeRow *rows, GError **error);
+
+/* The settling of a K-best run, alone: of the OPTIMAL rows the K of least total (ties to the earlier
+ * opener in canonical order) stay OPTIMAL; every other row that is not IMPOSSIBLE becomes WORSE with
+ * total max(its bound, the K-th least total), and nodes 0. hs_optimize_all with best = K ends with it;
+ * applied to the rows of shards (each settled with its own K-th total; one-step bounds kept) it gives
+ * the rows of one run over all their openers: the K best of all are among the K best of their shard. */
+void hs_optimize_settle_best(HsOptimizeRow *rows, guint n, guint k);
 
 const char *hs_optimize_verdict_name(HsOptimizeVerdict v); /* "optimal", "impossible", "worse" */
 

@@ -40,11 +40,13 @@ char *hs_report_rank_table(const HsWords *w, const HsSplit *rows, guint n, guint
 typedef struct {
   HsRules rules;
   guint max_guesses;
-  gboolean timing;    /* rows get the seconds column */
-  double secs;        /* wall time of the run */
-  HsProveOrder order; /* prove: the order asked for */
-  guint64 max_nodes;  /* prove: the node limit per opener (0: none) */
-  guint best;         /* optimize: --best K (0: every opener exactly) */
+  gboolean timing;     /* rows get the seconds column */
+  double secs;         /* wall time of the run */
+  HsProveOrder order;  /* prove: the order asked for */
+  guint64 max_nodes;   /* prove: the node limit per opener (0: none) */
+  guint best;          /* optimize: --best K (0: every opener exactly) */
+  gboolean step_bound; /* optimize --best --shard: a step_bound column (each row's one-step bound), which
+                          merge needs to settle the K best of all the shards */
 } HsAllReport;
 char *hs_report_prove_rows(const HsWords *w, const HsProveAllRow *rows, guint n, const HsAllReport *r);
 /* Counts, total time, the median and slowest opener by CPU time. */
