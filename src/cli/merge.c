@@ -261,7 +261,8 @@ settle_best(HsCliContext *ctx, const GPtrArray *rows, GError **error)
 {
   const char *made = hs_cli_shard_part(&merge.files[0].sh, "options");
   guint64 k = 0;
-  if (!g_str_has_prefix(made, "--best ") || !parse_best(made + 7, &k)) {
+  static const char prefix[] = "--best ";
+  if (!g_str_has_prefix(made, prefix) || !parse_best(made + strlen(prefix), &k)) {
     hs_cli_fail(error, "%s:1: a table with a step_bound column, but its shard line names no --best K",
                 merge.files[0].path);
     return NULL;
@@ -272,9 +273,8 @@ settle_best(HsCliContext *ctx, const GPtrArray *rows, GError **error)
     g_auto(GStrv) f = g_strsplit(r->line, "\t", -1);
     HsOptimizeRow *o = &best[i];
     o->opener = hs_words_lookup(ctx->words, f[0]);
-    o->verdict = strcmp(f[1], "optimal") == 0 ? HS_OPTIMIZE_ROW_OPTIMAL
-                 : strcmp(f[1], "worse") == 0 ? HS_OPTIMIZE_ROW_WORSE
-                                              : HS_OPTIMIZE_ROW_IMPOSSIBLE;
+    for (o->verdict = HS_OPTIMIZE_ROW_OPTIMAL; strcmp(hs_optimize_verdict_name(o->verdict), f[1]) != 0;)
+      o->verdict++; /* checked by take_rows: one of the names */
     o->total = o->verdict == HS_OPTIMIZE_ROW_OPTIMAL ? g_ascii_strtoull(f[2], NULL, 10) : 0;
     o->bound = o->verdict == HS_OPTIMIZE_ROW_IMPOSSIBLE ? 0 : g_ascii_strtoull(f[5], NULL, 10);
     o->seconds = merge.shape.seconds ? g_ascii_strtod(f[6], NULL) : 0;
