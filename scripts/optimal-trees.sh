@@ -20,7 +20,37 @@
 #   e.g. scripts/optimal-trees.sh nyt2022-all 7 output/optimal-within-7/nyt2022-all 2 thump chomp
 # OPTIONS='...': more options for every opener (e.g. '--rules none'); HS=PATH: another build;
 # THIN_LEFT=R: see above (e.g. 5 for a cap of 7).
+#
+# usage: scripts/optimal-trees.sh --stop OUT OPENER...
+# Stops the searches of those openers that run under OUT: SIGTERM to each hardsix process alone (its
+# PID is kept in OUT/.OPENER.pid while it runs), which saves its checkpoint and exits; the run that
+# started it then records the stop. (A kill by name would reach /usr/bin/time too, and the attempt's
+# CPU time would be lost.)
 set -eu
+if [ "${1:-}" = --stop ]; then
+  [ $# -ge 3 ] || { echo "usage: scripts/optimal-trees.sh --stop OUT OPENER..." >&2; exit 2; }
+  out=$2
+  shift 2
+  rc=0
+  for o in "$@"; do
+    pidfile="$out/.$o.pid"
+    pid=$(cat "$pidfile" 2>/dev/null || true)
+    # The PID must still be that search: a hardsix process whose command names the opener and OUT.
+    case "$pid" in
+      '' | *[!0-9]*) cmd= ;;
+      *) cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null || true) ;;
+    esac
+    case "$cmd" in
+      *hardsix\ optimize\ "$o"\ *"--checkpoint $out/.$o.ckpt"*)
+        kill -TERM "$pid"
+        echo "optimal-trees: $o: stop sent to hardsix (PID $pid); it saves its checkpoint, then exits" >&2 ;;
+      *)
+        echo "optimal-trees: $o: no search of it runs under $out" >&2
+        rc=1 ;;
+    esac
+  done
+  exit $rc
+fi
 if [ "${1:-}" = --one ]; then
   # One opener (called by parallel): hs lists cap out opener.
   hs=$2 lists=$3 cap=$4 out=$5 o=$6
@@ -35,9 +65,12 @@ if [ "${1:-}" = --one ]; then
     mv "$ckpt.part" "$ckpt"
     echo "optimal-trees: $o resumes from the copy $carried" >&2
   fi
-  # shellcheck disable=SC2086 # OPTIONS is a list of options
-  /usr/bin/time -v "$hs" optimize "$o" "$@" --max-guesses "$cap" --threads 1 --timing ${OPTIONS:-} -o "$tmp" \
-    --checkpoint "$ckpt" >"$tmp/log" 2>&1 || true
+  # The search's PID in OUT/.OPENER.pid (for --stop): a shell writes its own, then becomes hardsix.
+  pidfile="$out/.$o.pid"
+  # shellcheck disable=SC2016,SC2086 # $0 and $$ belong to the inner shell; OPTIONS is a list of options
+  /usr/bin/time -v sh -c 'echo $$ >"$0" && exec "$@"' "$pidfile" "$hs" optimize "$o" "$@" --max-guesses "$cap" \
+    --threads 1 --timing ${OPTIONS:-} -o "$tmp" --checkpoint "$ckpt" >"$tmp/log" 2>&1 || true
+  rm -f "$pidfile"
   if grep -q "^$o: optimal: " "$tmp/log"; then
     mv "$tmp/$o.selby.tree" "$out/$o.selby.tree"
   elif grep -q "^hardsix: $o: search stopped; what it settled is saved in " "$tmp/log"; then

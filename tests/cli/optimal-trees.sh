@@ -44,11 +44,17 @@ $HS optimize --all --lists nyt2023 --openers "$T/acros.txt" >"$T/acros.tsv" 2>/d
 (HS=$HS OPTIONS="--checkpoint-every 0.001" THIN_LEFT=3 sh scripts/optimal-trees.sh nyt2023 6 "$T/k" 1 acros >/dev/null 2>"$T/kerr"; echo $? >"$T/krc") &
 i=0
 while [ ! -e "$T/k/.acros.ckpt" ] && [ ! -e "$T/krc" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
-pkill -TERM -f "^$HS optimize acros .*--checkpoint $T/k/.acros.ckpt"
+# --stop sends SIGTERM to that hardsix process alone (its PID in OUT/.OPENER.pid), not to /usr/bin/time.
+sh scripts/optimal-trees.sh --stop "$T/k" acros 2>"$T/stop-err"
+echo $? >"$T/stop-rc"
 wait
 if [ "$(cat "$T/krc")" = 0 ]; then
   skip "optimal-trees-stopped: the search ended before it could be stopped"
 else
+  [ "$(cat "$T/stop-rc")" = 0 ] && ok optimal-trees-stop-rc || fail optimal-trees-stop-rc "$(cat "$T/stop-err")"
+  expect_grep optimal-trees-stop-says "$T/stop-err" "^optimal-trees: acros: stop sent to hardsix (PID [0-9]*); it saves its checkpoint, then exits$"
+  # The attempt's record survived the stop: /usr/bin/time was not stopped with it.
+  expect_grep optimal-trees-stop-timed "$T/k/.acros.stopped.log" "User time (seconds): "
   expect_grep optimal-trees-stopped-says "$T/kerr" "^optimal-trees: acros stopped; the next run resumes it from $T/k/.acros.ckpt$"
   [ -s "$T/k/.acros.ckpt" ] && [ ! -e "$T/k/acros.log" ] && [ ! -e "$T/k.tsv" ] && ok optimal-trees-stopped-kept ||
     fail optimal-trees-stopped-kept "$(ls -a "$T/k")"
@@ -66,6 +72,13 @@ else
     fail optimal-trees-carried-row "$(cat "$T/k2.tsv")"
   ls -a "$T/k2" | grep -q '^\.[a-z]' && fail optimal-trees-carried-no-temporary "$(ls -a "$T/k2")" ||
     ok optimal-trees-carried-no-temporary
+  # No search of it runs now: --stop says so and fails; so it does for a stale PID file.
+  expect_rc optimal-trees-stop-none 1 sh scripts/optimal-trees.sh --stop "$T/k" acros
+  expect_grep optimal-trees-stop-none-says "$T/err" "^optimal-trees: acros: no search of it runs under $T/k$"
+  echo $$ >"$T/k/.acros.pid"
+  expect_rc optimal-trees-stop-stale 1 sh scripts/optimal-trees.sh --stop "$T/k" acros
+  rm "$T/k/.acros.pid"
+  expect_rc optimal-trees-stop-usage 2 sh scripts/optimal-trees.sh --stop "$T/k"
   HS=$HS sh scripts/optimal-trees.sh nyt2023 6 "$T/k" 1 acros 2>"$T/err" && ok optimal-trees-stopped-resumes ||
     fail optimal-trees-stopped-resumes "$(cat "$T/err")"
   [ "$(cut -f1-4 "$T/k.tsv")" = "$(cut -f1-4 "$T/acros.tsv")" ] && ok optimal-trees-stopped-row ||
