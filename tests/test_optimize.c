@@ -388,8 +388,9 @@ test_feasibility_real_lists(void **state)
 
 /* The choice between the prover's test and the search alone under a bound (hs_opt_choose_test): by
  * the mode; CHEAPER searches until both costs are known, then tests while the tests cost less than
- * the share of the searches they spare (every 16th guess searched without one) and searches
- * otherwise (every 256th guess tested); the costs follow the latest samples. */
+ * the share of the searches they spare (every 16th guess searched without one, within a share of the
+ * tests' time) and searches otherwise (every 256th guess tested); the costs follow the latest
+ * samples. */
 static void
 test_choose_test(void **state)
 {
@@ -421,6 +422,14 @@ test_choose_test(void **state)
   hs_opt_learn_costs(&c, &search, 1000, TRUE);
   assert_int_equal(c.n_searches, 1);
   guint tests = 0;
+  for (guint i = 0; i < 16; i++)
+    tests += hs_opt_choose_test(O, &c);
+  assert_int_equal(tests, 16); /* the tests so far (800 us) less than EXPLORE_SHARE searches */
+  for (guint i = 0; i < 24; i++) {
+    TestTry tt = { .reached = TRUE, .tested = TRUE, .refuted = i % 4 != 0, .test_us = 100 };
+    hs_opt_learn_costs(&c, &tt, 100, TRUE);
+  }
+  tests = 0;
   for (guint i = 0; i < 64; i++)
     tests += hs_opt_choose_test(O, &c);
   assert_int_equal(tests, 60); /* all but every 16th */
@@ -441,6 +450,41 @@ test_choose_test(void **state)
   for (guint i = 0; i < 256; i++)
     tests += hs_opt_choose_test(O, &c);
   assert_int_equal(tests, 1);
+
+  /* Searches that cost thousands of tests (tests of 50 ms that refute every guess, a search of 100 s,
+   * as at tupik's all-grey part): while the tests win, a 16th guess is searched only when the searches
+   * so made, with the next at the average, stay within 1/EXPLORE_SHARE of the tests' time. */
+  TestCosts d = { 0 };
+  TestTry refute = { .reached = TRUE, .tested = TRUE, .refuted = TRUE, .test_us = 50000 };
+  for (guint i = 0; i < 8; i++)
+    hs_opt_learn_costs(&d, &refute, 50000, FALSE);
+  assert_false(hs_opt_choose_test(O, &d)); /* the first search under the bound, to measure it */
+  hs_opt_learn_costs(&d, &search, 100000000, TRUE);
+  guint searched = 0, i = 0;
+  for (; i < 4096 && searched == 0; i++) {
+    if (hs_opt_choose_test(O, &d)) {
+      hs_opt_learn_costs(&d, &refute, 50000, TRUE);
+    } else {
+      searched++;
+      hs_opt_learn_costs(&d, &search, 100000000, TRUE);
+    }
+  }
+  assert_int_equal(searched, 1);
+  /* The first 16th guess once the tests reach EXPLORE_SHARE times the search's average (100 s). */
+  const guint need = (100000000u * EXPLORE_SHARE + 50000 - 1) / 50000 - 8;
+  assert_true(i >= need && i < need + 16 + 1);
+  assert_int_equal(d.explored_us, 100000000u);
+  /* The next one waits until the tests reach EXPLORE_SHARE times both searches. */
+  searched = 0;
+  for (guint u = 0; u < need; u++) {
+    if (hs_opt_choose_test(O, &d)) {
+      hs_opt_learn_costs(&d, &refute, 50000, TRUE);
+    } else {
+      searched++;
+      hs_opt_learn_costs(&d, &search, 100000000, TRUE);
+    }
+  }
+  assert_int_equal(searched, 0);
 }
 
 /* Random small lists drawn from the original lists (several letters families, so that hard mode and

@@ -351,11 +351,19 @@ typedef struct {
 
 /* What the prover's tests of a node's guesses and the searches of its guesses under a bound without
  * a test have cost (microseconds times 16, moving averages over about the last eight), and the share
- * of the tests that refuted their guess (times 256). */
+ * of the tests that refuted their guess (times 256); the time all the tests took and the time the
+ * searches took that were made only to follow the search's cost while the tests win (microseconds),
+ * and whether the guess being evaluated is such a search. */
 typedef struct {
   guint64 test_us, search_us, refuted;
+  guint64 tests_total_us, explored_us;
   guint n_tests, n_searches, tick;
+  gboolean exploring;
 } TestCosts;
+
+/* While the tests win, the searches made to follow the search's cost take at most 1/EXPLORE_SHARE of
+ * the time the node's tests have taken, the next one counted at the search's average cost. */
+#define EXPLORE_SHARE 2
 
 /* At a node that may ask the test (TT->may_test), a guess whose parts L->todo[0..N_TODO) passed their
  * bounds (sharpen_parts set their hashes and states): FALSE when the optimiser's prover shows that one
@@ -368,7 +376,10 @@ gboolean hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, Test
  * O->bounded_test; CHEAPER: when the tests so far (C) cost less than the share of the searches they
  * spared, with every 16th guess searched without one while tests win and every 256th tested while
  * searches win, so that both costs follow the node's guesses (sorted by bound, the first guesses
- * under a bound are the dearest to search: their gap to the best total is the widest). */
+ * under a bound are the dearest to search: their gap to the best total is the widest). Those 16th
+ * guesses are searched only while such searches stay within EXPLORE_SHARE of the tests' time: where
+ * a search costs thousands of tests (tupik's all-grey part on every word, 4,019 answers with six
+ * guesses left: tests of about 50 ms, searches of 13-139 s), every 16th was most of the node's time. */
 gboolean hs_opt_choose_test(const HsOptimizer *O, TestCosts *c);
 
 /* What TT and ELAPSED (microseconds: the guess's whole evaluation) tell C: a test's cost and verdict,

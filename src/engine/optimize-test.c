@@ -91,11 +91,14 @@ hs_opt_choose_test(const HsOptimizer *O, TestCosts *c)
 {
   if (O->bounded_test != HS_OPTIMIZE_TEST_CHEAPER)
     return O->bounded_test == HS_OPTIMIZE_TEST_ALWAYS;
+  c->exploring = FALSE;
   if (c->n_tests == 0 || c->n_searches == 0)
     return FALSE;
   c->tick++;
-  if (c->test_us * 256 < c->search_us * c->refuted)
-    return c->tick % 16 != 0;
+  if (c->test_us * 256 < c->search_us * c->refuted) {
+    c->exploring = c->tick % 16 == 0 && (c->explored_us + c->search_us / 16) * EXPLORE_SHARE <= c->tests_total_us;
+    return !c->exploring;
+  }
   return c->tick % 256 == 0;
 }
 
@@ -105,10 +108,13 @@ hs_opt_learn_costs(TestCosts *c, const TestTry *tt, gint64 elapsed, gboolean bou
   if (!tt->reached)
     return;
   if (tt->tested) {
+    c->tests_total_us += (guint64)MAX(tt->test_us, 0);
     cost_average(&c->test_us, c->n_tests, (guint64)tt->test_us * 16);
     cost_average(&c->refuted, c->n_tests, tt->refuted ? 256u : 0u);
     c->n_tests++;
   } else if (bounded) {
+    if (c->exploring)
+      c->explored_us += (guint64)MAX(elapsed, 0);
     cost_average(&c->search_us, c->n_searches, (guint64)MAX(elapsed, 0) * 16);
     c->n_searches++;
   }
