@@ -386,6 +386,27 @@ test_feasibility_real_lists(void **state)
     hs_strategy_free(tree[pass]);
 }
 
+/* ROUNDS guesses of a node whose tests take 50 ms and refute every guess and whose searches take 100 s,
+ * each tested or searched as hs_opt_choose_test says, up to the first search when FIRST: the searches
+ * made (and in *DONE the guesses). */
+static guint
+choose_and_learn(const HsOptimizer *O, TestCosts *c, guint rounds, gboolean first, guint *done)
+{
+  const TestTry refute = { .reached = TRUE, .tested = TRUE, .refuted = TRUE, .test_us = 50000 };
+  const TestTry search = { .reached = TRUE };
+  guint searched = 0, i = 0;
+  for (; i < rounds && !(first && searched > 0); i++) {
+    if (hs_opt_choose_test(O, c)) {
+      hs_opt_learn_costs(c, &refute, 50000, TRUE);
+    } else {
+      searched++;
+      hs_opt_learn_costs(c, &search, 100000000, TRUE);
+    }
+  }
+  *done = i;
+  return searched;
+}
+
 /* The choice between the prover's test and the search alone under a bound (hs_opt_choose_test): by
  * the mode; CHEAPER searches until both costs are known, then tests while the tests cost less than
  * the share of the searches they spare (every 16th guess searched without one, within a share of the
@@ -460,31 +481,14 @@ test_choose_test(void **state)
     hs_opt_learn_costs(&d, &refute, 50000, FALSE);
   assert_false(hs_opt_choose_test(O, &d)); /* the first search under the bound, to measure it */
   hs_opt_learn_costs(&d, &search, 100000000, TRUE);
-  guint searched = 0, i = 0;
-  for (; i < 4096 && searched == 0; i++) {
-    if (hs_opt_choose_test(O, &d)) {
-      hs_opt_learn_costs(&d, &refute, 50000, TRUE);
-    } else {
-      searched++;
-      hs_opt_learn_costs(&d, &search, 100000000, TRUE);
-    }
-  }
-  assert_int_equal(searched, 1);
+  guint i = 0;
+  assert_int_equal(choose_and_learn(O, &d, 4096, TRUE, &i), 1);
   /* The first 16th guess once the tests reach EXPLORE_SHARE times the search's average (100 s). */
   const guint need = (100000000u * EXPLORE_SHARE + 50000 - 1) / 50000 - 8;
   assert_true(i >= need && i < need + 16 + 1);
   assert_int_equal(d.explored_us, 100000000u);
   /* The next one waits until the tests reach EXPLORE_SHARE times both searches. */
-  searched = 0;
-  for (guint u = 0; u < need; u++) {
-    if (hs_opt_choose_test(O, &d)) {
-      hs_opt_learn_costs(&d, &refute, 50000, TRUE);
-    } else {
-      searched++;
-      hs_opt_learn_costs(&d, &search, 100000000, TRUE);
-    }
-  }
-  assert_int_equal(searched, 0);
+  assert_int_equal(choose_and_learn(O, &d, need, FALSE, &i), 0);
 }
 
 /* Random small lists drawn from the original lists (several letters families, so that hard mode and
