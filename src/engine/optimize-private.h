@@ -377,7 +377,7 @@ gboolean hs_opt_test_parts(HsOptimizer *O, Level *L, guint r, guint n_todo, Test
  * spared, with every 16th guess searched without one while tests win and every 256th tested while
  * searches win, so that both costs follow the node's guesses (sorted by bound, the first guesses
  * under a bound are the dearest to search: their gap to the best total is the widest). Those 16th
- * guesses are searched only while such searches stay within EXPLORE_SHARE of the tests' time: where
+ * guesses are searched only while such searches stay within 1/EXPLORE_SHARE of the tests' time: where
  * a search costs thousands of tests (tupik's all-grey part on every word, 4,019 answers with six
  * guesses left: tests of about 50 ms, searches of 13-139 s), every 16th was most of the node's time. */
 gboolean hs_opt_choose_test(const HsOptimizer *O, TestCosts *c);
