@@ -15,6 +15,7 @@
 #include "hardsix/hardsix.h"
 #include "hardsix/engine/optimize.h"
 #include "engine/optimize-private.h" /* hs_opt_test_step */
+#include "engine/prove-parts.h"      /* hs_prove_set_solvable */
 #include "test-state.h"
 #include "test-common.h"
 
@@ -176,7 +177,7 @@ check_tree(Brute *b, const HsStrategy *s, const HsNode *node, guint cap)
 static void
 compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint feas_from, guint probe_share,
                         guint64 *most_entries, guint64 *flushes_out, guint64 *refuted_out, guint64 *infeasible_out,
-                        guint64 *probed_out)
+                        guint64 *probed_out, guint64 *cored_out)
 {
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const HsRules rules[] = { HS_RULES_NYT, HS_RULES_STRICT, HS_RULES_NONE };
@@ -216,6 +217,7 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
         assert_true(hs_optimizer_value(O, o, cap, 0, &total, &exact, &st, &e));
         assert_true(exact);
         *infeasible_out += st.infeasible;
+        *cored_out += st.cored;
         *probed_out += st.probed;
         flushes += st.memo_flushes;
         *refuted_out += st.refuted;
@@ -271,17 +273,20 @@ compare_with_brute_memo(const HsWords *w, guint max_cap, guint64 memo_max, guint
  * and parts probed with a quarter of their share of a guess's gap instead of the default six
  * (hs_optimizer_set_probe_share).
  * Returns how many sets and guesses the clusters refuted (bound.h) in the first pass; adds to
- * *LENT_RULED_OUT (when not NULL) the guesses the lent prover ruled out in the second. */
+ * *LENT_RULED_OUT (when not NULL) the guesses the lent prover ruled out in the second, and to
+ * *CORED_OUT those a core of a part it refuted before ruled out there (optimize-private.h). */
 static guint64
-compare_with_brute(const HsWords *w, guint max_cap, guint64 *lent_ruled_out)
+compare_with_brute(const HsWords *w, guint max_cap, guint64 *lent_ruled_out, guint64 *cored_out)
 {
   guint64 most = 0, flushes = 0, most_small = 0, flushes_small = 0, refuted = 0, refuted_small = 0;
-  guint64 infeasible = 0, infeasible_small = 0, probed = 0, probed_small = 0;
+  guint64 infeasible = 0, infeasible_small = 0, probed = 0, probed_small = 0, cored = 0, cored_small = 0;
   compare_with_brute_memo(w, max_cap, G_GUINT64_CONSTANT(1) << 22, 5, PROBE_DEFAULT, &most, &flushes, &refuted,
-                          &infeasible, &probed);
+                          &infeasible, &probed, &cored);
   assert_int_equal(flushes, 0);
   compare_with_brute_memo(w, max_cap, 3, 3, 1, &most_small, &flushes_small, &refuted_small, &infeasible_small,
-                          &probed_small);
+                          &probed_small, &cored_small);
+  if (cored_out != NULL)
+    *cored_out += cored_small;
   /* Parts of these lists seldom leave a guess for probing to drop: test_brute_probed asserts it. */
   (void)probed;
   (void)probed_small;
@@ -300,10 +305,11 @@ test_brute_tiny_lists(void **state)
   (void)state;
   g_autoptr(HsWords) w = hs_test_tiny();
   /* Clusters of answers refuted sets and guesses there: that path is compared with the brute force. */
-  guint64 lent = 0;
-  assert_true(compare_with_brute(w, 5, &lent) > 0);
-  /* So did the lent prover (58 guesses). */
+  guint64 lent = 0, cored = 0;
+  assert_true(compare_with_brute(w, 5, &lent, &cored) > 0);
+  /* So did the lent prover (58 guesses), and the cores of the parts it refuted. */
   assert_true(lent > 0);
+  assert_true(cored > 0);
 }
 
 static void
@@ -312,7 +318,7 @@ test_brute_prove_lists(void **state)
   (void)state;
   g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "prove-answers.txt", HS_TEST_DATA "prove-guesses.txt");
   /* Clusters of answers refuted sets and guesses there: that path is compared with the brute force. */
-  assert_true(compare_with_brute(w, 5, NULL) > 0);
+  assert_true(compare_with_brute(w, 5, NULL, NULL) > 0);
 }
 
 /* Every allowed word an answer (no other guesses): the 27 words of the prove lists. */
@@ -323,7 +329,7 @@ test_brute_all_words(void **state)
   g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "all-words.txt", NULL);
   assert_int_equal(w->n_answers, w->n_words);
   /* Clusters of answers refuted sets and guesses there: that path is compared with the brute force. */
-  assert_true(compare_with_brute(w, 5, NULL) > 0);
+  assert_true(compare_with_brute(w, 5, NULL, NULL) > 0);
 }
 
 /* The same tree node for node. */
@@ -384,6 +390,90 @@ test_feasibility_real_lists(void **state)
       same_tree(tree[pass], tree[2]);
   for (guint pass = 0; pass < PASSES; pass++)
     hs_strategy_free(tree[pass]);
+}
+
+/* The cores the optimiser keeps (optimize-private.h), after trans on the 2023 lists: each is a set that
+ * a fresh prover, unbounded, cannot solve within its guesses under its state (with a budget of one node
+ * it decides nothing), and so is each with more answers under a stricter state (one more row), which is
+ * what a core refutes a part by. The search drops guesses by them and finds the same optimum. (The
+ * prover's answer holds for sets whose answers their state allows, as a part's do: its shortcuts play
+ * candidates without asking.) */
+static void
+test_cores(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load_set("nyt2023");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
+  HsOptimizeStats st;
+  GError *e = NULL;
+  guint64 total;
+  gboolean exact;
+  assert_true(hs_optimizer_value(O, hs_words_lookup(w, "trans"), 6, 0, &total, &exact, &st, &e));
+  assert_true(exact);
+  assert_int_equal(total, 11696);
+  assert_true(st.cored > 0);
+  assert_non_null(O->cores);
+  assert_true(O->cores->len > 0 && O->cores->len <= st.infeasible);
+  g_autoptr(HsProver) P = hs_prover_new(t, HS_RULES_NYT, HS_PROVE_ORDER_FAST);
+  g_autoptr(GRand) rng = g_rand_new_with_seed(7);
+  g_autofree guint16 *more = g_new(guint16, w->n_answers);
+  g_autofree guint8 *in = g_new0(guint8, w->n_answers);
+  const guint16 *ans = (const guint16 *)(gpointer)O->core_answers->data;
+  guint undecided = 0, supersets = 0;
+  for (guint c = 0; c < O->cores->len; c++) {
+    const Core *k = &g_array_index(O->cores, Core, c);
+    const guint16 *K = ans + k->start;
+    gboolean ok = TRUE;
+    guint64 spent = 0;
+    if (c == 0) {
+      /* A budget of one node decides nothing here (the prover's memo is empty). */
+      undecided += !hs_prove_set_solvable(P, K, k->n, &k->st, k->r, 1, &ok, &spent);
+      assert_true(ok);
+    }
+    assert_true(hs_prove_set_solvable(P, K, k->n, &k->st, k->r, 0, &ok, &spent));
+    assert_false(ok);
+    if (c % 4 != 0)
+      continue;
+    /* A stricter state: the row of a random word that gives every answer of the core the same
+     * pattern (its answers stay legal, as the answers of a part are); then three more answers that
+     * state allows (a set whose answers the state does not allow is no part of any game). */
+    HsState stricter = k->st;
+    for (guint tries = 0; tries < 1000; tries++) {
+      const guint g = (guint)g_rand_int_range(rng, 0, (gint32)w->n_words);
+      const HsPat p = O->core->rows[g][K[0]];
+      guint x = 1;
+      while (x < k->n && O->core->rows[g][K[x]] == p)
+        x++;
+      if (x == k->n && p != w->all_green) {
+        hs_state_add(&stricter, O->core, O->core->let[g], p);
+        break;
+      }
+    }
+    assert_true(hs_state_within(&k->st, &stricter));
+    for (guint x = 0; x < k->n; x++) {
+      assert_true(hs_state_allows(O->core, &stricter, K[x]));
+      in[K[x]] = 1;
+    }
+    for (guint added = 0, tries = 0; added < 3 && tries < 100000; tries++) {
+      const guint a = (guint)g_rand_int_range(rng, 0, (gint32)w->n_answers);
+      if (!in[a] && hs_state_allows(O->core, &stricter, a)) {
+        in[a] = 1;
+        added++;
+      }
+    }
+    guint m = 0;
+    for (guint a = 0; a < w->n_answers; a++)
+      if (in[a]) {
+        more[m++] = (guint16)a;
+        in[a] = 0;
+      }
+    supersets += m > k->n;
+    assert_true(hs_prove_set_solvable(P, more, m, &stricter, k->r, 0, &ok, &spent));
+    assert_false(ok);
+  }
+  assert_true(supersets > 0);
+  assert_int_equal(undecided, 1);
 }
 
 /* ROUNDS guesses of a node whose tests take 50 ms and refute every guess and whose searches take 100 s,
@@ -501,7 +591,7 @@ test_brute_random_lists(void **state)
   g_autoptr(GRand) rng = g_rand_new_with_seed(2022);
   for (guint trial = 0; trial < 4; trial++) {
     g_autoptr(HsWords) w = hs_test_random_lists(orig, rng, 18, 14);
-    compare_with_brute(w, 4, NULL);
+    compare_with_brute(w, 4, NULL, NULL);
   }
 }
 
@@ -509,7 +599,7 @@ test_brute_random_lists(void **state)
 static void
 brute_cap4(HsWords *w)
 {
-  compare_with_brute(w, 4, NULL);
+  compare_with_brute(w, 4, NULL, NULL);
 }
 
 /* Words of six and seven letters (the wide build) against the brute force. */
@@ -532,9 +622,9 @@ test_brute_games(void **state)
   g_autoptr(GRand) rng = g_rand_new_with_seed(232);
   for (guint trial = 0; trial < 3; trial++) {
     g_autoptr(HsWords) k = hs_test_random_game(rng, kana, 5 + trial, 4, 14, 12, TRUE);
-    compare_with_brute(k, 4, NULL);
+    compare_with_brute(k, 4, NULL, NULL);
     g_autoptr(HsWords) m = hs_test_random_game(rng, mixed, 6, 4, 14, 12, FALSE);
-    compare_with_brute(m, 4, NULL);
+    compare_with_brute(m, 4, NULL, NULL);
   }
 }
 
@@ -555,8 +645,9 @@ test_brute_probed(void **state)
       n++;
     }
   g_autoptr(HsWords) w = hs_test_parse_lists(ans->str, "crane\nsloth\n");
-  guint64 most = 0, flushes = 0, refuted = 0, infeasible = 0, probed = 0;
-  compare_with_brute_memo(w, 5, G_GUINT64_CONSTANT(1) << 22, 5, 1, &most, &flushes, &refuted, &infeasible, &probed);
+  guint64 most = 0, flushes = 0, refuted = 0, infeasible = 0, probed = 0, cored = 0;
+  compare_with_brute_memo(w, 5, G_GUINT64_CONSTANT(1) << 22, 5, 1, &most, &flushes, &refuted, &infeasible, &probed,
+                          &cored);
   assert_true(probed > 0);
 }
 
@@ -1247,6 +1338,7 @@ main(void)
     cmocka_unit_test(test_brute_all_words),
     cmocka_unit_test(test_brute_random_lists),
     cmocka_unit_test(test_feasibility_real_lists),
+    cmocka_unit_test(test_cores),
     cmocka_unit_test(test_choose_test),
     cmocka_unit_test(test_brute_games),
     cmocka_unit_test(test_brute_probed),

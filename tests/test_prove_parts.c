@@ -154,7 +154,7 @@ check_node(GRand *rng, const HsWords *w, const HsSearchCore *core, HsProver *P, 
     gboolean ok = FALSE;
     /* What the memo already refutes (hs_prove_parts_refuted, no search) must be unsolvable. */
     const gboolean known = hs_prove_parts_refuted(P, pt, child, parts, n_parts, r - 1);
-    assert_true(hs_prove_parts_solvable(P, pt, child, parts, n_parts, r - 1, &ok));
+    assert_true(hs_prove_parts_solvable(P, pt, child, parts, n_parts, r - 1, &ok, NULL));
     const gboolean want = brute_guess(&b, S, n, g, r);
     if (known && want)
       fail_msg("%s rules: guess %s at a set of %u (first %s) with %u left: refuted by the memo, solvable",
@@ -268,7 +268,7 @@ test_cancelled(void **state)
   gboolean ok = FALSE;
   /* Tiny lists: the first node may answer before it reads the flag, but never with a refutation. */
   for (guint r = 1; r <= 4; r++)
-    if (!hs_prove_parts_solvable(P, pt, &st, parts, 1, r, &ok))
+    if (!hs_prove_parts_solvable(P, pt, &st, parts, 1, r, &ok, NULL))
       assert_true(ok);
   g_free(pt);
   hs_search_core_free(core);

@@ -107,6 +107,11 @@ print_search(const HsOptimizeStats *st, double secs)
   if (st->infeasible > 0)
     fprintf(stderr, "search: %" G_GUINT64_FORMAT " guess%s ruled out by the prover (a part of each cannot be solved)\n",
             st->infeasible, st->infeasible == 1 ? "" : "es");
+  if (st->cored > 0)
+    fprintf(stderr,
+            "search: %" G_GUINT64_FORMAT
+            " guess%s ruled out by a core (a part holds answers the prover refuted before)\n",
+            st->cored, st->cored == 1 ? "" : "es");
   hs_cli_note_memo_thinned(st->memo_flushes);
 }
 

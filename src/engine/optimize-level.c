@@ -29,6 +29,8 @@ level_free(Level *L)
   g_free(L->sub);
   g_free(L->kidx);
   g_free(L->kcount);
+  if (L->cores != NULL)
+    g_array_free(L->cores, TRUE);
   g_free(L);
 }
 

@@ -152,6 +152,9 @@ typedef struct {
   HsCluster clus[HS_BOUND_KEEP]; /* the node's tight clusters (bound.h): guesses testing too few variants fail */
   guint n_clus;
   HsBoundState bst; /* the node's state, as the clusters' tests read it (with n_clus) */
+  GArray *cores;    /* guint32: the optimiser's cores whose answers all lie in the node's set and that
+                      * may refute a part of it (hs_opt_cores_refute; valid while cores_seen is set) */
+  guint cores_seen; /* ... gathered from the first cores_seen of O->cores (0: not gathered yet) */
 } Level;
 
 /* Largest sub-table a node keeps, in cells: 32 Mi lets a part of up to 2,258 answers keep every row of
@@ -220,7 +223,29 @@ struct HsOptimizer {
   GError *ckpt_error;       /* a save failed: the search stopped with this error */
   volatile gint ckpt_halt;  /* under a checkpoint, the cancel flag of the optimiser's own prover: set
                              * when a save or a stop falls due during one of its tests */
+  GArray *cores;            /* Core: parts the prover refuted, cut down to a few answers (optimize-test.c) */
+  GArray *core_answers;     /* guint16: their answers, each core's in canonical order */
 };
+
+/* A core: answers that cannot all be solved within R guesses under the state ST (the prover showed
+ * it). A strategy for a set solves every subset of it with the same guesses, and a state whose every
+ * mask is at least as strict (hs_state_within) allows fewer words after any rows, so a part holding
+ * every answer of a core, under a state at least as strict, with no more than R guesses left, cannot
+ * be solved either: the guess that leaves it is dropped without a test. Most second guesses that fail
+ * in a large part fail on one of a few such families of answers (after thump ⬜⬜⬜⬜⬜ on every word,
+ * 4,882 answers: fazes ⬜🟩⬜🟩🟩 leaves 80 answers ?a?es, of which wades wakes wanes wares wases waves
+ * wawes waxes yages yales cannot be solved in five), and a test costs 40-120 ms. */
+typedef struct {
+  HsState st;
+  guint32 start; /* its answers: O->core_answers[start .. start + n) */
+  guint16 n;
+  guint8 r;
+} Core;
+
+/* Cores kept at most, and the prover nodes a core's cutting may take (its part stays the core when
+ * the budget runs out first: every set kept was shown not solvable). */
+#define CORES_MAX (1u << 16)
+#define CORE_BUDGET 20000u
 
 /* The game's patterns (a constant in the narrow build: HS_GAME_PATTERNS). */
 #define OPATS(O) HS_GAME_PATTERNS((O)->n_pats)
@@ -364,6 +389,11 @@ typedef struct {
 /* While the tests win, the searches made to follow the search's cost take at most 1/EXPLORE_SHARE of
  * the time the node's tests have taken, the next one counted at the search's average cost. */
 #define EXPLORE_SHARE 2
+
+/* TRUE when a part of guess W (its rows on the node's set in L->sub at pool position J when L->has_row[J],
+ * else the feedback table's) at the node of level L (S, N answers, ST, R guesses left) holds every
+ * answer of a core under a state at least as strict, with no more guesses left than the core's R. */
+gboolean hs_opt_cores_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *st, guint r, guint j);
 
 /* At a node that may ask the test (TT->may_test), a guess whose parts L->todo[0..N_TODO) passed their
  * bounds (sharpen_parts set their hashes and states): FALSE when the optimiser's prover shows that one

@@ -162,6 +162,7 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   L->scored = TRUE;
   L->steps_ok = FALSE;
   L->kidx_ok = FALSE;
+  L->cores_seen = 0;
   for (guint i = 0; i < n; i++)
     L->loc[S[i]] = (guint16)i;
   /* Without a parent's sub-table every row is needed: computed from the answers' letters, which costs
@@ -453,6 +454,9 @@ eval_guess(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *s
   }
   if (total >= thr)
     return total;
+  /* A part that holds a core cannot be solved (optimize-private.h). */
+  if (tt->may_test && n_todo > 0 && hs_opt_cores_refute(O, L, S, n, st, r, j))
+    return INF;
   /* Largest part first: the likeliest to exceed its budget. Ties in pattern order. */
   for (guint i = 1; i < n_todo; i++) {
     HsPat v = L->todo[i];

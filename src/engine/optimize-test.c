@@ -45,16 +45,123 @@ hs_opt_feas_prover(HsOptimizer *O)
   return O->feas;
 }
 
+/* ---- cores (optimize-private.h) ---- */
+
+/* Keeps T[0..s) under ST, not solvable within R guesses, as a core (while there is room). */
+static void
+add_core(HsOptimizer *O, const guint16 *T, guint s, const HsState *st, guint r)
+{
+  if (O->cores == NULL) {
+    O->cores = g_array_new(FALSE, FALSE, sizeof(Core));
+    O->core_answers = g_array_new(FALSE, FALSE, sizeof(guint16));
+  }
+  if (O->cores->len >= CORES_MAX)
+    return;
+  const Core c = { .st = *st, .start = O->core_answers->len, .n = (guint16)s, .r = (guint8)r };
+  g_array_append_vals(O->core_answers, T, s);
+  g_array_append_val(O->cores, c);
+}
+
+/* Cuts the part T[0..s) under ST, which the prover showed cannot be solved within R guesses, down to a
+ * subset that cannot be either, and keeps that as a core: runs of answers, halved each pass, are
+ * removed while what is left still cannot be solved, within CORE_BUDGET prover nodes in all (a run
+ * whose removal is not decided in time stays). */
+static void
+learn_core(HsOptimizer *O, const guint16 *T, guint s, const HsState *st, guint r)
+{
+  if (s > G_MAXUINT16 || (O->cores != NULL && O->cores->len >= CORES_MAX))
+    return;
+  g_autofree guint16 *cur = g_memdup2(T, s * sizeof *T);
+  g_autofree guint16 *rest = g_new(guint16, MAX(1u, s));
+  guint m = s;
+  guint64 spent = 0;
+  gboolean stop = FALSE;
+  for (guint run = m / 2; run >= 1 && !stop; run /= 2) {
+    for (guint i = 0; i < m && !stop;) {
+      const guint len = MIN(run, m - i);
+      if (len == m) {
+        i += len;
+        continue;
+      }
+      memcpy(rest, cur, i * sizeof *cur);
+      memcpy(rest + i, cur + i + len, (m - i - len) * sizeof *cur);
+      gboolean ok = TRUE;
+      const gboolean decided = hs_prove_set_solvable(O->feas, rest, m - len, st, r, CORE_BUDGET - spent, &ok, &spent);
+      if (decided && !ok) {
+        memcpy(cur, rest, (m - len) * sizeof *cur);
+        m -= len;
+      } else {
+        i += len;
+      }
+      stop = spent >= CORE_BUDGET || O->cancelled || O->ckpt_halt;
+    }
+  }
+  add_core(O, cur, m, st, r);
+}
+
+gboolean
+hs_opt_cores_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *st, guint r, guint j)
+{
+  if (O->cores == NULL)
+    return FALSE;
+  if (L->cores == NULL)
+    L->cores = g_array_new(FALSE, FALSE, sizeof(guint32));
+  if (L->cores_seen == 0)
+    g_array_set_size(L->cores, 0);
+  const guint16 *ans = (const guint16 *)(gpointer)O->core_answers->data;
+  /* The cores found since the node last looked: those with every answer in its set, for a part with
+   * no more guesses left than theirs. */
+  for (guint c = L->cores_seen; c < O->cores->len; c++) {
+    const Core *k = &g_array_index(O->cores, Core, c);
+    if ((guint)k->r + 1 < r)
+      continue;
+    guint x = 0;
+    for (; x < k->n; x++) {
+      const guint a = ans[k->start + x];
+      if (!(L->loc[a] < n && S[L->loc[a]] == a))
+        break;
+    }
+    if (x == k->n)
+      g_array_append_val(L->cores, c);
+  }
+  L->cores_seen = O->cores->len;
+  const guint32 w = L->pool[j];
+  const HsPat *row = O->core->rows[w];
+  const guint all_green = O->core->words->all_green;
+  for (guint i = 0; i < L->cores->len; i++) {
+    const Core *k = &g_array_index(O->cores, Core, g_array_index(L->cores, guint32, i));
+    const guint16 *K = ans + k->start;
+    const guint p = row[K[0]];
+    if (p == all_green)
+      continue;
+    guint x = 1;
+    while (x < k->n && row[K[x]] == p)
+      x++;
+    if (x < k->n)
+      continue;
+    HsState child = *st;
+    hs_state_add(&child, O->core, O->core->let[w], (HsPat)p);
+    if (hs_state_within(&k->st, &child)) {
+      O->stats.cored++;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
 /* Can every part L->todo[0..N_TODO) of a guess at a node with R guesses left be solved at all (after
  * sharpen_parts, which set their hashes and states)? The optimiser's prover decides (prove-parts.h);
- * a cancelled test refutes nothing. */
+ * a cancelled test refutes nothing. The part that cannot be solved is cut down to a core. */
 static gboolean
 parts_solvable(HsOptimizer *O, Level *L, guint r, guint n_todo)
 {
   hs_opt_feas_prover(O);
   gboolean ok = TRUE;
-  if (hs_prove_parts_solvable(O->feas, &L->part, L->child, L->todo, n_todo, r - 1, &ok) && !ok)
+  HsPat failed = 0;
+  if (hs_prove_parts_solvable(O->feas, &L->part, L->child, L->todo, n_todo, r - 1, &ok, &failed) && !ok) {
     O->stats.infeasible++;
+    learn_core(O, L->part.buf + L->part.start[failed], L->part.size[failed], &L->child[failed], r - 1);
+  }
   return ok;
 }
 

@@ -59,6 +59,10 @@ hs_optimizer_free(HsOptimizer *O)
   g_free(O->two);
   g_free(O->ckpt_path);
   g_clear_error(&O->ckpt_error);
+  if (O->cores != NULL) {
+    g_array_free(O->cores, TRUE);
+    g_array_free(O->core_answers, TRUE);
+  }
   g_free(O);
 }
 
@@ -121,6 +125,13 @@ hs_optimizer_reset(HsOptimizer *O)
   hs_memo_clear(&O->memo);
   if (O->feas != NULL && !O->feas_borrowed)
     hs_prover_reset(O->feas);
+  if (O->cores != NULL) {
+    g_array_set_size(O->cores, 0);
+    g_array_set_size(O->core_answers, 0);
+  }
+  for (guint l = 0; l < MAX_LEVELS; l++)
+    if (O->lv[l] != NULL)
+      O->lv[l]->cores_seen = 0;
 }
 
 /* ---- driver ---- */

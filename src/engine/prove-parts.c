@@ -69,9 +69,21 @@ hs_prove_probe_parts(HsProver *P, const HsPartition *pt, const HsState *child, H
   return TRUE;
 }
 
+/* Before the prover answers another engine: every order and cluster test the escalation of an opener
+ * would reach, from the start (the sets asked about lie near the boundary of the cap, where they pay),
+ * and no limit. Level 0 is free: this prover decides no opener. */
+static void
+begin_answer(HsProver *P)
+{
+  P->order = P->first_order;
+  P->clusters = TRUE;
+  P->limit = 0;
+  P->undecided = FALSE;
+}
+
 gboolean
 hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child, const HsPat *parts, guint n, guint r,
-                        gboolean *solvable)
+                        gboolean *solvable, HsPat *failed)
 {
   *solvable = TRUE;
   if (P->cancelled)
@@ -79,19 +91,41 @@ hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child
   HsPat open[HS_PATTERNS];
   const guint n_open = MIN(n, (guint)HS_PATTERNS);
   memcpy(open, parts, n_open * sizeof *open);
-  /* Every order and cluster test the escalation of an opener would reach, from the start: the parts
-   * asked about lie near the boundary of the cap, where they pay. Level 0 is free: this prover
-   * decides no opener. */
-  P->order = P->first_order;
-  P->clusters = TRUE;
-  P->limit = 0;
-  P->undecided = FALSE;
-  HsPat failed;
-  if (hs_prove_probe_parts(P, pt, child, open, n_open, r, 0, TRUE, &failed))
+  begin_answer(P);
+  HsPat bad;
+  if (hs_prove_probe_parts(P, pt, child, open, n_open, r, 0, TRUE, &bad))
     return TRUE;
   if (P->cancelled)
     return FALSE;
   *solvable = FALSE;
+  if (failed != NULL)
+    *failed = bad;
+  return TRUE;
+}
+
+gboolean
+hs_prove_set_solvable(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, guint64 budget,
+                      gboolean *solvable, guint64 *spent)
+{
+  *solvable = TRUE;
+  if (P->cancelled)
+    return FALSE;
+  begin_answer(P);
+  guint64 h1, h2;
+  hs_set_hash(P->core, S, n, &h1, &h2);
+  const guint64 before = P->stats.nodes;
+  P->deadline = budget ? MAX(1u, P->stats.nodes + budget) : 0;
+  guint32 g;
+  const gboolean ok = hs_prove_solve(P, S, n, h1, h2, st, r, 0, &g);
+  P->deadline = 0;
+  *spent += P->stats.nodes - before;
+  if (P->cancelled)
+    return FALSE;
+  if (P->aborted) {
+    P->aborted = FALSE;
+    return FALSE;
+  }
+  *solvable = ok;
   return TRUE;
 }
 

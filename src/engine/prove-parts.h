@@ -13,10 +13,17 @@
  * start[p] + size[p]) with the hashes h1[p], h2[p]) be solved within R guesses, part p under the state
  * CHILD[p]? The parts are probed in rounds of growing node budgets, as an opener's parts are
  * (hs_prover_decide), so a part refuted cheaply ends the test before the parts that work are searched
- * to the end; the prover's memo keeps what it settled for later calls. Sets *SOLVABLE; returns FALSE
- * when the prover's cancel flag stopped it (then *SOLVABLE is TRUE: nothing was refuted). */
+ * to the end; the prover's memo keeps what it settled for later calls. Sets *SOLVABLE, and when it is
+ * FALSE *FAILED (when not NULL) to the part that cannot be solved; returns FALSE when the prover's
+ * cancel flag stopped it (then *SOLVABLE is TRUE: nothing was refuted). */
 gboolean hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child, const HsPat *parts, guint n,
-                                 guint r, gboolean *solvable);
+                                 guint r, gboolean *solvable, HsPat *failed);
+
+/* Can the set S[0..n) (canonical order) be solved within R guesses under ST? Searched with at most
+ * BUDGET more nodes (0: no limit), *SPENT += the nodes searched. Returns FALSE when the budget ran out
+ * or the cancel flag stopped it (nothing decided); else TRUE with *SOLVABLE. */
+gboolean hs_prove_set_solvable(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, guint64 budget,
+                               gboolean *solvable, guint64 *spent);
 
 /* TRUE when the prover's memo already holds, for one of the N parts PARTS[0..n) of PT under CHILD, that
  * it cannot be solved within R guesses: memo look-ups only, no search (the optimiser drops such a guess

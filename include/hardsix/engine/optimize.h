@@ -28,6 +28,7 @@ typedef struct {
   guint64 refuted;      /* sets and guesses refuted by clusters of answers, unsearched */
   guint64 infeasible;   /* guesses the optimiser's prover refuted before their parts were searched */
   guint64 probed;       /* guesses dropped by probing their parts (hs_optimizer_set_probe_share) */
+  guint64 cored;        /* guesses dropped because a part holds a core (answers the prover refuted before) */
 } HsOptimizeStats;
 
 #define HS_OPTIMIZE_ERROR (hs_optimize_error_quark())
