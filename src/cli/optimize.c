@@ -109,9 +109,9 @@ print_search(const HsOptimizeStats *st, double secs)
             st->infeasible, st->infeasible == 1 ? "" : "es");
   if (st->cored > 0)
     fprintf(stderr,
-            "search: %" G_GUINT64_FORMAT
-            " guess%s ruled out by a core (a part holds answers the prover refuted before)\n",
-            st->cored, st->cored == 1 ? "" : "es");
+            "search: %" G_GUINT64_FORMAT " guess%s ruled out by a core (a part holds answers the prover refuted "
+            "before; %" G_GUINT64_FORMAT " core%s cut down with %" G_GUINT64_FORMAT " prover nodes)\n",
+            st->cored, st->cored == 1 ? "" : "es", st->cores, st->cores == 1 ? "" : "s", st->core_nodes);
   hs_cli_note_memo_thinned(st->memo_flushes);
 }
 

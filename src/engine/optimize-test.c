@@ -60,6 +60,7 @@ add_core(HsOptimizer *O, const guint16 *T, guint s, const HsState *st, guint r)
   const Core c = { .st = *st, .start = O->core_answers->len, .n = (guint16)s, .r = (guint8)r };
   g_array_append_vals(O->core_answers, T, s);
   g_array_append_val(O->cores, c);
+  O->stats.cores++;
 }
 
 /* Cuts the part T[0..s) under ST, which the prover showed cannot be solved within R guesses, down to a
@@ -96,6 +97,7 @@ learn_core(HsOptimizer *O, const guint16 *T, guint s, const HsState *st, guint r
       stop = spent >= CORE_BUDGET || O->cancelled || O->ckpt_halt;
     }
   }
+  O->stats.core_nodes += spent;
   add_core(O, cur, m, st, r);
 }
 

@@ -29,6 +29,8 @@ typedef struct {
   guint64 infeasible;   /* guesses the optimiser's prover refuted before their parts were searched */
   guint64 probed;       /* guesses dropped by probing their parts (hs_optimizer_set_probe_share) */
   guint64 cored;        /* guesses dropped because a part holds a core (answers the prover refuted before) */
+  guint64 cores;        /* cores kept (parts the prover refuted, cut down) ... */
+  guint64 core_nodes;   /* ... and the prover's nodes spent cutting them */
 } HsOptimizeStats;
 
 #define HS_OPTIMIZE_ERROR (hs_optimize_error_quark())
