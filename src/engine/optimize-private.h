@@ -234,7 +234,8 @@ struct HsOptimizer {
  * be solved either: the guess that leaves it is dropped without a test. Most second guesses that fail
  * in a large part fail on one of a few such families of answers (after thump ⬜⬜⬜⬜⬜ on every word,
  * 4,882 answers: fazes ⬜🟩⬜🟩🟩 leaves 80 answers ?a?es, of which wades wakes wanes wares wases waves
- * wawes waxes yages yales cannot be solved in five), and a test costs 40-120 ms. */
+ * wawes waxes yages yales cannot be solved in five), and a test costs 40-120 ms. A core's state is
+ * its part's, with every mask widened again that the answers do not need (learn_core). */
 typedef struct {
   HsState st;
   guint32 start; /* its answers: O->core_answers[start .. start + n) */

@@ -65,8 +65,11 @@ add_core(HsOptimizer *O, const guint16 *T, guint s, const HsState *st, guint r)
 
 /* Cuts the part T[0..s) under ST, which the prover showed cannot be solved within R guesses, down to a
  * subset that cannot be either, and keeps that as a core: runs of answers, halved each pass, are
- * removed while what is left still cannot be solved, within CORE_BUDGET prover nodes in all (a run
- * whose removal is not decided in time stays). */
+ * removed while what is left still cannot be solved; then the masks of the state are widened one by
+ * one while it still cannot be solved; within CORE_BUDGET prover nodes in all (a run or a mask whose
+ * removal is not decided in time stays). On thump's search on every word within seven the widening
+ * took the prover's tests from 2,101 to 1,802 and the nodes from 0.64 M to 0.58 M; the time moved
+ * within the noise (620-697 s without, 653 s with). */
 static void
 learn_core(HsOptimizer *O, const guint16 *T, guint s, const HsState *st, guint r)
 {
@@ -97,8 +100,26 @@ learn_core(HsOptimizer *O, const guint16 *T, guint s, const HsState *st, guint r
       stop = spent >= CORE_BUDGET || O->cancelled || O->ckpt_halt;
     }
   }
+  /* Then its state: each mask a row narrowed is widened again (a position to every letter, a letter
+   * required or capped dropped) while the core still cannot be solved, so that it holds under more
+   * states. */
+  HsState wide = *st;
+  for (guint i = 0; i < 3 * HS_MAX_LEN && !stop; i++) {
+    HsLetters *mask = i < HS_MAX_LEN       ? &wide.allow[i]
+                      : i < 2 * HS_MAX_LEN ? &wide.atleast[i - HS_MAX_LEN]
+                                           : &wide.atmost[i - 2 * HS_MAX_LEN];
+    const HsLetters loose = i < HS_MAX_LEN ? hs_l_all() : hs_l_none();
+    if (hs_l_eq(*mask, loose))
+      continue;
+    const HsLetters was = *mask;
+    *mask = loose;
+    gboolean ok = TRUE;
+    if (!hs_prove_set_solvable(O->feas, cur, m, &wide, r, CORE_BUDGET - spent, &ok, &spent) || ok)
+      *mask = was;
+    stop = spent >= CORE_BUDGET || O->cancelled || O->ckpt_halt;
+  }
   O->stats.core_nodes += spent;
-  add_core(O, cur, m, st, r);
+  add_core(O, cur, m, &wide, r);
 }
 
 gboolean
