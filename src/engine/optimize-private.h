@@ -391,9 +391,11 @@ typedef struct {
  * the time the node's tests have taken, the next one counted at the search's average cost. */
 #define EXPLORE_SHARE 2
 
-/* TRUE when a part of guess W (its rows on the node's set in L->sub at pool position J when L->has_row[J],
- * else the feedback table's) at the node of level L (S, N answers, ST, R guesses left) holds every
- * answer of a core under a state at least as strict, with no more guesses left than the core's R. */
+/* TRUE when a part of the guess at pool position J (its patterns read from the feedback table, which
+ * holds every row for the optimiser) at the node of level L (S, N answers, ST, R guesses left) holds
+ * every answer of a core under a state at least as strict, with no more guesses left than the core's
+ * R. The node's cores (those whose answers all lie in S) are gathered on first use and as new ones
+ * come. */
 gboolean hs_opt_cores_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, const HsState *st, guint r, guint j);
 
 /* At a node that may ask the test (TT->may_test), a guess whose parts L->todo[0..N_TODO) passed their

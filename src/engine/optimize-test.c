@@ -139,11 +139,8 @@ hs_opt_cores_refute(HsOptimizer *O, Level *L, const guint16 *S, guint n, const H
     if ((guint)k->r + 1 < r)
       continue;
     guint x = 0;
-    for (; x < k->n; x++) {
-      const guint a = ans[k->start + x];
-      if (!(L->loc[a] < n && S[L->loc[a]] == a))
-        break;
-    }
+    while (x < k->n && is_cand(O, L, S, n, ans[k->start + x]))
+      x++;
     if (x == k->n)
       g_array_append_val(L->cores, c);
   }
