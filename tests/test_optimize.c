@@ -349,7 +349,9 @@ same_tree(const HsStrategy *a, const HsStrategy *b)
  * the default; pass 1: the prover asked from four guesses left; pass 2: no prover; pass 3: no probing
  * of parts (hs_optimizer_set_probe_share), which must drop guesses in the other passes; passes 4 and
  * 5: the prover asked of every guess under a bound too, and of none (hs_optimizer_set_bounded_test),
- * where the first must rule out more guesses. */
+ * where the first must rule out more guesses; pass 6: the opener decided first with the optimiser's
+ * own prover (hs_optimizer_prover, as the CLI does) under a cancel flag raised once it has decided:
+ * the search sets the prover's own flag again, and its tests go on. */
 static void
 test_feasibility_real_lists(void **state)
 {
@@ -358,7 +360,7 @@ test_feasibility_real_lists(void **state)
   g_autoptr(HsTable) t = hs_table_new(w, TRUE);
   const guint opener = hs_words_lookup(w, "trans");
   assert_true(opener != HS_NONE);
-  enum { PASSES = 6 };
+  enum { PASSES = 7 };
   HsStrategy *tree[PASSES];
   guint64 infeasible[PASSES];
   for (guint pass = 0; pass < PASSES; pass++) {
@@ -367,10 +369,20 @@ test_feasibility_real_lists(void **state)
       hs_optimizer_set_feasibility(O, pass == 1 ? 4 : 0);
     if (pass == 3)
       hs_optimizer_set_probe_share(O, 0);
-    if (pass >= 4)
+    if (pass == 4 || pass == 5)
       hs_optimizer_set_bounded_test(O, pass == 4 ? HS_OPTIMIZE_TEST_ALWAYS : HS_OPTIMIZE_TEST_NEVER);
     HsOptimizeStats st;
     GError *e = NULL;
+    if (pass == 6) {
+      HsProver *P = hs_optimizer_prover(O);
+      assert_ptr_equal(P, hs_optimizer_prover(O));
+      volatile gint stop = 0;
+      hs_prover_set_cancel(P, &stop);
+      gboolean feasible = FALSE;
+      assert_true(hs_prover_decide(P, opener, 6, &feasible, NULL, &e));
+      assert_true(feasible);
+      stop = 1;
+    }
     tree[pass] = hs_optimizer_strategy(O, opener, 6, &st, &e);
     assert_non_null(tree[pass]);
     assert_int_equal(hs_histogram_total(&tree[pass]->hist), 11696);

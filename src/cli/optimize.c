@@ -116,13 +116,14 @@ print_search(const HsOptimizeStats *st, double secs)
 }
 
 /* The prover decides (it refutes much faster than an exhaustive optimum search) and says why, as
- * 'prove' and --all do: fast order, the same escalation. TRUE when there is a strategy; FALSE with
- * ERROR set on errors, or with the impossibility reported (HS_CLI_ERROR_REPORTED, the verdict). */
+ * 'prove' and --all do: fast order, the same escalation. It is O's own, so that the search's tests
+ * find what it settled. TRUE when there is a strategy; FALSE with ERROR set on errors, or with the
+ * impossibility reported (HS_CLI_ERROR_REPORTED, the verdict). */
 static gboolean
-decide(HsCliContext *ctx, volatile gint *interrupted, gint64 t0, GError **error)
+decide(HsCliContext *ctx, HsOptimizer *O, volatile gint *interrupted, gint64 t0, GError **error)
 {
   const guint opener = ctx->opener;
-  g_autoptr(HsProver) P = hs_prover_new(ctx->table, ctx->policy.rules, HS_PROVE_ORDER_FAST);
+  HsProver *P = hs_optimizer_prover(O);
   hs_prover_set_cancel(P, interrupted);
   HsCliSearchMeter meter = { .what = "optimize: deciding", .opener = ctx->words->text[opener], .start = t0 };
   hs_cli_watch_prover(P, &meter);
@@ -180,7 +181,7 @@ optimize_one(HsCliContext *ctx, GError **error)
   gboolean resumed = FALSE;
   if (opt.checkpoint != NULL && !start_checkpoint(ctx, O, &interrupted, &resumed, error))
     return FALSE;
-  if (!resumed && !decide(ctx, &interrupted, t0, error))
+  if (!resumed && !decide(ctx, O, &interrupted, t0, error))
     return FALSE;
   HsCliSearchMeter search_meter = {
     .what = "optimize: searching", .opener = ctx->words->text[opener], .start = t0, .checkpoint = opt.checkpoint
@@ -190,7 +191,7 @@ optimize_one(HsCliContext *ctx, GError **error)
   g_autoptr(HsStrategy) s = hs_optimizer_strategy(O, opener, cap, &st, error);
   hs_cli_progress_end();
   double secs = (g_get_monotonic_time() - t0) / 1e6;
-  if (s == NULL && *error == NULL && resumed && !decide(ctx, &interrupted, t0, error)) {
+  if (s == NULL && *error == NULL && resumed && !decide(ctx, O, &interrupted, t0, error)) {
     /* No strategy: the prover has said why. */
     (void)g_remove(opt.checkpoint);
     return FALSE;

@@ -82,6 +82,17 @@ hs_optimizer_share_prover(HsOptimizer *O, HsProver *P)
   O->feas_borrowed = TRUE;
 }
 
+HsProver *
+hs_optimizer_prover(HsOptimizer *O)
+{
+  HsProver *P = hs_opt_feas_prover(O);
+  if (!O->feas_borrowed) { /* no checkpoint saves nor ticks of the optimiser's while the caller decides */
+    hs_prover_set_cancel(P, NULL);
+    hs_prover_set_progress(P, NULL, NULL);
+  }
+  return P;
+}
+
 void
 hs_optimizer_set_feasibility(HsOptimizer *O, guint from_left)
 {
@@ -181,7 +192,7 @@ cancelled_error(HsOptimizer *O, GError **error)
 }
 
 /* The start of both drivers: checks the arguments, empties the memo when it has grown past its limit,
- * zeroes the stats, and splits the answers by OPENER into level 0 (hs_search_opener_parts: the parts'
+ * zeroes the stats, sets its prover's hooks again, and splits the answers by OPENER into level 0 (hs_search_opener_parts: the parts'
  * patterns to PARTS, largest first, their count to *N_PARTS, their states to child[]). */
 static gboolean
 start(HsOptimizer *O, guint opener, guint max_guesses, HsPat *parts, guint *n_parts, GError **error)
@@ -194,6 +205,7 @@ start(HsOptimizer *O, guint opener, guint max_guesses, HsPat *parts, guint *n_pa
   O->flushes_at_start = O->memo.flushes;
   O->cur_opener = opener;
   O->cur_cap = max_guesses;
+  hs_opt_wire_prover(O); /* a caller that decided with it may have set its own hooks */
   Level *L = hs_opt_level(O, 0);
   *n_parts = hs_search_opener_parts(O->core, O->all, opener, &L->part, L->child, parts);
   return TRUE;
