@@ -109,7 +109,8 @@ for t in "prove-within-5/original.tsv --max-guesses 5 --sample 3" "prove-within-
   "prove-within-7/nyt2022-all.tsv --lists nyt2022-all --max-guesses 7 --sample 2" \
   "prove-within-7/original-all.tsv --lists original-all --max-guesses 7 --sample 2" \
   "prove-within-5/nyt2023.tsv --lists nyt2023 --max-guesses 5 --sample 3" \
-  "optimize-all/nyt2023.tsv --lists nyt2023 --sample 4 --seed 2 --max-seconds 10"; do
+  "optimize-all/nyt2023.tsv --lists nyt2023 --sample 4 --seed 2 --max-seconds 10" \
+  "optimal-within-7/nyt2022-all-best10.tsv --lists nyt2022-all --max-guesses 7 --sample 2 --seed 1 --max-seconds 10"; do
   f=output/${t%% *}
   name=check-table-committed-$(echo "${t%% *}" | tr '/.' '--')
   if [ -f "$f" ]; then
@@ -133,6 +134,23 @@ if [ -f "$opt" ] && [ -f "$six" ]; then
   esac
 else
   skip "check-table-committed-nyt2023-optimum-agrees-with-within-6: $opt or $six is not there"
+fi
+# The ten best within seven on every word agree with the prover's table (its 'optimal' rows are the
+# openers proven there, every other opener 'impossible' alike) and with the optima searched one by one.
+best=output/optimal-within-7/nyt2022-all-best10.tsv seven=output/prove-within-7/nyt2022-all.tsv
+one=output/optimal-within-7/nyt2022-all.tsv
+if [ -f "$best" ] && [ -f "$seven" ] && [ -f "$one" ]; then
+  got=$(awk -F'\t' '/^#/ || $1 == "opener" { next }
+    FILENAME == ARGV[1] { v[$1] = $2 == "optimal" ? "proven" : $2; t[$1] = $3; n++; next }
+    FILENAME == ARGV[2] { m++; if (v[$1] != $2 && bad++ == 0) first = FNR ": " $1 " " $2 ", best10 " v[$1]; next }
+    { o++; if (t[$1] != $3 && bad++ == 0) first = $1 " " $3 ", best10 " t[$1] }
+    END { print n + 0, m + 0, o + 0, bad + 0, first }' "$best" "$seven" "$one")
+  case "$got" in
+  "12947 12947 7 0 ") ok check-table-committed-best10-agrees-with-within-7 ;;
+  *) fail check-table-committed-best10-agrees-with-within-7 "rows, rows, optima, differing, first: $got" ;;
+  esac
+else
+  skip "check-table-committed-best10-agrees-with-within-7: $best, $seven or $one is not there"
 fi
 # Shards of a table still being made (committed as they finish, resumed by scripts/prove-table.sh):
 # every row of every shard checked, and one row of its highest-numbered shard decided again, among
