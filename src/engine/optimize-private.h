@@ -108,8 +108,10 @@ typedef struct {
  * bound plus this many quarters of its share of the gap (probe_parts in optimize-search.c). */
 #define PROBE_SHARE_DEFAULT 6
 
-/* Slots of the optimiser's cache of stepped parts (a power of two). */
-#define STEP_SLOTS (1u << 16)
+/* Slots of the optimiser's cache of stepped parts (a power of two: 12 MiB). With 1 << 16 a part's
+ * step was found in the cache a quarter of the time on thump's search of 6,000 words, with 1 << 19 a
+ * little more; the profiles' cache below gained more (see PROFILE_SLOTS). */
+#define STEP_SLOTS (1u << 19)
 
 /* Scratch of one level of the search (one node per level is being expanded at any time). */
 typedef struct {
@@ -172,7 +174,10 @@ typedef struct {
   guint32 kind; /* CAND_*, or CAND_UNKNOWN for an empty slot */
 } ProfileSlot;
 
-#define PROFILE_SLOTS (1u << 14)
+/* Slots of the cache of candidate profiles (a power of two: 6 MiB). With 1 << 14 (384 KiB), 30 % of
+ * the look-ups on thump's search of 6,000 words found their set, with 1 << 18 42 %; a profile read
+ * anew waits on memory for its rows (part_profile). */
+#define PROFILE_SLOTS (1u << 18)
 /* Sets smaller than this are profiled again rather than looked up. */
 #define PROFILE_CACHE_MIN 5
 

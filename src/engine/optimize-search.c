@@ -13,6 +13,9 @@
  * the candidates' rows are read from the node's sub-table where it holds them (every candidate of the
  * node is in its pool), and a candidate making fewer than s - 1 parts of the node's set is skipped;
  * with L NULL, every row comes from the feedback table. */
+/* How many cells of the next candidate's row part_profile fetches ahead. */
+#define PROFILE_AHEAD 8
+
 static guint
 part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first)
 {
@@ -27,6 +30,21 @@ part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first
     /* It makes at most k parts of the node's set: fewer than s - 1 cannot leave one pair at most. */
     if (L != NULL && (guint)L->k[j] + 1 < s)
       continue;
+    /* The next candidate's first cells, fetched while this one is read (the rows lie far apart, and
+     * reading them waited on memory most of the time). */
+    if (i + 1 < s) {
+      const guint u = MIN(s, PROFILE_AHEAD);
+      const guint jn = L != NULL ? L->cpos[T[i + 1]] : 0;
+      if (L != NULL && L->has_row[jn]) {
+        const HsPat *nrow = L->sub + (gsize)jn * L->n;
+        for (guint x = 0; x < u; x++)
+          __builtin_prefetch(nrow + L->tpos[x]);
+      } else {
+        const HsPat *nrow = O->core->rows[T[i + 1]];
+        for (guint x = 0; x < u; x++)
+          __builtin_prefetch(nrow + T[x]);
+      }
+    }
     const guint16 stamp = new_stamp(O);
     guint extra = 0;
     if (L != NULL && L->has_row[j]) {
