@@ -6,6 +6,9 @@
 
 #include <string.h>
 
+/* How many cells of the next candidate's row part_profile fetches ahead. */
+#define PROFILE_AHEAD 8
+
 /* What the candidates of T (S answers) can do with their own feedback, the cheap part of a set's
  * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
  * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
@@ -13,9 +16,6 @@
  * the candidates' rows are read from the node's sub-table where it holds them (every candidate of the
  * node is in its pool), and a candidate making fewer than s - 1 parts of the node's set is skipped;
  * with L NULL, every row comes from the feedback table. */
-/* How many cells of the next candidate's row part_profile fetches ahead. */
-#define PROFILE_AHEAD 8
-
 static guint
 part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first)
 {
