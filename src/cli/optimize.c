@@ -133,6 +133,7 @@ decide(HsCliContext *ctx, HsOptimizer *O, volatile gint *interrupted, gint64 t0,
   gboolean feasible = FALSE;
   gboolean decided = hs_prover_decide(P, opener, ctx->policy.max_guesses, &feasible, &pst, error) &&
                      (feasible || hs_prover_why(P, opt.explain, &why, error));
+  hs_prover_set_progress(P, NULL, NULL); /* METER ends here; the optimiser's search sets its own */
   hs_cli_progress_end();
   if (!decided)
     return FALSE;
