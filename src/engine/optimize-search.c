@@ -9,6 +9,23 @@
 /* How many cells of the next candidate's row part_profile fetches ahead. */
 #define PROFILE_AHEAD 8
 
+/* The row of candidate T[I] that part_profile reads, at the indices *IDX gives for the part's
+ * answers: the node's sub-table's (at the answers' positions in the node's set, L->tpos) when it holds
+ * that row, else the feedback table's (at the answers themselves). */
+static inline const HsPat *
+profile_row(const HsOptimizer *O, const Level *L, const guint16 *T, guint i, const guint16 **idx)
+{
+  if (L != NULL) {
+    const guint j = L->cpos[T[i]];
+    if (L->has_row[j]) {
+      *idx = L->tpos;
+      return L->sub + (gsize)j * L->n;
+    }
+  }
+  *idx = T;
+  return O->core->rows[T[i]];
+}
+
 /* What the candidates of T (S answers) can do with their own feedback, the cheap part of a set's
  * value: PERFECT, some candidate splits the others into singletons (the set costs 2s - 1); ONE_PAIR,
  * some candidate leaves one pair and singletons (2s when two guesses are left after it); else NONE.
@@ -26,41 +43,25 @@ part_profile(HsOptimizer *O, Level *L, const guint16 *T, guint s, guint32 *first
     for (guint x = 0; x < s; x++)
       L->tpos[x] = L->loc[T[x]];
   for (guint i = 0; i < s; i++) {
-    const guint j = L != NULL ? L->cpos[T[i]] : 0;
     /* It makes at most k parts of the node's set: fewer than s - 1 cannot leave one pair at most. */
-    if (L != NULL && (guint)L->k[j] + 1 < s)
+    if (L != NULL && (guint)L->k[L->cpos[T[i]]] + 1 < s)
       continue;
     /* The next candidate's first cells, fetched while this one is read (the rows lie far apart, and
      * reading them waited on memory most of the time). */
     if (i + 1 < s) {
-      const guint u = MIN(s, PROFILE_AHEAD);
-      const guint jn = L != NULL ? L->cpos[T[i + 1]] : 0;
-      if (L != NULL && L->has_row[jn]) {
-        const HsPat *nrow = L->sub + (gsize)jn * L->n;
-        for (guint x = 0; x < u; x++)
-          __builtin_prefetch(nrow + L->tpos[x]);
-      } else {
-        const HsPat *nrow = O->core->rows[T[i + 1]];
-        for (guint x = 0; x < u; x++)
-          __builtin_prefetch(nrow + T[x]);
-      }
+      const guint16 *nidx;
+      const HsPat *nrow = profile_row(O, L, T, i + 1, &nidx);
+      for (guint x = 0; x < MIN(s, PROFILE_AHEAD); x++)
+        __builtin_prefetch(nrow + nidx[x]);
     }
+    const guint16 *idx;
+    const HsPat *row = profile_row(O, L, T, i, &idx);
     const guint16 stamp = new_stamp(O);
     guint extra = 0;
-    if (L != NULL && L->has_row[j]) {
-      const HsPat *row = L->sub + (gsize)j * L->n;
-      for (guint x = 0; x < s && extra < 2; x++) {
-        const guint q = row[L->tpos[x]];
-        extra += seen[q] == stamp;
-        seen[q] = stamp;
-      }
-    } else {
-      const HsPat *row = O->core->rows[T[i]];
-      for (guint x = 0; x < s && extra < 2; x++) {
-        const guint q = row[T[x]];
-        extra += seen[q] == stamp;
-        seen[q] = stamp;
-      }
+    for (guint x = 0; x < s && extra < 2; x++) {
+      const guint q = row[idx[x]];
+      extra += seen[q] == stamp;
+      seen[q] = stamp;
     }
     if (extra == 0) {
       *first = T[i];

@@ -192,8 +192,9 @@ cancelled_error(HsOptimizer *O, GError **error)
 }
 
 /* The start of both drivers: checks the arguments, empties the memo when it has grown past its limit,
- * zeroes the stats, sets its prover's hooks again, and splits the answers by OPENER into level 0 (hs_search_opener_parts: the parts'
- * patterns to PARTS, largest first, their count to *N_PARTS, their states to child[]). */
+ * zeroes the stats, sets its prover's hooks again, and splits the answers by OPENER into level 0
+ * (hs_search_opener_parts: the parts' patterns to PARTS, largest first, their count to *N_PARTS, their
+ * states to child[]). */
 static gboolean
 start(HsOptimizer *O, guint opener, guint max_guesses, HsPat *parts, guint *n_parts, GError **error)
 {

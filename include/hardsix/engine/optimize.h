@@ -114,8 +114,9 @@ void hs_optimizer_share_prover(HsOptimizer *o, HsProver *p);
  * caller that decides an opener before optimising it: the parts it settles while deciding are then in
  * the memo the search's tests read, as with a lent prover under --all, and one prover's memo is kept
  * instead of two (thump on every word within seven: the optimiser's nodes 0.58 M -> 0.28 M, CPU 650 s
- * -> 524 and 628 s in runs beside another search). It comes without a cancel flag and progress hook (a lent one as the caller left it):
- * the caller sets its own to decide; every search the optimiser starts sets the optimiser's again. */
+ * -> 524 and 628 s in runs beside another search). It comes without a cancel flag and progress hook
+ * (a lent one as the caller left it): the caller sets its own to decide; every search the optimiser
+ * starts sets the optimiser's again. */
 HsProver *hs_optimizer_prover(HsOptimizer *o);
 
 /* Forgets everything the memo holds (and what its own prover settled; a lent one is left as it is). */
