@@ -248,8 +248,9 @@ typedef struct {
   guint8 r;
 } Core;
 
-/* Cores kept at most, and the prover nodes a core's cutting may take (its part stays the core when
- * the budget runs out first: every set kept was shown not solvable). */
+/* Cores kept at most, and the prover nodes a core's cutting may take at most (its part stays the core
+ * when the budget runs out first: every set kept was shown not solvable). Within that, the cutting
+ * takes no more nodes than the test that refuted the part (learn_core). */
 #define CORES_MAX (1u << 16)
 #define CORE_BUDGET 20000u
 

@@ -103,6 +103,12 @@ hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child
   return TRUE;
 }
 
+guint64
+hs_prove_nodes(const HsProver *P)
+{
+  return P->stats.nodes;
+}
+
 gboolean
 hs_prove_set_solvable(HsProver *P, const guint16 *S, guint n, const HsState *st, guint r, guint64 budget,
                       gboolean *solvable, guint64 *spent)

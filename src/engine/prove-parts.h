@@ -19,6 +19,9 @@
 gboolean hs_prove_parts_solvable(HsProver *P, const HsPartition *pt, const HsState *child, const HsPat *parts, guint n,
                                  guint r, gboolean *solvable, HsPat *failed);
 
+/* The search nodes P has expanded so far (HsProveStats.nodes of its calls, tests included). */
+guint64 hs_prove_nodes(const HsProver *P);
+
 /* Can the set S[0..n) (canonical order) be solved within R guesses under ST? Searched with at most
  * BUDGET more nodes (0: no limit), *SPENT += the nodes searched. Returns FALSE when the budget ran out
  * or the cancel flag stopped it (nothing decided); else TRUE with *SOLVABLE. */
