@@ -207,8 +207,10 @@ run: deps-build
 	  else echo "make run: output/page.html not made: it needs the committed tables under output/ (git checkout output)"; fi
 	@echo "make run: the program is $(BUILD)/hardsix; 'make install PREFIX=~/.local' puts it in ~/.local/bin"
 
+# The build and the tests use every core (HS_TEST_JOBS=1 runs the tests one at a time).
+NPROC := $(shell nproc 2>/dev/null || echo 1)
 check: deps
-	@$(MAKE) --no-print-directory tests
+	@$(MAKE) --no-print-directory -j$(NPROC) tests
 	@sh scripts/run-tests.sh $(BUILD)
 
 # make sanitize: the whole suite under ASan+UBSan+LeakSanitizer, and the threaded tests (TSAN_TESTS)
