@@ -333,7 +333,9 @@ part_key(HsOptimizer *O, Level *L, const HsState *st, guint32 w, guint p)
  * First what a part's candidates do with their own feedback: a part of s >= 3 costs 2s - 1 when one of
  * them splits the others into singletons, exactly 2s when one leaves a single pair (and two guesses are
  * left after it), and at least 2s otherwise; only the last kind is searched (and told what was found,
- * so that it does not look again). Then one step of search in each (part_step_extra).
+ * so that it does not look again). Then what the memo knows of each of those (every part's before any
+ * step: side by side, 45 hard-mode openers 408.9 -> 401.2 s, 10 normal-mode ones 90.4 -> 86.6 s), and
+ * last one step of search in each not settled there (part_step_extra), largest first.
  * Keeps the parts to search in L->todo with their states in L->child and returns their number, or
  * G_MAXUINT as soon as *TOTAL reaches THR. */
 static guint
@@ -357,23 +359,35 @@ sharpen_parts(HsOptimizer *O, Level *L, const guint16 *S, const HsState *st, gui
   }
   for (guint k = 0; k < n_search; k++)
     part_key(O, L, st, w, L->todo[k]);
+  /* What the memo knows of the parts (their values, or bounds from searches that failed high) first,
+   * all of them: a guess they end costs no step, and the steps after get the smaller cap. */
+  guint32 base[HS_PATTERNS];
   for (guint k = 0; k < n_search; k++) {
-    guint p = L->todo[k];
-    /* What the memo knows of the part (its value, or a bound from a search that failed high) spares
-     * the step when it is exact or already reaches what the step could. */
-    guint32 known = memo_part_bound(O, L, p, r - 1);
-    guint32 extra = 0;
-    if (known == G_MAXUINT32 || (known & EXACT_BIT) == 0) {
-      const guint32 low = known == G_MAXUINT32 ? 0 : known;
-      const guint32 cap = thr - *total;
-      if (low < L->plb[p] + cap)
-        extra = hs_opt_cached_step(O, L, S, p, cap);
-      extra = MAX(L->plb[p] + extra, low) - L->plb[p];
-    } else {
-      extra = (known & VALUE_MASK) - L->plb[p];
+    const guint p = L->todo[k];
+    base[k] = L->plb[p];
+    const guint32 known = memo_part_bound(O, L, p, r - 1);
+    if (known == G_MAXUINT32)
+      continue;
+    const guint32 v = known & VALUE_MASK;
+    if (known & EXACT_BIT)
+      base[k] = G_MAXUINT32; /* settled: no step */
+    if (v > L->plb[p]) {
+      *total += v - L->plb[p];
+      L->plb[p] = v;
+      if (*total >= thr)
+        return G_MAXUINT;
     }
-    L->plb[p] += extra;
-    if ((*total += extra) >= thr)
+  }
+  for (guint k = 0; k < n_search; k++) {
+    const guint p = L->todo[k];
+    if (base[k] == G_MAXUINT32)
+      continue;
+    /* One step of search, relative to the part's bound before the memo's: it ends the guess at CAP. */
+    const guint32 cap = (L->plb[p] - base[k]) + (thr - *total);
+    const guint32 v = MAX(base[k] + hs_opt_cached_step(O, L, S, p, cap), L->plb[p]);
+    *total += v - L->plb[p];
+    L->plb[p] = v;
+    if (*total >= thr)
       return G_MAXUINT;
   }
   return n_search;
