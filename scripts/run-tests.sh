@@ -1,8 +1,9 @@
 #!/bin/sh
 # Runs every cmocka binary in BUILD/tests, every static check in tests/static and every CLI script in
 # tests/cli, HS_TEST_JOBS of them at a time (default: one per core), reports each in that order, then
-# prints one line "tests: N passed, N failed, N skipped". Exits non-zero when anything failed. Every skipped test is
-# printed under its file with its reason ("skip NAME: REASON"; a cmocka test prints "skip: REASON").
+# prints one line "tests: N passed, N failed, N skipped". Exits non-zero when anything failed. Every
+# skipped test is printed under its file with its reason ("skip NAME: REASON"; a cmocka test prints
+# "skip: REASON").
 set -u
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
