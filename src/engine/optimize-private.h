@@ -445,6 +445,31 @@ guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint1
  * nodes below inherit the smaller pool. */
 #define OPT_REFINE_MIN_R 4
 
+/* The tiles the answers of a set allow a guess at each position (optimize-step.c): count[r][j][c] for a
+ * guess with letter c at position j, r = 1 when the guess repeats a letter (see hs_opt_parts_limit). */
+typedef struct {
+  guint8 count[2][HS_MAX_LEN][HS_CODES];
+} HsOptTiles;
+
+void hs_opt_tiles(const HsSearchCore *c, const guint16 *T, guint s, HsOptTiles *pt);
+
+/* At least as many as the parts a word with letter codes LET (REPEATS: it holds a letter more than
+ * once) makes of a set with tiles PT: a pattern is one tile per position, so there are at most as
+ * many as the product of the tiles each position can show. */
+static inline guint
+hs_opt_parts_limit(const HsOptTiles *pt, const guint8 *let, gboolean repeats)
+{
+  const guint8(*count)[HS_CODES] = pt->count[repeats ? 1 : 0];
+#if defined(HS_WIDE) && HS_WIDE
+  guint lim = 1;
+  for (guint j = 0; j < HS_MAX_LEN; j++)
+    lim *= count[j][let[j]];
+  return lim;
+#else
+  return (guint)count[0][let[0]] * count[1][let[1]] * count[2][let[2]] * count[3][let[3]] * count[4][let[4]];
+#endif
+}
+
 /* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
 void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);
 

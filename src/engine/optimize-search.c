@@ -159,9 +159,9 @@ guess_bound(guint n, guint k, gboolean cand)
 
 /* Scores the node's pool on S: per word, the lower bound of the total after it, keeping its row in
  * the node's sub-table when it fits; then sorts the positions by bound into L->order (canonical within
- * a bound). A word that makes k parts of the parent's set makes at most k of this subset: when even
- * that cannot bring its bound below BETA its row is not read at all (has_row 0, and its k and bound
- * are those limits). */
+ * a bound). A word that makes k parts of the parent's set makes at most k of this subset, and at most
+ * the product of the tiles S allows it at each position: when even those cannot bring its bound below
+ * BETA its row is not read at all (has_row 0, and its k and bound are those limits). */
 void
 hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta)
 {
@@ -189,13 +189,22 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   const gboolean fresh = PL == NULL && L->sub_ok;
   if (fresh)
     hs_table_fill_sub(O->core->table, L->pool, m, S, n, L->sub);
+  /* Under a bound, the tiles S allows at each position limit the parts of each word too (most words
+   * that pass the parent's count are dropped so, unread). */
+  HsOptTiles tiles;
+  const gboolean limit = beta < INF && !fresh;
+  if (limit)
+    hs_opt_tiles(O->core, S, n, &tiles);
   guint kmax = 0;
   for (guint j = 0; j < m; j++) {
-    const gboolean cand = is_cand(O, L, S, n, L->pool[j]);
+    const guint32 w = L->pool[j];
+    const gboolean cand = is_cand(O, L, S, n, w);
     if (cand)
-      L->cpos[L->pool[j]] = j;
-    guint k;
-    if (PL != NULL && (k = MIN(n, PL->k[L->pidx[j]]), guess_bound(n, k, cand) >= beta)) {
+      L->cpos[w] = j;
+    guint k = PL != NULL ? MIN(n, PL->k[L->pidx[j]]) : n;
+    if (limit && guess_bound(n, k, cand) < beta)
+      k = MIN(k, hs_opt_parts_limit(&tiles, O->core->let[w], !hs_l_empty(O->core->has[w][1])));
+    if (guess_bound(n, k, cand) >= beta) {
       L->has_row[j] = 0;
     } else {
       k = fresh ? row_parts(O, L->sub + (gsize)j * n, n)

@@ -63,13 +63,7 @@ build_steps(HsOptimizer *O, Level *L, const guint16 *S, guint n)
   L->steps_ok = TRUE;
 }
 
-/* The tiles the answers of a part allow a guess at each position: count[r][j][c] for a guess with
- * letter c at position j, r = 1 when the guess repeats a letter (see parts_limit). */
-typedef struct {
-  guint8 count[2][HS_MAX_LEN][HS_CODES];
-} PartTiles;
-
-/* The positions and letter codes part_tiles fills: every one in the narrow build (constants), the
+/* The positions and letter codes hs_opt_tiles fills: every one in the narrow build (constants), the
  * game's in the wide one (its positions past the game's length are the padding's alone). */
 #if defined(HS_WIDE) && HS_WIDE
 #define TILE_POSITIONS(c) ((c)->length)
@@ -79,8 +73,8 @@ typedef struct {
 #define TILE_LETTERS(c) HS_PAD
 #endif
 
-static void
-part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
+void
+hs_opt_tiles(const HsSearchCore *c, const guint16 *T, guint s, HsOptTiles *pt)
 {
   HsLetters green[HS_MAX_LEN], yellow[HS_MAX_LEN], common = hs_l_all();
   for (guint j = 0; j < HS_MAX_LEN; j++)
@@ -111,23 +105,6 @@ part_tiles(const HsSearchCore *c, const guint16 *T, guint s, PartTiles *pt)
     pt->count[0][j][HS_PAD] = pt->count[1][j][HS_PAD] = 1;
 }
 
-/* At least as many as the parts word SW makes of a part with tiles PT: a pattern is one tile per
- * position, so there are at most as many as the product of the tiles each position can show. */
-static inline guint
-parts_limit(const PartTiles *pt, const StepWord *sw)
-{
-  const guint8 *l = sw->let;
-  const guint8(*count)[HS_CODES] = pt->count[sw->repeats];
-#if defined(HS_WIDE) && HS_WIDE
-  guint lim = 1;
-  for (guint j = 0; j < HS_MAX_LEN; j++)
-    lim *= count[j][l[j]];
-  return lim;
-#else
-  return (guint)count[0][l[0]] * count[1][l[1]] * count[2][l[2]] * count[3][l[3]] * count[4][l[4]];
-#endif
-}
-
 /* The words part_step_extra reads, a few at a time: a word worth reading has its row prefetched and
  * waits in the queue while the words before it are read (the rows sit far apart in the node's
  * sub-table, and reading them one after another waited on memory most of the time). */
@@ -137,7 +114,7 @@ parts_limit(const PartTiles *pt, const StepWord *sw)
 typedef struct {
   HsOptimizer *O; /* its seen marks are the reads' scratch */
   const Level *L;
-  const PartTiles *tiles;
+  const HsOptTiles *tiles;
   const guint16 *pos; /* the part's answers' positions in the node's set */
   const guint16 *T;   /* the part's answers */
   guint s;
@@ -195,7 +172,7 @@ step_word(StepReader *q, const StepWord *sw)
    * are not separated (most words are dropped here, unread). A candidate of the part (a candidate of
    * the node with pattern P) gains one. */
   const guint s = q->s;
-  const guint lim = MIN(sw->k, parts_limit(q->tiles, sw));
+  const guint lim = MIN(sw->k, hs_opt_parts_limit(q->tiles, sw->let, sw->repeats));
   if (lim < s && s - lim > q->best)
     return;
   const Level *L = q->L;
@@ -242,8 +219,8 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
   const guint n = L->n;
   if (!L->steps_ok)
     build_steps(O, L, S, n);
-  PartTiles tiles;
-  part_tiles(O->core, T, s, &tiles);
+  HsOptTiles tiles;
+  hs_opt_tiles(O->core, T, s, &tiles);
   StepReader q = { .O = O, .L = L, .tiles = &tiles, .pos = pos, .T = T, .s = s, .best = MIN(s, cap) };
   /* A legal word holds every letter the state requires: only the words holding the rarest of them. */
   guint best_c = HS_PAD; /* none */
@@ -302,10 +279,7 @@ hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint ca
 guint
 hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w)
 {
-  PartTiles pt;
-  part_tiles(O->core, T, s, &pt);
-  StepWord sw = { 0 };
-  memcpy(sw.let, O->core->let[w], HS_MAX_LEN);
-  sw.repeats = !hs_l_empty(O->core->has[w][1]);
-  return parts_limit(&pt, &sw);
+  HsOptTiles pt;
+  hs_opt_tiles(O->core, T, s, &pt);
+  return hs_opt_parts_limit(&pt, O->core->let[w], !hs_l_empty(O->core->has[w][1]));
 }
