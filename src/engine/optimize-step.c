@@ -158,25 +158,15 @@ step_read(StepReader *q)
     q->best = coll - cand;
 }
 
-/* One word of part_step_extra: when the word SW is legal (O->acc) and may leave fewer answers of the
- * part unseparated than the least so far, less one for a candidate, it joins the queue (the oldest is
- * read first when the queue is full). */
+/* A word of part_step_extra that passed step_block's test: when it may leave fewer answers of the
+ * part unseparated than the least so far, less one for a candidate (the candidate of the part is
+ * told only here), it joins the queue (the oldest is read first when the queue is full). */
 static inline void
-step_word(StepReader *q, const StepWord *sw)
+step_word(StepReader *q, const StepWord *sw, guint lim)
 {
-  HsOptimizer *O = q->O;
-  const guint32 w = sw->w;
-  if (!((O->acc[w / 64] >> (w % 64)) & 1u))
-    return;
-  /* It makes at most k parts of the part, and at most lim by its letters: at least s - lim answers
-   * are not separated (most words are dropped here, unread). A candidate of the part (a candidate of
-   * the node with pattern P) gains one. */
   const guint s = q->s;
-  const guint lim = MIN(sw->k, hs_opt_parts_limit(q->tiles, sw->let, sw->repeats));
-  if (lim < s && s - lim > q->best)
-    return;
   const Level *L = q->L;
-  const guint cand = sw->cand && L->tmark[L->loc[w]] == L->tstamp;
+  const guint cand = sw->cand && L->tmark[L->loc[sw->w]] == L->tstamp;
   if (lim < s && s - lim >= q->best + cand)
     return;
   if (q->len == STEP_AHEAD)
@@ -193,6 +183,33 @@ step_word(StepReader *q, const StepWord *sw)
   q->cand[i] = (guint8)cand;
   q->lim[i] = (guint16)lim; /* at most the word's k */
   q->len++;
+}
+
+/* Words tested at a time by step_block, without a branch on each word's outcome (most words are
+ * dropped, and which ones is not predictable). */
+#define STEP_BLOCK 32
+
+/* Words SW[0..nb) of part_step_extra: each one legal (O->acc) that makes at most k parts of the part,
+ * and at most lim by its letters, leaves at least s - lim answers unseparated; those that may still
+ * beat the least so far (a candidate gains one, told in step_word) go on to step_word. */
+static inline void
+step_block(StepReader *q, const StepWord *const *sw, guint nb)
+{
+  const guint64 *acc = q->O->acc;
+  const guint s = q->s, best = q->best;
+  guint8 keep[STEP_BLOCK];
+  guint16 lim[STEP_BLOCK];
+  guint nk = 0;
+  for (guint i = 0; i < nb; i++) {
+    const guint32 w = sw[i]->w;
+    const guint legal = (guint)(acc[w / 64] >> (w % 64)) & 1u;
+    const guint l = MIN(sw[i]->k, hs_opt_parts_limit(q->tiles, sw[i]->let, sw[i]->repeats));
+    keep[nk] = (guint8)i;
+    lim[nk] = (guint16)l;
+    nk += legal & (l + best >= s);
+  }
+  for (guint i = 0; i < nk; i++)
+    step_word(q, sw[keep[i]], lim[i]);
 }
 
 /* One step of search on part P of the node of level L (S, N answers), whose state after the guess is
@@ -229,20 +246,27 @@ part_step_extra(HsOptimizer *O, Level *L, const guint16 *S, guint p, const HsSta
     if (best_c == HS_PAD || L->lstart[c + 1] - L->lstart[c] < L->lstart[best_c + 1] - L->lstart[best_c])
       best_c = c;
   }
+  /* A block at a time; a word past the stop is tested in vain, never wrongly. */
+  const StepWord *block[STEP_BLOCK];
   if (best_c < HS_PAD) {
-    for (guint e = L->lstart[best_c]; e < L->lstart[best_c + 1] && q.best > 0; e++) {
+    for (guint e = L->lstart[best_c], end = L->lstart[best_c + 1]; e < end && q.best > 0; e += STEP_BLOCK) {
       /* No word from here on makes more than lkmax parts: none can beat the least found. */
       if (L->lkmax[e] < s && s - L->lkmax[e] > q.best)
         break;
-      step_word(&q, &L->steps[L->lidx[e]]);
+      const guint nb = MIN(STEP_BLOCK, end - e);
+      for (guint i = 0; i < nb; i++)
+        block[i] = &L->steps[L->lidx[e + i]];
+      step_block(&q, block, nb);
     }
   } else {
-    for (guint t = 0; t < L->m && q.best > 0; t++) {
-      const StepWord *sw = &L->steps[t];
+    for (guint t = 0; t < L->m && q.best > 0; t += STEP_BLOCK) {
       /* No word from here on makes more than kmax parts: none can beat the least found. */
-      if (sw->kmax < s && s - sw->kmax > q.best)
+      if (L->steps[t].kmax < s && s - L->steps[t].kmax > q.best)
         break;
-      step_word(&q, sw);
+      const guint nb = MIN(STEP_BLOCK, L->m - t);
+      for (guint i = 0; i < nb; i++)
+        block[i] = &L->steps[t + i];
+      step_block(&q, block, nb);
     }
   }
   while (q.len > 0 && q.best > 0)
