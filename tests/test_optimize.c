@@ -838,7 +838,9 @@ test_step_bound(void **state)
 
 /* The limit on the parts a word makes of a set, from the tiles the set allows at each position, is
  * never below the parts it makes: random sets of the original answers (small ones and sets sharing a
- * letter pattern, where the limit bites), every word, repeated letters included. */
+ * letter pattern, where the limit bites), every word, repeated letters included; nor is the sharper
+ * one from the answers' counts at each position (words of distinct letters), which is below the
+ * tiles' limit for many words. */
 static void
 test_parts_limit(void **state)
 {
@@ -848,7 +850,7 @@ test_parts_limit(void **state)
   g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
   g_autoptr(GRand) rng = g_rand_new_with_seed(5);
   g_autofree guint16 *T = g_new(guint16, w->n_answers);
-  guint tight = 0;
+  guint tight = 0, sharper = 0;
   for (guint trial = 0; trial < 24; trial++) {
     /* Answers with one random guess's pattern: they share letters, as the parts of a search do. */
     const guint g = (guint)g_rand_int_range(rng, 0, (gint)w->n_words);
@@ -869,9 +871,18 @@ test_parts_limit(void **state)
       if (lim < k)
         fail_msg("%s on %u answers (first %s): %u parts, limit %u", w->text[x], s, s ? w->text[T[0]] : "-", k, lim);
       tight += lim < s;
+      /* The answers' counts at each position: never below the parts either, never above the tiles'. */
+      if (hs_l_empty(O->core->has[x][1])) {
+        const guint clim = hs_opt_test_counts_limit(O, T, s, x);
+        if (clim < k || clim > lim)
+          fail_msg("%s on %u answers (first %s): %u parts, tiles %u, counts %u", w->text[x], s, s ? w->text[T[0]] : "-",
+                   k, lim, clim);
+        sharper += clim < lim;
+      }
     }
   }
   assert_true(tight > 1000);
+  assert_true(sharper > 1000);
 }
 
 /* hs_optimize_all: every row equals the single-opener optimum; the same rows for 1 and 2 threads;

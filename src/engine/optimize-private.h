@@ -446,9 +446,14 @@ guint hs_opt_gather_pool(HsOptimizer *O, Level *L, const Level *PL, const guint1
 #define OPT_REFINE_MIN_R 4
 
 /* The tiles the answers of a set allow a guess at each position (optimize-step.c): count[r][j][c] for a
- * guess with letter c at position j, r = 1 when the guess repeats a letter (see hs_opt_parts_limit). */
+ * guess with letter c at position j, r = 1 when the guess repeats a letter (see hs_opt_parts_limit);
+ * and how many of the set's N answers hold letter c at position j (at) and anywhere (held), for
+ * hs_opt_counts_limit. */
 typedef struct {
   guint8 count[2][HS_MAX_LEN][HS_CODES];
+  guint16 at[HS_MAX_LEN][HS_CODES];
+  guint16 held[HS_CODES];
+  guint n;
 } HsOptTiles;
 
 void hs_opt_tiles(const HsSearchCore *c, const guint16 *T, guint s, HsOptTiles *pt);
@@ -470,6 +475,34 @@ hs_opt_parts_limit(const HsOptTiles *pt, const guint8 *let, gboolean repeats)
 #endif
 }
 
+/* At least as many as the parts a word with letter codes LET and no repeated letter makes of a set with
+ * tiles PT, and at most hs_opt_parts_limit: at each position j (but the padding of a short guess) the
+ * parts showing a tile there number at most the answers that show it (for the word's letter x at j:
+ * green, the answers with x at j; yellow, those holding x but not at j; grey, those without x) and at
+ * most the product of the tiles the other positions allow; the least over the positions of those
+ * sums. */
+static inline guint
+hs_opt_counts_limit(const HsOptTiles *pt, const guint8 *let)
+{
+  const guint8(*count)[HS_CODES] = pt->count[0];
+  guint d[HS_MAX_LEN], before[HS_MAX_LEN + 1], after[HS_MAX_LEN + 1];
+  before[0] = after[HS_MAX_LEN] = 1;
+  for (guint j = 0; j < HS_MAX_LEN; j++) {
+    d[j] = count[j][let[j]];
+    before[j + 1] = before[j] * d[j];
+  }
+  for (guint j = HS_MAX_LEN; j-- > 0;)
+    after[j] = after[j + 1] * d[j];
+  guint lim = before[HS_MAX_LEN];
+  for (guint j = 0; j < HS_MAX_LEN; j++) {
+    const guint x = let[j], others = before[j] * after[j + 1];
+    const guint green = pt->at[j][x], held = pt->held[x];
+    const guint sum = MIN(green, others) + MIN(held - green, others) + MIN(pt->n - held, others);
+    lim = x == HS_PAD ? lim : MIN(lim, sum);
+  }
+  return lim;
+}
+
 /* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
 void hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta);
 
@@ -486,3 +519,6 @@ void hs_opt_test_step(HsOptimizer *O, const guint16 *S, guint n, const HsState *
 /* For the tests (optimize-step.c): the most parts word W can make of the answers T[0..s) by the tiles they allow at each
  * of its positions (what part_step_extra drops words with, unread). */
 guint hs_opt_test_parts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w);
+
+/* For the tests (optimize-step.c): hs_opt_counts_limit of word W (no repeated letter) on T[0..s). */
+guint hs_opt_test_counts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w);

@@ -202,8 +202,11 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
     if (cand)
       L->cpos[w] = j;
     guint k = PL != NULL ? MIN(n, PL->k[L->pidx[j]]) : n;
-    if (limit && guess_bound(n, k, cand) < beta)
-      k = MIN(k, hs_opt_parts_limit(&tiles, O->core->let[w], !hs_l_empty(O->core->has[w][1])));
+    if (limit && guess_bound(n, k, cand) < beta) {
+      const gboolean repeats = !hs_l_empty(O->core->has[w][1]);
+      k = MIN(k, repeats ? hs_opt_parts_limit(&tiles, O->core->let[w], TRUE)
+                         : hs_opt_counts_limit(&tiles, O->core->let[w]));
+    }
     if (guess_bound(n, k, cand) >= beta) {
       L->has_row[j] = 0;
     } else {

@@ -103,6 +103,16 @@ hs_opt_tiles(const HsSearchCore *c, const guint16 *T, guint s, HsOptTiles *pt)
   }
   for (guint j = TILE_POSITIONS(c); j < HS_MAX_LEN; j++)
     pt->count[0][j][HS_PAD] = pt->count[1][j][HS_PAD] = 1;
+  memset(pt->at, 0, sizeof pt->at);
+  memset(pt->held, 0, sizeof pt->held);
+  pt->n = s;
+  for (guint x = 0; x < s; x++) {
+    const guint8 *l = c->let[T[x]];
+    for (guint j = 0; j < HS_MAX_LEN; j++)
+      pt->at[j][l[j]]++;
+    for (HsLetters h = c->has[T[x]][0]; !hs_l_empty(h); h = hs_l_drop_first(h))
+      pt->held[hs_l_first(h)]++;
+  }
 }
 
 /* The words part_step_extra reads, a few at a time: a word worth reading has its row prefetched and
@@ -190,8 +200,9 @@ step_word(StepReader *q, const StepWord *sw, guint lim)
 #define STEP_BLOCK 32
 
 /* Words SW[0..nb) of part_step_extra: each one legal (O->acc) that makes at most k parts of the part,
- * and at most lim by its letters, leaves at least s - lim answers unseparated; those that may still
- * beat the least so far (a candidate gains one, told in step_word) go on to step_word. */
+ * and at most lim by its letters (the tiles at each position; then, for the words that pass and have
+ * no repeated letter, the answers' counts there), leaves at least s - lim answers unseparated; those
+ * that may still beat the least so far (a candidate gains one, told in step_word) go on to step_word. */
 static inline void
 step_block(StepReader *q, const StepWord *const *sw, guint nb)
 {
@@ -208,7 +219,16 @@ step_block(StepReader *q, const StepWord *const *sw, guint nb)
     lim[nk] = (guint16)l;
     nk += legal & (l + best >= s);
   }
-  for (guint i = 0; i < nk; i++)
+  /* The kept words with no repeated letter: the sharper limit of the answers' counts, likewise. */
+  guint nk2 = 0;
+  for (guint i = 0; i < nk; i++) {
+    const StepWord *w = sw[keep[i]];
+    const guint l = w->repeats ? lim[i] : MIN(lim[i], hs_opt_counts_limit(q->tiles, w->let));
+    keep[nk2] = keep[i];
+    lim[nk2] = (guint16)l;
+    nk2 += l + best >= s;
+  }
+  for (guint i = 0; i < nk2; i++)
     step_word(q, sw[keep[i]], lim[i]);
 }
 
@@ -298,6 +318,14 @@ hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint ca
   slot->val = v;
   slot->exact = v < cap; /* else at least cap */
   return v;
+}
+
+guint
+hs_opt_test_counts_limit(const HsOptimizer *O, const guint16 *T, guint s, guint32 w)
+{
+  HsOptTiles pt;
+  hs_opt_tiles(O->core, T, s, &pt);
+  return hs_opt_counts_limit(&pt, O->core->let[w]);
 }
 
 guint
