@@ -160,8 +160,9 @@ guess_bound(guint n, guint k, gboolean cand)
 /* Scores the node's pool on S: per word, the lower bound of the total after it, keeping its row in
  * the node's sub-table when it fits; then sorts the positions by bound into L->order (canonical within
  * a bound). A word that makes k parts of the parent's set makes at most k of this subset, and at most
- * the product of the tiles S allows it at each position: when even those cannot bring its bound below
- * BETA its row is not read at all (has_row 0, and its k and bound are those limits). */
+ * what the tiles S allows it at each position and their answers' counts permit (hs_opt_counts_limit):
+ * when even those cannot bring its bound below BETA its row is not read at all (has_row 0, and its k
+ * and bound are those limits). */
 void
 hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, guint n, guint32 beta)
 {
@@ -189,8 +190,8 @@ hs_opt_score_pool(HsOptimizer *O, Level *L, const Level *PL, const guint16 *S, g
   const gboolean fresh = PL == NULL && L->sub_ok;
   if (fresh)
     hs_table_fill_sub(O->core->table, L->pool, m, S, n, L->sub);
-  /* Under a bound, the tiles S allows at each position limit the parts of each word too (most words
-   * that pass the parent's count are dropped so, unread). */
+  /* Under a bound, the tiles S allows at each position and their counts limit the parts of each word
+   * too (about half the cells of the words that pass the parent's count are dropped so, unread). */
   HsOptTiles tiles;
   const gboolean limit = beta < INF && !fresh;
   if (limit)
