@@ -482,9 +482,30 @@ hs_opt_parts_limit(const HsOptTiles *pt, const guint8 *let, gboolean repeats)
  * most the product of the tiles the other positions allow; the least over the positions of those
  * sums. */
 static inline guint
+hs_opt_counts_at(const HsOptTiles *pt, guint j, guint x, guint others, guint lim)
+{
+  const guint green = pt->at[j][x], held = pt->held[x];
+  const guint sum = MIN(green, others) + MIN(held - green, others) + MIN(pt->n - held, others);
+  return x == HS_PAD ? lim : MIN(lim, sum);
+}
+
+static inline guint
 hs_opt_counts_limit(const HsOptTiles *pt, const guint8 *let)
 {
   const guint8(*count)[HS_CODES] = pt->count[0];
+#if !(defined(HS_WIDE) && HS_WIDE)
+  /* The narrow build's five positions, unrolled. */
+  const guint d0 = count[0][let[0]], d1 = count[1][let[1]], d2 = count[2][let[2]], d3 = count[3][let[3]],
+              d4 = count[4][let[4]];
+  const guint d01 = d0 * d1, d34 = d3 * d4;
+  guint lim = d01 * d2 * d34;
+  lim = hs_opt_counts_at(pt, 0, let[0], d1 * d2 * d34, lim);
+  lim = hs_opt_counts_at(pt, 1, let[1], d0 * d2 * d34, lim);
+  lim = hs_opt_counts_at(pt, 2, let[2], d01 * d34, lim);
+  lim = hs_opt_counts_at(pt, 3, let[3], d01 * d2 * d4, lim);
+  lim = hs_opt_counts_at(pt, 4, let[4], d01 * d2 * d3, lim);
+  return lim;
+#else
   guint d[HS_MAX_LEN], before[HS_MAX_LEN + 1], after[HS_MAX_LEN + 1];
   before[0] = after[HS_MAX_LEN] = 1;
   for (guint j = 0; j < HS_MAX_LEN; j++) {
@@ -494,13 +515,10 @@ hs_opt_counts_limit(const HsOptTiles *pt, const guint8 *let)
   for (guint j = HS_MAX_LEN; j-- > 0;)
     after[j] = after[j + 1] * d[j];
   guint lim = before[HS_MAX_LEN];
-  for (guint j = 0; j < HS_MAX_LEN; j++) {
-    const guint x = let[j], others = before[j] * after[j + 1];
-    const guint green = pt->at[j][x], held = pt->held[x];
-    const guint sum = MIN(green, others) + MIN(held - green, others) + MIN(pt->n - held, others);
-    lim = x == HS_PAD ? lim : MIN(lim, sum);
-  }
+  for (guint j = 0; j < HS_MAX_LEN; j++)
+    lim = hs_opt_counts_at(pt, j, let[j], before[j] * after[j + 1], lim);
   return lim;
+#endif
 }
 
 /* Scores L's pool on S: per word its bound (L->lb, L->k), rows in the sub-table, L->order by bound. */
