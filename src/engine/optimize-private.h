@@ -475,12 +475,8 @@ hs_opt_parts_limit(const HsOptTiles *pt, const guint8 *let, gboolean repeats)
 #endif
 }
 
-/* At least as many as the parts a word with letter codes LET and no repeated letter makes of a set with
- * tiles PT, and at most hs_opt_parts_limit: at each position j (but the padding of a short guess) the
- * parts showing a tile there number at most the answers that show it (for the word's letter x at j:
- * green, the answers with x at j; yellow, those holding x but not at j; grey, those without x) and at
- * most the product of the tiles the other positions allow; the least over the positions of those
- * sums. */
+/* hs_opt_counts_limit's bound at position J for the word's letter X, OTHERS the product of the tiles the
+ * other positions allow: LIM lowered to it (unchanged for the padding of a short guess). */
 static inline guint
 hs_opt_counts_at(const HsOptTiles *pt, guint j, guint x, guint others, guint lim)
 {
@@ -489,6 +485,12 @@ hs_opt_counts_at(const HsOptTiles *pt, guint j, guint x, guint others, guint lim
   return x == HS_PAD ? lim : MIN(lim, sum);
 }
 
+/* At least as many as the parts a word with letter codes LET and no repeated letter makes of a set with
+ * tiles PT, and at most hs_opt_parts_limit: at each position j (but the padding of a short guess) the
+ * parts showing a tile there number at most the answers that show it (for the word's letter x at j:
+ * green, the answers with x at j; yellow, those holding x but not at j; grey, those without x) and at
+ * most the product of the tiles the other positions allow; the least over the positions of those
+ * sums. */
 static inline guint
 hs_opt_counts_limit(const HsOptTiles *pt, const guint8 *let)
 {

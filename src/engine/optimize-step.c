@@ -79,6 +79,11 @@ hs_opt_tiles(const HsSearchCore *c, const guint16 *T, guint s, HsOptTiles *pt)
   HsLetters green[HS_MAX_LEN], yellow[HS_MAX_LEN], common = hs_l_all();
   for (guint j = 0; j < HS_MAX_LEN; j++)
     green[j] = yellow[j] = hs_l_none();
+  /* The answers' counts in the same pass (past the game's length only the padding, which
+   * hs_opt_counts_limit never reads). */
+  memset(pt->at, 0, sizeof pt->at);
+  memset(pt->held, 0, sizeof pt->held);
+  pt->n = s;
   for (guint x = 0; x < s; x++) {
     const guint8 *l = c->let[T[x]];
     const HsLetters held = c->has[T[x]][0];
@@ -86,7 +91,10 @@ hs_opt_tiles(const HsSearchCore *c, const guint16 *T, guint s, HsOptTiles *pt)
     for (guint j = 0; j < TILE_POSITIONS(c); j++) {
       green[j] = hs_l_or(green[j], hs_l_bit(l[j]));
       yellow[j] = hs_l_or(yellow[j], hs_l_andnot(held, hs_l_bit(l[j])));
+      pt->at[j][l[j]]++;
     }
+    for (HsLetters h = held; !hs_l_empty(h); h = hs_l_drop_first(h))
+      pt->held[hs_l_first(h)]++;
   }
   /* Green at j needs an answer with the letter at j; yellow, an answer holding it elsewhere; grey, for
    * a letter the guess holds once, an answer without it (an answer holding it elsewhere shows yellow),
@@ -103,16 +111,6 @@ hs_opt_tiles(const HsSearchCore *c, const guint16 *T, guint s, HsOptTiles *pt)
   }
   for (guint j = TILE_POSITIONS(c); j < HS_MAX_LEN; j++)
     pt->count[0][j][HS_PAD] = pt->count[1][j][HS_PAD] = 1;
-  memset(pt->at, 0, sizeof pt->at);
-  memset(pt->held, 0, sizeof pt->held);
-  pt->n = s;
-  for (guint x = 0; x < s; x++) {
-    const guint8 *l = c->let[T[x]];
-    for (guint j = 0; j < HS_MAX_LEN; j++)
-      pt->at[j][l[j]]++;
-    for (HsLetters h = c->has[T[x]][0]; !hs_l_empty(h); h = hs_l_drop_first(h))
-      pt->held[hs_l_first(h)]++;
-  }
 }
 
 /* The words part_step_extra reads, a few at a time: a word worth reading has its row prefetched and
