@@ -957,6 +957,57 @@ test_all_and_best(void **state)
   }
 }
 
+/* hs_optimize_all on lists with anagrams (crate, trace): a thread takes a group of openers with the
+ * same letters at a time and the later ones start from what the optimiser and the prover settled for
+ * the earlier (their all-grey part is the same); every row must still equal the single-opener value
+ * from a fresh optimiser, with 1 and 2 threads, under caps where the group is impossible (4) and optimal (6). */
+static void
+test_all_anagrams(void **state)
+{
+  (void)state;
+  g_autoptr(HsWords) w = hs_test_load(HS_TEST_DATA "tiny-answers.txt", HS_TEST_DATA "tiny-guesses.txt");
+  g_autoptr(HsTable) t = hs_table_new(w, TRUE);
+  const guint n = w->n_words;
+  g_autofree guint32 *openers = hs_test_every_word(w);
+  g_autofree guint *group = g_new(guint, n);
+  const guint n_groups = hs_words_letter_groups(w, openers, n, group);
+  assert_true(n_groups < n); /* at least one group of two: the case under test */
+  g_autofree HsOptimizeRow *rows = g_new(HsOptimizeRow, n);
+  guint verdicts[2] = { 0, 0 };
+  for (guint cap = 4; cap <= 6; cap += 2) {
+    for (int threads = 1; threads <= 2; threads++) {
+#ifdef _OPENMP
+      const int before = omp_get_max_threads();
+      omp_set_num_threads(threads);
+#endif
+      HsOptimizeAllOptions o = { 0 };
+      o.max_guesses = cap;
+      GError *e = NULL;
+      assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, rows, &e));
+#ifdef _OPENMP
+      omp_set_num_threads(before);
+#endif
+      for (guint i = 0; i < n; i++) {
+        g_autoptr(HsOptimizer) O = hs_optimizer_new(t, HS_RULES_NYT);
+        guint64 total;
+        gboolean exact;
+        assert_true(hs_optimizer_value(O, i, cap, 0, &total, &exact, NULL, &e));
+        const gboolean impossible = total == HS_OPTIMIZE_IMPOSSIBLE;
+        assert_int_equal(rows[i].verdict, impossible ? HS_OPTIMIZE_ROW_IMPOSSIBLE : HS_OPTIMIZE_ROW_OPTIMAL);
+        if (!impossible)
+          assert_int_equal(rows[i].total, total);
+        /* The anagrams' verdicts, under both caps together. */
+        for (guint k = 0; k < n; k++)
+          if (k != i && group[k] == group[i]) {
+            verdicts[impossible]++;
+            break;
+          }
+      }
+    }
+  }
+  assert_true(verdicts[0] > 0 && verdicts[1] > 0);
+}
+
 /* --best K in shards: each shard settled with its own K (hs_optimize_all on its openers), the shards'
  * rows settled again together (as merge does) give the rows of one run over every opener; on the
  * small lists with real searches, and on many random rows (totals, ties and bounds) against the
@@ -1379,6 +1430,7 @@ main(void)
     cmocka_unit_test(test_step_bound),
     cmocka_unit_test(test_parts_limit),
     cmocka_unit_test(test_all_and_best),
+    cmocka_unit_test(test_all_anagrams),
     cmocka_unit_test(test_best_shards),
     cmocka_unit_test(test_all_progress_and_cancel),
     cmocka_unit_test(test_checkpoint),

@@ -39,13 +39,14 @@ worker_clear(Worker *w)
 }
 
 /* Fills ROW for its opener: impossible (the prover says so), or the optimum, or with BOUND > 0 a
- * lower bound >= BOUND (verdict WORSE) when the optimum is not below it. */
+ * lower bound >= BOUND (verdict WORSE) when the optimum is not below it. With KEEP the prover decides
+ * with what it settled for the openers before (hs_prover_decide_next: an anagram's all-grey part). */
 static gboolean
-run_one(Worker *w, guint cap, guint64 bound, HsOptimizeRow *row, GError **error)
+run_one(Worker *w, guint cap, guint64 bound, gboolean keep, HsOptimizeRow *row, GError **error)
 {
   double t0 = hs_parallel_thread_seconds();
   gboolean feasible = FALSE;
-  if (!hs_prover_decide(w->prover, row->opener, cap, &feasible, NULL, error))
+  if (!(keep ? hs_prover_decide_next : hs_prover_decide)(w->prover, row->opener, cap, &feasible, NULL, error))
     return FALSE;
   row->verdict = HS_OPTIMIZE_ROW_IMPOSSIBLE;
   row->total = 0;
@@ -210,10 +211,11 @@ group_by_letters(const HsTable *table, const guint32 *openers, guint n, guint *o
 
 /* Searches opener I of ROWS for search_openers; FALSE when it was skipped (cancelled, or with BEST
  * its one-step BOUND shows that it is impossible or cannot reach the cut-off). ROWS[I].nodes counts
- * the search; a searched opener was decided by the prover (with BEST: SEARCHED[I] set). */
+ * the search; a searched opener was decided by the prover (with BEST: SEARCHED[I] set), with KEEP
+ * from what it settled for the openers before (run_one). */
 static gboolean
-search_one(Worker *w, const HsOptimizeAllOptions *o, guint i, const guint64 *bound, Best *best, HsOptimizeRow *rows,
-           guint8 *searched, GError **errors)
+search_one(Worker *w, const HsOptimizeAllOptions *o, guint i, gboolean keep, const guint64 *bound, Best *best,
+           HsOptimizeRow *rows, guint8 *searched, GError **errors)
 {
   guint64 cutoff = HS_OPTIMIZE_IMPOSSIBLE;
   if (best != NULL) {
@@ -224,7 +226,7 @@ search_one(Worker *w, const HsOptimizeAllOptions *o, guint i, const guint64 *bou
     return FALSE;
   if (searched != NULL)
     searched[i] = 1;
-  if (run_one(w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, &rows[i], &errors[i]) &&
+  if (run_one(w, o->max_guesses, cutoff == HS_OPTIMIZE_IMPOSSIBLE ? 0 : cutoff + 1, keep, &rows[i], &errors[i]) &&
       best != NULL && rows[i].verdict == HS_OPTIMIZE_ROW_OPTIMAL) {
 #pragma omp critical(hs_optimize_best)
     best_add(best, rows[i].total);
@@ -252,7 +254,7 @@ search_openers(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *
     for (gint64 u = 0; u < n_signed; u++) {
       const guint lo = group != NULL ? group[u] : (guint)u, hi = group != NULL ? group[u + 1] : (guint)u + 1;
       for (guint t = lo; t < hi; t++) {
-        if (!search_one(&w, o, order != NULL ? order[t] : t, bound, best, rows, searched, errors))
+        if (!search_one(&w, o, order != NULL ? order[t] : t, t > lo, bound, best, rows, searched, errors))
           continue;
 #pragma omp critical(hs_optimize_progress)
         report_searched(o, ++done, n, best != NULL ? 1 : 0);
@@ -262,7 +264,8 @@ search_openers(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *
   }
 }
 
-/* Every opener exactly; a thread takes a group of openers with the same letters at a time. */
+/* Every opener exactly; a thread takes a group of openers with the same letters at a time, and within
+ * a group the optimiser's memo and the prover's decisions carry over (their all-grey part is one). */
 static void
 optimize_every(const HsTable *table, HsRules rules, const guint32 *openers, const HsOptimizeAllOptions *o,
                HsOptimizeRow *rows, guint n, GError **errors)
