@@ -80,7 +80,7 @@ hs_opt_tiles(const HsSearchCore *c, const guint16 *T, guint s, HsOptTiles *pt)
   for (guint j = 0; j < HS_MAX_LEN; j++)
     green[j] = yellow[j] = hs_l_none();
   /* The answers' counts in the same pass (past the game's length only the padding, which
-   * hs_opt_counts_limit never reads). */
+   * hs_opt_counts_limit reads but never uses). */
   memset(pt->at, 0, sizeof pt->at);
   memset(pt->held, 0, sizeof pt->held);
   pt->n = s;
