@@ -8,9 +8,6 @@
 #include <cmocka.h>
 #include <string.h>
 #include <glib/gstdio.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "hardsix/hardsix.h"
 #include "hardsix/engine/optimize.h"
@@ -918,14 +915,11 @@ test_all_and_best(void **state)
     }
   }
   assert_true(n_optimal >= 6);
-#ifdef _OPENMP
-  int before = omp_get_max_threads();
-  omp_set_num_threads(1);
+  const int before = hs_test_set_threads(1);
   assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, again, &e));
   for (guint i = 0; i < n; i++)
     assert_true(again[i].verdict == rows[i].verdict && again[i].total == rows[i].total);
-  omp_set_num_threads(before);
-#endif
+  hs_test_set_threads(before);
   /* The K best: the K least exact totals, ties to the earlier opener. */
   for (guint k = 1; k <= 5; k += 2) {
     HsOptimizeAllOptions ob = o;
@@ -989,16 +983,11 @@ test_all_anagrams(void **state)
         }
     }
     for (int threads = 1; threads <= 2; threads++) {
-#ifdef _OPENMP
-      const int before = omp_get_max_threads();
-      omp_set_num_threads(threads);
-#endif
+      const int before = hs_test_set_threads(threads);
       HsOptimizeAllOptions o = { 0 };
       o.max_guesses = cap;
       assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, rows, &e));
-#ifdef _OPENMP
-      omp_set_num_threads(before);
-#endif
+      hs_test_set_threads(before);
       for (guint i = 0; i < n; i++) {
         const gboolean impossible = want[i] == HS_OPTIMIZE_IMPOSSIBLE;
         assert_int_equal(rows[i].verdict, impossible ? HS_OPTIMIZE_ROW_IMPOSSIBLE : HS_OPTIMIZE_ROW_OPTIMAL);
