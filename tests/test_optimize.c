@@ -919,6 +919,15 @@ test_all_and_best(void **state)
   assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &o, again, &e));
   for (guint i = 0; i < n; i++)
     assert_true(again[i].verdict == rows[i].verdict && again[i].total == rows[i].total);
+  /* The caches of steps at their least (one byte: the optimiser's default slots) and at 1 GiB for the
+   * one thread: the same rows. */
+  for (guint64 bytes = 1; bytes <= (G_GUINT64_CONSTANT(1) << 30); bytes <<= 30) {
+    HsOptimizeAllOptions oc = o;
+    oc.step_cache = bytes;
+    assert_true(hs_optimize_all(t, HS_RULES_NYT, openers, n, &oc, again, &e));
+    for (guint i = 0; i < n; i++)
+      assert_true(again[i].verdict == rows[i].verdict && again[i].total == rows[i].total);
+  }
   hs_test_set_threads(before);
   /* The K best: the K least exact totals, ties to the earlier opener. */
   for (guint k = 1; k <= 5; k += 2) {
@@ -1200,6 +1209,29 @@ test_checkpoint(void **state)
     assert_true(la > tail + 8);
     assert_memory_equal(a + la - 8 - tail, b + lb - 8 - tail, tail);
     assert_int_equal(g_remove(again), 0);
+  }
+  /* Read into a larger cache of steps (an --all worker's): every step the file holds is at its key's
+   * place there, and the search resumed from it finds the same tree. */
+  {
+    g_autoptr(HsOptimizer) O9 = hs_optimizer_new(t, HS_RULES_NYT);
+    hs_optimizer_set_step_cache(O9, (gsize)STEP_SLOTS * sizeof(StepSlot) * 8);
+    assert_int_equal(O9->step_mask + 1, (guint64)STEP_SLOTS * 8);
+    assert_true(hs_optimizer_load(O9, opener, 6, path, NULL, &e));
+    guint live = 0;
+    for (guint i = 0; i < STEP_SLOTS; i++) {
+      const StepSlot *a = &O2->steps[i];
+      if (a->k1 == 0 && a->w == 0)
+        continue;
+      const StepSlot *b = &O9->steps[a->k1 & O9->step_mask];
+      assert_true(b->k1 == a->k1 && b->w == a->w);
+      live++;
+    }
+    assert_true(live > 100);
+    HsOptimizeStats st9;
+    g_autoptr(HsStrategy) big = hs_optimizer_strategy(O9, opener, 6, &st9, &e);
+    assert_non_null(big);
+    same_tree(big, fresh);
+    assert_true(st9.nodes < st0.nodes * 3 / 4);
   }
   g_autoptr(HsStrategy) resumed = hs_optimizer_strategy(O2, opener, 6, &st, &e);
   assert_non_null(resumed);

@@ -5,6 +5,9 @@
 #include "util/parallel.h"
 
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 const char *
 hs_optimize_verdict_name(HsOptimizeVerdict v)
@@ -13,14 +16,15 @@ hs_optimize_verdict_name(HsOptimizeVerdict v)
   return names[v];
 }
 
-/* One worker's tools: a prover for feasibility and an optimiser, reused from opener to opener. */
+/* One worker's tools: a prover for feasibility and an optimiser, reused from opener to opener; the
+ * optimiser's cache of steps gets its share of the run's (THREADS workers). */
 typedef struct {
   HsProver *prover;
   HsOptimizer *optimizer;
 } Worker;
 
 static void
-worker_init(Worker *w, const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o)
+worker_init(Worker *w, const HsTable *table, HsRules rules, const HsOptimizeAllOptions *o, guint threads)
 {
   w->prover = hs_prover_new(table, rules, HS_PROVE_ORDER_FAST);
   w->optimizer = hs_optimizer_new(table, rules);
@@ -29,6 +33,7 @@ worker_init(Worker *w, const HsTable *table, HsRules rules, const HsOptimizeAllO
   hs_optimizer_share_prover(w->optimizer, w->prover);
   if (o->memo_limit)
     hs_optimizer_set_memo_limit(w->optimizer, o->memo_limit);
+  hs_optimizer_set_step_cache(w->optimizer, (o->step_cache ? o->step_cache : HS_OPTIMIZE_ALL_STEP_CACHE) / threads);
 }
 
 static void
@@ -249,7 +254,12 @@ search_openers(const HsTable *table, HsRules rules, const HsOptimizeAllOptions *
 #pragma omp parallel
   {
     Worker w;
-    worker_init(&w, table, rules, o);
+#ifdef _OPENMP
+    const guint threads = (guint)omp_get_num_threads();
+#else
+    const guint threads = 1;
+#endif
+    worker_init(&w, table, rules, o, threads);
 #pragma omp for schedule(dynamic, 1)
     for (gint64 u = 0; u < n_signed; u++) {
       const guint lo = group != NULL ? group[u] : (guint)u, hi = group != NULL ? group[u + 1] : (guint)u + 1;

@@ -81,13 +81,19 @@ typedef struct {
   guint8 repeats;         /* it holds a letter more than once */
 } StepWord;
 
-/* A part the optimiser has stepped (part_step_extra): its set and state hashes, and what the step gave. */
+/* A part the optimiser has stepped (part_step_extra), in two words: its key's first hash, and the
+ * high bits of its second (STEP_KEY_MASK) with what the step gave, the extra or a lower bound of it
+ * (STEP_VAL_MASK: at most the part's size) and whether it is the extra itself (STEP_EXACT). An empty
+ * slot (zeros) says "at least 0", true of any part. 16 bytes, so that an --all run can keep the steps
+ * of hundreds of openers (hs_optimizer_set_step_slots). */
 typedef struct {
-  guint64 k1, k2;
-  guint16 val;  /* the extra, or a lower bound of it */
-  guint8 exact; /* val is the extra itself */
-  guint8 live;  /* the slot holds a part */
+  guint64 k1;
+  guint64 w;
 } StepSlot;
+
+#define STEP_VAL_MASK G_GUINT64_CONSTANT(0xFFFF)
+#define STEP_EXACT (G_GUINT64_CONSTANT(1) << 16)
+#define STEP_KEY_MASK (~G_GUINT64_CONSTANT(0x1FFFF))
 
 /* A set's answer with two guesses left (hs_opt_solve_two, which depends on the set and state alone):
  * the word that splits it into singletons, or HS_NONE when none does. */
@@ -108,9 +114,11 @@ typedef struct {
  * bound plus this many quarters of its share of the gap (probe_parts in optimize-search.c). */
 #define PROBE_SHARE_DEFAULT 6
 
-/* Slots of the optimiser's cache of stepped parts (a power of two: 12 MiB). With 1 << 16 a part's
- * step was found in the cache a quarter of the time on thump's search of 6,000 words, with 1 << 19 a
- * little more; the profiles' cache below gained more (see PROFILE_SLOTS). */
+/* Slots of the optimiser's cache of stepped parts by default (a power of two: 8 MiB), and what a
+ * checkpoint holds. With 1 << 16 a part's step was found in the cache a quarter of the time on
+ * thump's search of 6,000 words, with 1 << 19 a little more; the profiles' cache below gained more
+ * (see PROFILE_SLOTS). An --all run gives each thread more (HS_OPTIMIZE_ALL_STEP_CACHE): openers
+ * step many of the same parts, and a long run finds more of them in a larger cache. */
 #define STEP_SLOTS (1u << 19)
 
 /* Scratch of one level of the search (one node per level is being expanded at any time). */
@@ -193,7 +201,8 @@ struct HsOptimizer {
   guint16 *all;           /* 0 .. n_answers - 1 */
   HsMemo memo;            /* value | EXACT_BIT, best guess << 32 */
   ProfileSlot *profiles;  /* candidate profiles of sets, by set hash (they depend on the set alone) */
-  StepSlot *steps;        /* STEP_SLOTS: parts stepped, by set and state (the step depends on them alone) */
+  StepSlot *steps;        /* parts stepped, by set and state (the step depends on them alone) */
+  guint64 step_mask;      /* the slots of steps, less one (STEP_SLOTS - 1 unless set) */
   HsAlike alike;          /* words that play alike (hs_opt_gather_pool) */
   HsBound *bound;         /* clusters of answers (bound.h), which refute nodes and reject guesses */
   TwoSlot *two;           /* TWO_SLOTS: sets with two guesses left, by set and state (not in the memo) */

@@ -114,8 +114,8 @@ static void
 put_step_slot(Writer *wr, const StepSlot *t)
 {
   put_word(wr, t->k1);
-  put_word(wr, t->k2);
-  put_word(wr, (guint64)t->val | (guint64)t->exact << 16 | (guint64)t->live << 24);
+  put_word(wr, t->w & STEP_KEY_MASK);
+  put_word(wr, (t->w & (STEP_VAL_MASK | STEP_EXACT)) | (guint64)(t->k1 != 0 || t->w != 0) << 24);
 }
 
 static void
@@ -133,6 +133,8 @@ put_profile_slot(Writer *wr, const ProfileSlot *t)
   put_word(wr, (guint64)t->first << 32 | t->kind);
 }
 
+/* The first STEP_SLOTS slots of the cache of steps, whatever its size (a slot's place is its key's
+ * low bits: these are where a cache of STEP_SLOTS would keep them), then the other two caches. */
 static void
 put_caches(Writer *wr, const HsOptimizer *O)
 {
@@ -144,18 +146,17 @@ put_caches(Writer *wr, const HsOptimizer *O)
     put_profile_slot(wr, &O->profiles[i]);
 }
 
-/* The caches from the words at P + AT (put_caches). */
+/* The caches from the words at P + AT (put_caches); each step found goes to its place in O's cache. */
 static void
 get_caches(HsOptimizer *O, const guchar *p, guint64 at)
 {
   for (guint i = 0; i < STEP_SLOTS; i++, at += 3) {
-    StepSlot *t = &O->steps[i];
-    const guint64 v = get_word(p, at + 2);
-    t->k1 = get_word(p, at);
-    t->k2 = get_word(p, at + 1);
-    t->val = (guint16)v;
-    t->exact = (guint8)(v >> 16);
-    t->live = (guint8)(v >> 24);
+    const guint64 v = get_word(p, at + 2), k1 = get_word(p, at);
+    if (!((v >> 24) & 1))
+      continue;
+    StepSlot *t = &O->steps[k1 & O->step_mask];
+    t->k1 = k1;
+    t->w = (get_word(p, at + 1) & STEP_KEY_MASK) | (v & (STEP_VAL_MASK | STEP_EXACT));
   }
   for (guint i = 0; i < TWO_SLOTS; i++, at += 2) {
     TwoSlot *t = &O->two[i];

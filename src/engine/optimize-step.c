@@ -302,19 +302,17 @@ hs_opt_cached_step(HsOptimizer *O, Level *L, const guint16 *S, guint p, guint ca
   guint64 sa, sb;
   opt_state_hash(&L->child[p], &sa, &sb);
   const guint64 k1 = hs_mix64(L->part.h1[p] ^ sa), k2 = L->part.h2[p] + sb;
-  StepSlot *slot = &O->steps[k1 & (STEP_SLOTS - 1)];
-  if (slot->live && slot->k1 == k1 && slot->k2 == k2) {
-    if (slot->exact)
-      return MIN(slot->val, cap);
-    if (slot->val >= cap)
+  StepSlot *slot = &O->steps[k1 & O->step_mask];
+  if (slot->k1 == k1 && (slot->w & STEP_KEY_MASK) == (k2 & STEP_KEY_MASK)) {
+    const guint val = (guint)(slot->w & STEP_VAL_MASK);
+    if (slot->w & STEP_EXACT)
+      return MIN(val, cap);
+    if (val >= cap)
       return cap;
   }
   const guint v = part_step_extra(O, L, S, p, &L->child[p], cap);
   slot->k1 = k1;
-  slot->k2 = k2;
-  slot->live = 1;
-  slot->val = v;
-  slot->exact = v < cap; /* else at least cap */
+  slot->w = (k2 & STEP_KEY_MASK) | (v < cap ? STEP_EXACT : 0) | v; /* else at least cap */
   return v;
 }
 

@@ -27,6 +27,7 @@ hs_optimizer_new(const HsTable *table, HsRules rules)
   hs_memo_init(&O->memo);
   O->profiles = g_new0(ProfileSlot, PROFILE_SLOTS); /* zeroed: a checkpoint writes every slot */
   O->steps = hs_big_new0(STEP_SLOTS * sizeof(StepSlot));
+  O->step_mask = STEP_SLOTS - 1;
   hs_alike_init(&O->alike, O->n_words);
   O->bound = hs_bound_new(O->core);
   O->two = hs_big_new0(TWO_SLOTS * sizeof(TwoSlot));
@@ -122,6 +123,19 @@ void
 hs_optimizer_set_memo_limit(HsOptimizer *O, guint64 limit)
 {
   O->memo_limit = limit;
+}
+
+void
+hs_optimizer_set_step_cache(HsOptimizer *O, guint64 bytes)
+{
+  guint64 slots = STEP_SLOTS;
+  while (slots * 2 * sizeof(StepSlot) <= bytes)
+    slots *= 2;
+  g_free(O->steps);
+  /* Zeroed pages from the system, so that a short run uses only the pages it writes (a zeroing pass
+   * over 1 GiB took longer than a test's whole run); no huge pages: the cache is read once a step. */
+  O->steps = g_malloc0(slots * sizeof(StepSlot));
+  O->step_mask = slots - 1;
 }
 
 void
