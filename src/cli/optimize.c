@@ -16,7 +16,22 @@ static struct {
   HsFormat format;
   char *checkpoint;
   double checkpoint_every; /* seconds; < 0: not given */
+  gint64 step_cache_mb;    /* --step-cache; 0: not given */
 } opt = { .checkpoint_every = -1 };
+
+static gboolean
+on_step_cache(const char *name, const char *value, gpointer data, GError **error)
+{
+  (void)data;
+  gint64 v = 0;
+  if (!g_ascii_string_to_signed(value, 10, 1, 1 << 20, &v, NULL)) {
+    g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s: '%s' is not a number of MB from 1 to 1048576",
+                name, value);
+    return FALSE;
+  }
+  opt.step_cache_mb = v;
+  return TRUE;
+}
 
 static gboolean
 on_checkpoint_every(const char *name, const char *value, gpointer data, GError **error)
@@ -65,6 +80,10 @@ static const GOptionEntry options[] = {
     "FILE" },
   { "checkpoint-every", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)on_checkpoint_every,
     "With --checkpoint: save every SECONDS of wall time (default 600; 0: only when stopped)", "SECONDS" },
+  { "step-cache", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)on_step_cache,
+    "With --all: MB for the part steps kept from opener to opener, all threads together (default 1024; "
+    "each thread at least 8)",
+    "MB" },
   { "explain", 0, 0, G_OPTION_ARG_NONE, &opt.explain,
     "One opener that cannot meet the cap: also search how many guesses its failing part needs (as 'prove "
     "--explain')",
@@ -79,8 +98,8 @@ check(HsCliContext *ctx, int argc, char **argv, GError **error)
   opt.format = HS_FORMAT_BY_PATTERN;
   if (!hs_cli_check_opener_or_all(ctx, opt.all, argc, error))
     return FALSE;
-  if (!opt.all && (o->openers || o->shard || opt.best))
-    return hs_cli_usage_error(error, "--openers, --shard and --best go with --all");
+  if (!opt.all && (o->openers || o->shard || opt.best || opt.step_cache_mb))
+    return hs_cli_usage_error(error, "--openers, --shard, --best and --step-cache go with --all");
   if (opt.all && opt.explain)
     return hs_cli_usage_error(error, "--explain goes with one opener");
   if (opt.all && opt.checkpoint)
@@ -251,6 +270,7 @@ optimize_all(HsCliContext *ctx, GError **error)
   HsOptimizeAllOptions oo = { 0 };
   oo.max_guesses = ctx->policy.max_guesses;
   oo.best = (guint)opt.best;
+  oo.step_cache = (guint64)opt.step_cache_mb << 20;
   oo.progress = hs_cli_meter_update_plain;
   oo.progress_user = &meter;
   oo.cancel = &interrupted;
@@ -297,8 +317,8 @@ const HsCliCommand hs_cli_optimize = {
           "part in the memo); --shard K/N:groups keeps them in one shard, which makes a sharded table\n"
           "faster than the interleaved K/N, and deals out the groups themselves, so N may be in the\n"
           "thousands (shards of minutes; K/N:letters deals out units of up to 128 openers). A thread also\n"
-          "keeps the part steps of the openers before (up to 1 GiB, all threads together), so that an\n"
-          "opener costs less in a long run than alone. With\n"
+          "keeps the part steps of the openers before (up to 1 GiB for all threads, --step-cache MB), so\n"
+          "that an opener costs less in a long run than alone. With\n"
           "--best K only the K best openers are optimised exactly (least total, ties to canonical order): the\n"
           "others are searched with the K-th best total so far as a cut-off, and the prover decides the rest;\n"
           "far cheaper than every row. The rows then have a fifth column:\n"

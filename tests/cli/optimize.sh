@@ -47,6 +47,14 @@ expect_grep optimize-all-impossible "$T/all.tsv" '^fight	impossible	-	-$'
 expect_grep optimize-all-summary "$T/err" '^optimize: 27 openers: 7 optimal, 20 impossible'
 OMP_NUM_THREADS=1 $HS optimize --all $L --threads 1 -o "$T/one.tsv" 2>/dev/null
 expect_same optimize-all-threads "$T/all.tsv" "$T/one.tsv"
+# The part steps kept from opener to opener in the least memory: the same rows.
+$HS optimize --all $L --step-cache 1 -o "$T/small-cache.tsv" 2>/dev/null
+expect_same optimize-all-step-cache "$T/all.tsv" "$T/small-cache.tsv"
+expect_rc optimize-step-cache-one 2 $HS optimize salet --step-cache 64
+expect_grep optimize-step-cache-one-says "$T/err" 'step-cache go with --all'
+expect_rc optimize-step-cache-zero 2 $HS optimize --all $L --step-cache 0
+expect_grep optimize-step-cache-zero-says "$T/err" "step-cache: '0' is not a number of MB from 1 to 1048576"
+expect_rc optimize-step-cache-word 2 $HS optimize --all $L --step-cache lots
 for k in 1 2 3; do
   $HS optimize --all $L --shard $k/3 -o "$T/s$k.tsv" 2>/dev/null
 done
