@@ -85,7 +85,7 @@ typedef struct {
  * high bits of its second (STEP_KEY_MASK) with what the step gave, the extra or a lower bound of it
  * (STEP_VAL_MASK: at most the part's size) and whether it is the extra itself (STEP_EXACT). An empty
  * slot (zeros) says "at least 0", true of any part. 16 bytes, so that an --all run can keep the steps
- * of hundreds of openers (hs_optimizer_set_step_slots). */
+ * of hundreds of openers (hs_optimizer_set_step_cache). */
 typedef struct {
   guint64 k1;
   guint64 w;
