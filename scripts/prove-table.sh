@@ -28,14 +28,16 @@
 # run that shares what it settles. A new optimize table is split into groups of openers with the same
 # letters (--shard K/N:groups; SPLIT=groups): optimize --all finds the common all-grey part of
 # anagrams in its memo, and its rows depend on nothing else, so SHARDS may be in the thousands and a
-# shard killed loses minutes, not hours. SPLIT=interleaved: every N-th opener (--shard K/N). A table
+# shard killed loses minutes, not hours; fewer, longer shards cost less per opener (a thread keeps the
+# part steps of the openers it ran before: the normal-mode 2023 sample took 6 % less CPU after 150
+# other openers, docs/RESULTS.md §3.1). SPLIT=interleaved: every N-th opener (--shard K/N). A table
 # resumed goes on with the split its shards were made with. To pause (the end of a sitting) without
 # losing the shards in progress, send SIGHUP to GNU parallel (pkill -HUP -f 'parallel --will-cite'):
 # the running shards finish, no new one starts, and the script exits with status 3, saying how many
 # shards are written; the same command resumes.
 set -eu
 if [ $# -lt 3 ]; then
-  sed -n '2,35p' "$0" >&2
+  sed -n '2,37p' "$0" >&2
   exit 2
 fi
 lists=$1 cap=$2 out=$3 shards=${4:-48} jobs=${5:-$(nproc)}
