@@ -29,8 +29,8 @@
 # letters (--shard K/N:groups; SPLIT=groups): optimize --all finds the common all-grey part of
 # anagrams in its memo, and its rows depend on nothing else, so SHARDS may be in the thousands and a
 # shard killed loses minutes, not hours; fewer, longer shards cost less per opener (a thread keeps the
-# part steps of the openers it ran before: the normal-mode 2023 sample took 6 % less CPU after 150
-# other openers, docs/RESULTS.md §3.1). SPLIT=interleaved: every N-th opener (--shard K/N). A table
+# part steps of the openers it ran before: the 2023 samples took 19 % (normal) and 27 % (hard) less
+# CPU after 1,000 other openers, docs/RESULTS.md §3.1). SPLIT=interleaved: every N-th opener (--shard K/N). A table
 # resumed goes on with the split its shards were made with. To pause (the end of a sitting) without
 # losing the shards in progress, send SIGHUP to GNU parallel (pkill -HUP -f 'parallel --will-cite'):
 # the running shards finish, no new one starts, and the script exits with status 3, saying how many
